@@ -1,0 +1,250 @@
+meta:
+  id: kafka_control_record
+  title: Apache Kafka control record (transaction markers and KRaft control records)
+  license: Apache-2.0
+  ks-version: '0.11'
+  imports:
+    - kafka_varint
+    - kafka_record_header
+  endian: be
+doc: |
+  A record of a control batch (a v2 batch with attribute bit 5 set). Control records are written
+  by brokers and controllers, never by clients, and a consumer never hands them to an application.
+  The framing is the one of every v2 record (`kafka_record`); what differs is that the key and the
+  value have a schema:
+
+  * the key is `version` (int16, 0) and `type` (int16): ABORT 0 and COMMIT 1 are the transaction
+    markers (KIP-98) that end a transaction in a data partition; LEADER_CHANGE 2 is written by a
+    KRaft leader when it is elected; SNAPSHOT_HEADER 3 and SNAPSHOT_FOOTER 4 frame a KRaft snapshot
+    (`.checkpoint`); KRAFT_VERSION 5 and KRAFT_VOTERS 6 record the quorum's protocol version and
+    voter set (KIP-853). Kafka reads any other type as UNKNOWN and any version above 0 as version 0.
+  * the value of ABORT and COMMIT is the end transaction marker: `version` (int16, 0) and the
+    transaction coordinator's epoch (int32). The KRaft values are generated Kafka "data" messages in
+    the flexible encoding: compact strings and arrays (an unsigned varint holding length + 1, 0 for
+    null) and a tagged-field section at the end of every structure. Kafka always reads them at data
+    version 0; their first field, `version`, is part of the message itself.
+
+  A value whose type is unknown stays raw bytes.
+doc-ref:
+  - https://github.com/apache/kafka/blob/3.9.0/clients/src/main/java/org/apache/kafka/common/record/ControlRecordType.java
+  - https://github.com/apache/kafka/blob/3.9.0/clients/src/main/java/org/apache/kafka/common/record/EndTransactionMarker.java
+  - https://github.com/apache/kafka/blob/3.9.0/clients/src/main/java/org/apache/kafka/common/record/ControlRecordUtils.java
+  - https://github.com/apache/kafka/tree/3.9.0/clients/src/main/resources/common/message LeaderChangeMessage.json, SnapshotHeaderRecord.json, SnapshotFooterRecord.json, KRaftVersionRecord.json, VotersRecord.json
+  - https://cwiki.apache.org/confluence/display/KAFKA/KIP-482%3A+The+Kafka+Protocol+should+Support+Optional+Tagged+Fields KIP-482, the flexible encoding
+seq:
+  - id: len_record
+    -orig-id: length
+    type: kafka_varint
+  - id: attributes
+    type: s1
+  - id: timestamp_delta
+    -orig-id: timestampDelta
+    type: kafka_varint
+  - id: offset_delta
+    -orig-id: offsetDelta
+    type: kafka_varint
+  - id: len_key
+    -orig-id: keyLength
+    type: kafka_varint
+    doc: At least 4 in a valid control record.
+  - id: key
+    size: len_key.value
+    type: control_key
+  - id: len_value
+    -orig-id: valueLen
+    type: kafka_varint
+  - id: value
+    size: len_value.value
+    if: len_value.value >= 0
+    type:
+      switch-on: key.type
+      cases:
+        'control_type::abort': end_txn_marker
+        'control_type::commit': end_txn_marker
+        'control_type::leader_change': leader_change_message
+        'control_type::snapshot_header': snapshot_header_record
+        'control_type::snapshot_footer': snapshot_footer_record
+        'control_type::kraft_version': kraft_version_record
+        'control_type::kraft_voters': voters_record
+  - id: num_headers
+    -orig-id: headersCount
+    type: kafka_varint
+  - id: headers
+    type: kafka_record_header
+    repeat: expr
+    repeat-expr: num_headers.value
+types:
+  control_key:
+    -orig-id: ControlRecordType key schema v0
+    seq:
+      - id: version
+        type: s2
+        doc: 0; Kafka rejects a negative version and reads a higher one as version 0.
+      - id: type
+        type: s2
+        enum: control_type
+  end_txn_marker:
+    -orig-id: EndTransactionMarker
+    doc: The value of ABORT and COMMIT markers (at least 6 bytes).
+    seq:
+      - id: version
+        type: s2
+      - id: coordinator_epoch
+        -orig-id: coordinatorEpoch
+        type: s4
+  leader_change_message:
+    -orig-id: LeaderChangeMessage
+    seq:
+      - id: version
+        type: s2
+      - id: leader_id
+        -orig-id: LeaderId
+        type: s4
+      - id: len_voters
+        type: kafka_varint
+        doc: Number of voters + 1 (unsigned varint; 0 is null).
+      - id: voters
+        -orig-id: Voters
+        type: voter
+        repeat: expr
+        repeat-expr: len_voters.value_unsigned - 1
+      - id: len_granting_voters
+        type: kafka_varint
+      - id: granting_voters
+        -orig-id: GrantingVoters
+        type: voter
+        repeat: expr
+        repeat-expr: len_granting_voters.value_unsigned - 1
+      - id: tagged_fields
+        type: tagged_fields
+    types:
+      voter:
+        seq:
+          - id: voter_id
+            -orig-id: VoterId
+            type: s4
+          - id: tagged_fields
+            type: tagged_fields
+  snapshot_header_record:
+    -orig-id: SnapshotHeaderRecord
+    seq:
+      - id: version
+        type: s2
+      - id: last_contained_log_timestamp
+        -orig-id: LastContainedLogTimestamp
+        type: s8
+        doc: Append time of the last record included in the snapshot, in ms.
+      - id: tagged_fields
+        type: tagged_fields
+  snapshot_footer_record:
+    -orig-id: SnapshotFooterRecord
+    seq:
+      - id: version
+        type: s2
+      - id: tagged_fields
+        type: tagged_fields
+  kraft_version_record:
+    -orig-id: KRaftVersionRecord
+    seq:
+      - id: version
+        type: s2
+      - id: kraft_version
+        -orig-id: KRaftVersion
+        type: s2
+      - id: tagged_fields
+        type: tagged_fields
+  voters_record:
+    -orig-id: VotersRecord
+    seq:
+      - id: version
+        type: s2
+      - id: len_voters
+        type: kafka_varint
+      - id: voters
+        -orig-id: Voters
+        type: voter
+        repeat: expr
+        repeat-expr: len_voters.value_unsigned - 1
+      - id: tagged_fields
+        type: tagged_fields
+    types:
+      voter:
+        seq:
+          - id: voter_id
+            -orig-id: VoterId
+            type: s4
+          - id: voter_directory_id
+            -orig-id: VoterDirectoryId
+            size: 16
+            doc: A UUID, the voter's metadata log directory id.
+          - id: len_endpoints
+            type: kafka_varint
+          - id: endpoints
+            -orig-id: Endpoints
+            type: endpoint
+            repeat: expr
+            repeat-expr: len_endpoints.value_unsigned - 1
+          - id: kraft_version_feature
+            -orig-id: KRaftVersionFeature
+            type: kraft_version_feature
+          - id: tagged_fields
+            type: tagged_fields
+      endpoint:
+        seq:
+          - id: name
+            -orig-id: Name
+            type: compact_string
+          - id: host
+            -orig-id: Host
+            type: compact_string
+          - id: port
+            -orig-id: Port
+            type: u2
+          - id: tagged_fields
+            type: tagged_fields
+      kraft_version_feature:
+        seq:
+          - id: min_supported_version
+            -orig-id: MinSupportedVersion
+            type: s2
+          - id: max_supported_version
+            -orig-id: MaxSupportedVersion
+            type: s2
+          - id: tagged_fields
+            type: tagged_fields
+  compact_string:
+    doc: Unsigned varint length + 1 (0 is null), then UTF-8 bytes.
+    seq:
+      - id: len_value
+        type: kafka_varint
+      - id: value
+        size: len_value.value_unsigned - 1
+        type: str
+        encoding: UTF-8
+        if: len_value.value_unsigned > 0
+  tagged_fields:
+    doc: The tagged-field section that ends every structure of a flexible message (KIP-482).
+    seq:
+      - id: num_fields
+        type: kafka_varint
+      - id: fields
+        type: tagged_field
+        repeat: expr
+        repeat-expr: num_fields.value_unsigned
+  tagged_field:
+    seq:
+      - id: tag
+        type: kafka_varint
+      - id: len_data
+        type: kafka_varint
+      - id: data
+        size: len_data.value_unsigned
+enums:
+  control_type:
+    0: abort
+    1: commit
+    2: leader_change
+    3: snapshot_header
+    4: snapshot_footer
+    5: kraft_version
+    6: kraft_voters

@@ -1,0 +1,1 @@
+"""kafkaks: read Apache Kafka on-disk data without a broker."""
