@@ -5,6 +5,7 @@
     │   └── DecompressionError        a compressed payload that does not decompress
     │       └── DecompressionLimitError   ... or decompresses past the configured cap
     └── UnsupportedError              valid-looking data kafkaks cannot read (magic, codec id)
+    KafkaksWarning                    a problem that is not fatal, warned when no on_problem is given
 
 Low-level helpers raise without a location; the reader that knows the file and batch adds it with
 :meth:`KafkaksError.at`, so messages read ``<file>: position <p>, offset <o>: <reason>``.
@@ -20,6 +21,7 @@ __all__ = [
     "DecompressionError",
     "DecompressionLimitError",
     "KafkaksError",
+    "KafkaksWarning",
     "UnsupportedError",
 ]
 
@@ -82,3 +84,7 @@ class DecompressionLimitError(DecompressionError):
 
 class UnsupportedError(KafkaksError):
     """Data kafkaks does not read: an unknown magic or codec id, zstd in a v0/v1 message."""
+
+
+class KafkaksWarning(UserWarning):
+    """A problem that is not fatal (a partial batch at the end of a file, a zero-filled tail)."""

@@ -1,0 +1,113 @@
+"""Control records (transaction markers, KRaft records), decoded with the generated parsers.
+
+The key and value schemas live in ``formats/kafka_control_record.ksy``; this module only turns the
+parsed structures into plain dicts named like Kafka's JSON converters, which is what
+``kafka-dump-log`` prints (``SnapshotHeader {"version":0,"lastContainedLogTimestamp":...}``).
+"""
+
+from __future__ import annotations
+
+import base64
+from typing import Any
+
+from kaitaistruct import BytesIO, KaitaiStream, KaitaiStructError
+
+from .errors import CorruptDataError
+from .generated.kafka_control_record import KafkaControlRecord as Ksy
+from .models import ControlRecord
+
+__all__ = ["decode_control"]
+
+TYPE_NAMES = {
+    0: "ABORT",
+    1: "COMMIT",
+    2: "LEADER_CHANGE",
+    3: "SNAPSHOT_HEADER",
+    4: "SNAPSHOT_FOOTER",
+    5: "KRAFT_VERSION",
+    6: "KRAFT_VOTERS",
+}
+
+
+def _uuid(raw: bytes) -> str:
+    """Kafka's Uuid.toString(): URL-safe base64 without padding."""
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def _end_txn_marker(v: Any) -> dict[str, Any]:
+    return {"version": v.version, "coordinatorEpoch": v.coordinator_epoch}
+
+
+def _leader_change(v: Any) -> dict[str, Any]:
+    return {
+        "version": v.version,
+        "leaderId": v.leader_id,
+        "voters": [{"voterId": voter.voter_id} for voter in v.voters],
+        "grantingVoters": [{"voterId": voter.voter_id} for voter in v.granting_voters],
+    }
+
+
+def _snapshot_header(v: Any) -> dict[str, Any]:
+    return {"version": v.version, "lastContainedLogTimestamp": v.last_contained_log_timestamp}
+
+
+def _snapshot_footer(v: Any) -> dict[str, Any]:
+    return {"version": v.version}
+
+
+def _kraft_version(v: Any) -> dict[str, Any]:
+    return {"version": v.version, "kRaftVersion": v.kraft_version}
+
+
+def _voters(v: Any) -> dict[str, Any]:
+    return {
+        "version": v.version,
+        "voters": [
+            {
+                "voterId": voter.voter_id,
+                "voterDirectoryId": _uuid(voter.voter_directory_id),
+                "endpoints": [
+                    {"name": e.name.value, "host": e.host.value, "port": e.port} for e in voter.endpoints
+                ],
+                "kRaftVersionFeature": {
+                    "minSupportedVersion": voter.kraft_version_feature.min_supported_version,
+                    "maxSupportedVersion": voter.kraft_version_feature.max_supported_version,
+                },
+            }
+            for voter in v.voters
+        ],
+    }
+
+
+VALUES = {
+    0: (Ksy.EndTxnMarker, _end_txn_marker),
+    1: (Ksy.EndTxnMarker, _end_txn_marker),
+    2: (Ksy.LeaderChangeMessage, _leader_change),
+    3: (Ksy.SnapshotHeaderRecord, _snapshot_header),
+    4: (Ksy.SnapshotFooterRecord, _snapshot_footer),
+    5: (Ksy.KraftVersionRecord, _kraft_version),
+    6: (Ksy.VotersRecord, _voters),
+}
+
+
+def decode_control(key: bytes | None, value: bytes | None) -> ControlRecord:
+    """Decode a control record's key and value, as Kafka's ControlRecordType and message classes do."""
+    if key is None or len(key) < 4:
+        size = -1 if key is None else len(key)
+        raise CorruptDataError(
+            "Invalid value size found for end control record key. "
+            f"Must have at least 4 bytes, but found only {size}"
+        )
+    parsed_key = Ksy.ControlKey(KaitaiStream(BytesIO(key)))
+    if parsed_key.version < 0:
+        raise CorruptDataError(f"Invalid version found for control record: {parsed_key.version}")
+    type_id = int(parsed_key.type)
+    name = TYPE_NAMES.get(type_id, "UNKNOWN")
+    decoded = None
+    if value is not None and type_id in VALUES:
+        parser, to_dict = VALUES[type_id]
+        try:
+            decoded = to_dict(parser(KaitaiStream(BytesIO(value))))
+        except (KaitaiStructError, EOFError, ValueError, UnicodeDecodeError) as exc:
+            raise CorruptDataError(f"Invalid {name} control record value: {exc}") from exc
+    return ControlRecord(type=name, type_id=type_id, version=parsed_key.version, value=decoded)

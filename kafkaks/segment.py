@@ -1,0 +1,559 @@
+"""Reading a ``.log`` segment or KRaft ``.checkpoint`` file batch by batch: :func:`read_log`.
+
+The walk is Kafka's FileLogInputStream: an entry is ``offset int64 | length int32 | ...`` with the
+magic byte at entry offset 16; it is read only when more than 17 bytes remain and the whole entry
+is in the file. Where Kafka throws or stops, kafkaks reports a :class:`~kafkaks.models.Problem`
+and, for damage in the middle of a file, looks for the next batch whose checksum is right.
+
+Memory stays bounded by about one batch: each :class:`Batch` holds its own bytes and nothing else.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import struct
+import warnings
+import zlib
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import BinaryIO
+
+import crc32c
+from kaitaistruct import BytesIO, KaitaiStream, KaitaiStructError
+
+from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES, decompress
+from .control import decode_control
+from .errors import CorruptDataError, KafkaksError, KafkaksWarning, UnsupportedError
+from .generated.kafka_message import KafkaMessage
+from .generated.kafka_message_set import KafkaMessageSet
+from .models import Compression, Problem, Record, TimestampType
+from .records import decode_records
+
+__all__ = ["Batch", "LogSource", "ProblemHandler", "read_log"]
+
+LogSource = str | os.PathLike[str] | bytes | bytearray | memoryview | BinaryIO
+ProblemHandler = Callable[[Problem], None]
+
+HEADER_SIZE_UP_TO_MAGIC = 17  # offset(8) + length(4) + leader epoch or crc(4) + magic(1)
+LOG_OVERHEAD = 12  # offset(8) + length(4)
+MIN_ENTRY_LENGTH = 14  # LegacyRecord.RECORD_OVERHEAD_V0: the smallest possible length field
+V2_HEADER = struct.Struct(">qiibIhiqqqhii")  # the 61-byte DefaultRecordBatch header
+V2_HEADER_LENGTH = V2_HEADER.size - LOG_OVERHEAD  # 49: the smallest v2 length field
+ENTRY_PREFIX = struct.Struct(">qi")
+CODECS = (Compression.NONE, Compression.GZIP, Compression.SNAPPY, Compression.LZ4, Compression.ZSTD)
+MAX_INT32 = 0x7FFFFFFF
+PARTITION_DIR = re.compile(r"^(?P<topic>.+)-(?P<partition>\d+)(?:\.[0-9a-f]{32}-(?:delete|future|stray))?$")
+SCAN_CHUNK = 1 << 20
+
+
+def _increment_sequence(sequence: int, increment: int) -> int:
+    """DefaultRecordBatch.incrementSequence: sequences wrap past 2^31 - 1 to 0."""
+    if sequence > MAX_INT32 - increment:
+        return increment - (MAX_INT32 - sequence) - 1
+    return sequence + increment
+
+
+def _codec(attributes: int, magic: int) -> Compression:
+    codec_id = attributes & 0x07
+    if codec_id >= len(CODECS) or (magic < 2 and codec_id == 4):
+        raise UnsupportedError(f"Unknown compression type id: {codec_id} (magic {magic})")
+    return CODECS[codec_id]
+
+
+def topic_partition(path: str | None) -> tuple[str | None, int | None]:
+    """(topic, partition) from a ``<topic>-<partition>`` directory holding ``path``, else (None, None)."""
+    if path is None:
+        return None, None
+    match = PARTITION_DIR.match(Path(path).resolve().parent.name)
+    return (match["topic"], int(match["partition"])) if match else (None, None)
+
+
+class Batch:
+    """One entry of a log: a v2 record batch or a legacy (v0/v1) outer message.
+
+    Header fields are read eagerly; :meth:`records` decompresses and decodes on demand. For a
+    legacy entry, ``last_offset`` is the message's own offset and the producer fields are -1; its
+    ``base_offset`` and ``count`` look inside a compressed wrapper, as Kafka's do.
+    """
+
+    __slots__ = (
+        "_base_offset",
+        "_count",
+        "_data",
+        "_max_decompressed",
+        "attributes",
+        "base_sequence",
+        "base_timestamp",
+        "compression",
+        "crc",
+        "crc_valid",
+        "last_offset",
+        "last_sequence",
+        "magic",
+        "max_timestamp",
+        "partition",
+        "partition_leader_epoch",
+        "path",
+        "position",
+        "producer_epoch",
+        "producer_id",
+        "size",
+        "timestamp_type",
+        "topic",
+    )
+
+    def __init__(
+        self,
+        data: bytes,
+        *,
+        path: str,
+        position: int,
+        verify_crc: bool = True,
+        max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
+        topic: str | None = None,
+        partition: int | None = None,
+    ) -> None:
+        self._data = data
+        self._max_decompressed = max_decompressed_bytes
+        self.path = path
+        self.position = position
+        self.size = len(data)
+        self.topic = topic
+        self.partition = partition
+        self.magic = data[16]
+        self._base_offset: int | None = None
+        self._count: int | None = None
+        if self.magic >= 2:
+            self._read_v2_header(verify_crc)
+        else:
+            self._read_legacy_header(verify_crc)
+
+    def _read_v2_header(self, verify_crc: bool) -> None:
+        data = self._data
+        if len(data) < V2_HEADER.size:
+            raise CorruptDataError(f"batch of {len(data)} bytes is smaller than the v2 header (61 bytes)")
+        (
+            self._base_offset,
+            _length,
+            self.partition_leader_epoch,
+            magic,
+            self.crc,
+            self.attributes,
+            last_offset_delta,
+            self.base_timestamp,
+            self.max_timestamp,
+            self.producer_id,
+            self.producer_epoch,
+            self.base_sequence,
+            self._count,
+        ) = V2_HEADER.unpack_from(data)
+        if magic != 2:
+            raise UnsupportedError(f"Unsupported message format magic {magic}")
+        self.last_offset = self._base_offset + last_offset_delta
+        self.compression = _codec(self.attributes, 2)
+        log_append = self.attributes & 0x08
+        self.timestamp_type = TimestampType.LOG_APPEND_TIME if log_append else TimestampType.CREATE_TIME
+        self.last_sequence = (
+            -1 if self.base_sequence == -1 else _increment_sequence(self.base_sequence, last_offset_delta)
+        )
+        self.crc_valid = crc32c.crc32c(memoryview(data)[21:]) == self.crc if verify_crc else None
+
+    def _read_legacy_header(self, verify_crc: bool) -> None:
+        message = self._legacy_message()
+        self.last_offset = ENTRY_PREFIX.unpack_from(self._data)[0]
+        self.crc = message.crc
+        self.attributes = message.attributes
+        self.compression = _codec(message.attributes, self.magic)
+        if self.magic == 0:
+            self.timestamp_type = TimestampType.NO_TIMESTAMP_TYPE
+            self.max_timestamp = -1
+        else:
+            log_append = message.attributes & 0x08
+            self.timestamp_type = TimestampType.LOG_APPEND_TIME if log_append else TimestampType.CREATE_TIME
+            self.max_timestamp = message.timestamp
+        self.base_timestamp = self.max_timestamp
+        self.partition_leader_epoch = self.producer_id = -1
+        self.producer_epoch = self.base_sequence = self.last_sequence = -1
+        self.crc_valid = zlib.crc32(memoryview(self._data)[16:]) == self.crc if verify_crc else None
+        if self.compression is Compression.NONE:
+            self._base_offset = self.last_offset
+            self._count = 1
+
+    def _legacy_message(self) -> KafkaMessage:
+        try:
+            return KafkaMessage(KaitaiStream(BytesIO(self._data[LOG_OVERHEAD:])))
+        except (KaitaiStructError, EOFError, ValueError) as exc:
+            raise CorruptDataError(f"Found invalid legacy message: {exc}") from exc
+
+    @property
+    def base_offset(self) -> int:
+        if self._base_offset is None:
+            self._base_offset = next(self.records()).offset
+        return self._base_offset
+
+    @property
+    def count(self) -> int:
+        """Records in the batch; for a compressed legacy wrapper, its inner messages."""
+        if self._count is None:
+            self._count = sum(1 for _ in self.records())
+        return self._count
+
+    @property
+    def is_transactional(self) -> bool:
+        return self.magic >= 2 and bool(self.attributes & 0x10)
+
+    @property
+    def is_control(self) -> bool:
+        return self.magic >= 2 and bool(self.attributes & 0x20)
+
+    @property
+    def delete_horizon_ms(self) -> int | None:
+        """The delete horizon the log cleaner set (KIP-534); it is stored in ``base_timestamp``."""
+        return self.base_timestamp if self.magic >= 2 and self.attributes & 0x40 else None
+
+    @property
+    def data(self) -> bytes:
+        """The batch's bytes as they are in the file."""
+        return self._data
+
+    def __repr__(self) -> str:
+        return (
+            f"Batch(path={self.path!r}, position={self.position}, base_offset={self._base_offset}, "
+            f"last_offset={self.last_offset}, magic={self.magic}, compression={self.compression.value})"
+        )
+
+    def records(self) -> Iterator[Record]:
+        """The batch's records, decompressed, with absolute offsets and effective timestamps.
+
+        Raises :class:`~kafkaks.errors.KafkaksError` (with file, position and offset) when the
+        records cannot be decoded; the batch header stays usable.
+        """
+        try:
+            if self.magic >= 2:
+                yield from self._v2_records()
+            else:
+                yield from self._legacy_records()
+        except KafkaksError as exc:
+            raise exc.at(self.path, self.position, self._base_offset or self.last_offset) from exc
+
+    def _payload(self, raw: bytes) -> bytes:
+        if self.compression is Compression.NONE:
+            return raw
+        return decompress(self.compression.value, raw, magic=self.magic, limit=self._max_decompressed)
+
+    def _v2_records(self) -> Iterator[Record]:
+        assert self._base_offset is not None and self._count is not None
+        raw = decode_records(self._payload(self._data[V2_HEADER.size :]), self._count)
+        base_offset, base_sequence = self._base_offset, self.base_sequence
+        log_append_time = self.max_timestamp if self.timestamp_type is TimestampType.LOG_APPEND_TIME else None
+        base_timestamp, timestamp_type = self.base_timestamp, self.timestamp_type
+        topic, partition, is_control = self.topic, self.partition, self.is_control
+        for timestamp_delta, offset_delta, key, value, headers in raw:
+            yield Record(
+                base_offset + offset_delta,
+                base_timestamp + timestamp_delta if log_append_time is None else log_append_time,
+                timestamp_type,
+                key,
+                value,
+                headers,
+                -1 if base_sequence == -1 else _increment_sequence(base_sequence, offset_delta),
+                decode_control(key, value) if is_control else None,
+                None,
+                None,
+                topic,
+                partition,
+            )
+
+    def _legacy_records(self) -> Iterator[Record]:
+        message = self._legacy_message()
+        if self.compression is Compression.NONE:
+            timestamp = self.max_timestamp
+            yield self._legacy_record(self.last_offset, timestamp, message, self.crc_valid)
+            return
+        if getattr(message, "value", None) is None:
+            raise CorruptDataError("Found invalid compressed record set with null value")
+        try:
+            inner = KafkaMessageSet(KaitaiStream(BytesIO(self._payload(message.value)))).entries
+        except (KaitaiStructError, EOFError, ValueError) as exc:
+            raise CorruptDataError(f"Found invalid inner message set in compressed wrapper: {exc}") from exc
+        if not inner:
+            raise CorruptDataError("Found invalid compressed record set with no inner records")
+        wrapper_offset = self.last_offset
+        # v1 inner offsets are relative to the wrapper, which holds the absolute offset of the last
+        # one; a wrapper offset of 0 (some old librdkafka producers) means they are absolute.
+        # v0 inner offsets are absolute. Gaps left by compaction are kept.
+        shift = 0
+        if self.magic >= 1 and wrapper_offset != 0:
+            last_inner = inner[-1].offset
+            if wrapper_offset < last_inner:
+                raise CorruptDataError(
+                    "Found invalid wrapper offset in compressed v1 message set, wrapper offset "
+                    f"'{wrapper_offset}' is less than the last inner message offset '{last_inner}' "
+                    "and it is not zero."
+                )
+            shift = wrapper_offset - last_inner
+        for entry in inner:
+            inner_message = entry.message
+            if inner_message.compression != 0:
+                raise CorruptDataError("Compressed outer message contains a compressed inner message")
+            if self.timestamp_type is TimestampType.LOG_APPEND_TIME:
+                timestamp = self.max_timestamp
+            else:
+                timestamp = inner_message.timestamp if inner_message.magic >= 1 else -1
+            crc_valid = zlib.crc32(memoryview(entry._raw_message)[4:]) == inner_message.crc
+            yield self._legacy_record(entry.offset + shift, timestamp, inner_message, crc_valid)
+
+    def _legacy_record(
+        self, offset: int, timestamp: int, message: KafkaMessage, crc_valid: bool | None
+    ) -> Record:
+        return Record(
+            offset,
+            timestamp,
+            self.timestamp_type,
+            getattr(message, "key", None),
+            getattr(message, "value", None),
+            [],
+            -1,
+            None,
+            message.crc,
+            crc_valid,
+            self.topic,
+            self.partition,
+        )
+
+
+def _open(source: LogSource) -> tuple[BinaryIO, str, bool]:
+    """(stream, name for messages, whether we opened it and must close it). Files open read-only."""
+    if isinstance(source, bytes | bytearray | memoryview):
+        return io.BytesIO(bytes(source)), "<bytes>", True
+    if isinstance(source, str | os.PathLike):
+        return open(source, "rb"), os.fspath(source), True  # closed by read_log
+    return source, str(getattr(source, "name", "<stream>")), False
+
+
+def _default_handler(problem: Problem) -> None:
+    if problem.kind in ("truncated", "zero_tail"):
+        warnings.warn(str(problem), KafkaksWarning, stacklevel=3)
+    else:
+        raise CorruptDataError(
+            problem.message, path=problem.path, position=problem.position, offset=problem.offset
+        )
+
+
+def read_log(
+    source: LogSource,
+    *,
+    verify_crc: bool = True,
+    on_problem: ProblemHandler | None = None,
+    start: int = 0,
+    end: int | None = None,
+    max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
+) -> Iterator[Batch]:
+    """Stream the batches of a ``.log`` or KRaft ``.checkpoint`` file of any magic, lazily.
+
+    ``source`` is a path, the file's bytes, or a binary file object. Only the byte range
+    ``[start, end)`` is read (``end`` defaults to the end of the file); ``start`` must be a batch
+    boundary. With ``verify_crc`` every batch's CRC is checked (``Batch.crc_valid``).
+
+    Problems are reported as :class:`~kafkaks.models.Problem` to ``on_problem``, and reading goes
+    on with the next readable batch. Without a handler, a partial batch or a zero-filled tail at
+    the end of the file is a :class:`~kafkaks.errors.KafkaksWarning`, and anything else (a CRC
+    mismatch, a broken batch header) raises :class:`~kafkaks.errors.CorruptDataError`.
+    A batch whose CRC does not match is still yielded, after the report.
+    """
+    stream, name, owned = _open(source)
+    report = on_problem or _default_handler
+    try:
+        size = stream.seek(0, io.SEEK_END)
+        limit = size if end is None else min(end, size)
+        topic, partition = topic_partition(name if owned and name != "<bytes>" else None)
+        position = start
+        min_offset = -1  # offsets only grow: resynchronising skips candidates below this
+        while position < limit:
+            stream.seek(position)
+            remaining = limit - position
+            head = stream.read(min(remaining, V2_HEADER.size))
+            problem = _check_entry(head, remaining, name, position)
+            if problem is None:
+                entry_size = LOG_OVERHEAD + ENTRY_PREFIX.unpack_from(head)[1]
+                data = head[:entry_size] + stream.read(max(entry_size - len(head), 0))
+                try:
+                    batch = Batch(
+                        data,
+                        path=name,
+                        position=position,
+                        verify_crc=verify_crc,
+                        max_decompressed_bytes=max_decompressed_bytes,
+                        topic=topic,
+                        partition=partition,
+                    )
+                except KafkaksError as exc:
+                    problem = Problem(
+                        "corrupt_batch", name, position, len(data), exc.reason, _head_offset(head)
+                    )
+                else:
+                    if batch.crc_valid is False:
+                        report(
+                            Problem(
+                                "crc_mismatch",
+                                name,
+                                position,
+                                batch.size,
+                                _crc_message(batch),
+                                batch.last_offset,
+                            )
+                        )
+                    yield batch
+                    position += batch.size
+                    min_offset = batch.last_offset + 1
+                    continue
+            if problem.kind in ("truncated", "zero_tail") and limit < size:
+                return  # a --max-bytes style slice cuts the last batch: not a problem
+            if problem.kind == "corrupt_batch" and _all_zero(stream, position, limit):
+                problem = Problem(
+                    "zero_tail",
+                    name,
+                    position,
+                    limit - position,
+                    f"Found {limit - position} zero bytes at the end of the file (a preallocated segment)",
+                    None,
+                )
+            resume = None if problem.kind == "zero_tail" else _resync(stream, position + 1, limit, min_offset)
+            if resume is None:
+                if problem.kind == "corrupt_batch":
+                    problem = Problem(
+                        "unreadable",
+                        name,
+                        position,
+                        limit - position,
+                        f"{problem.message}; no readable batch follows in the last {limit - position} bytes",
+                        problem.offset,
+                    )
+                report(problem)
+                return
+            report(
+                Problem(
+                    "corrupt_batch" if problem.kind == "corrupt_batch" else "unreadable",
+                    name,
+                    position,
+                    resume - position,
+                    f"{problem.message}; skipped {resume - position} bytes to the next valid batch",
+                    problem.offset,
+                )
+            )
+            position = resume
+    finally:
+        if owned:
+            stream.close()
+
+
+def _head_offset(head: bytes) -> int | None:
+    return ENTRY_PREFIX.unpack_from(head)[0] if len(head) >= ENTRY_PREFIX.size else None
+
+
+def _crc_message(batch: Batch) -> str:
+    algorithm = "CRC-32C" if batch.magic >= 2 else "CRC-32"
+    data = memoryview(batch.data)
+    computed = crc32c.crc32c(data[21:]) if batch.magic >= 2 else zlib.crc32(data[16:])
+    return f"{algorithm} mismatch: stored {batch.crc}, computed {computed}"
+
+
+def _check_entry(head: bytes, remaining: int, name: str, position: int) -> Problem | None:
+    """None if a complete entry starts here, else the Problem that stops Kafka's reader."""
+    offset = _head_offset(head)
+    if remaining <= HEADER_SIZE_UP_TO_MAGIC:
+        kind = "zero_tail" if not any(head) else "truncated"
+        return Problem(
+            kind, name, position, remaining, f"Found {remaining} invalid bytes at the end of the file", offset
+        )
+    length = ENTRY_PREFIX.unpack_from(head)[1]
+    if length < MIN_ENTRY_LENGTH:
+        return Problem(
+            "corrupt_batch",
+            name,
+            position,
+            remaining,
+            f"Found record size {length} smaller than minimum record overhead ({MIN_ENTRY_LENGTH})",
+            offset,
+        )
+    if LOG_OVERHEAD + length > remaining:
+        return Problem(
+            "truncated",
+            name,
+            position,
+            remaining,
+            f"Found {remaining} invalid bytes at the end of the file: a batch of "
+            f"{LOG_OVERHEAD + length} bytes is cut short",
+            offset,
+        )
+    magic = head[16]
+    if magic > 2:
+        return Problem(
+            "corrupt_batch", name, position, LOG_OVERHEAD + length, f"Unknown magic byte {magic}", offset
+        )
+    if magic == 2 and length < V2_HEADER_LENGTH:
+        return Problem(
+            "corrupt_batch",
+            name,
+            position,
+            LOG_OVERHEAD + length,
+            f"v2 batch length {length} is below 49",
+            offset,
+        )
+    return None
+
+
+def _all_zero(stream: BinaryIO, begin: int, end: int) -> bool:
+    stream.seek(begin)
+    while begin < end:
+        chunk = stream.read(min(SCAN_CHUNK, end - begin))
+        if not chunk or chunk.count(0) != len(chunk):
+            return False
+        begin += len(chunk)
+    return True
+
+
+def _valid_entry_at(data: bytes, min_offset: int) -> bool:
+    """Whether ``data`` is exactly one entry that could not be there by chance: its checksum matches."""
+    offset = _head_offset(data)
+    if offset is None or offset < min_offset or len(data) <= HEADER_SIZE_UP_TO_MAGIC:
+        return False
+    magic = data[16]
+    if magic == 2:
+        return (
+            len(data) >= V2_HEADER.size
+            and crc32c.crc32c(memoryview(data)[21:]) == V2_HEADER.unpack_from(data)[4]
+        )
+    return zlib.crc32(memoryview(data)[16:]) == struct.unpack_from(">I", data, 12)[0]
+
+
+def _resync(stream: BinaryIO, begin: int, end: int, min_offset: int) -> int | None:
+    """The position of the next entry after ``begin`` whose CRC is right, or None.
+
+    A candidate must have a magic of 0-2, a length that fits before ``end``, an offset not below
+    ``min_offset``, and a matching CRC, so random bytes are practically never taken for a batch.
+    The scan reads the file in chunks, so damaged regions of any size take bounded memory.
+    """
+    position = begin
+    while end - position > HEADER_SIZE_UP_TO_MAGIC:
+        stream.seek(position)
+        chunk = stream.read(min(SCAN_CHUNK, end - position))
+        last = len(chunk) - HEADER_SIZE_UP_TO_MAGIC
+        for candidate in range(max(last, 0)):
+            if chunk[candidate + 16] > 2:
+                continue
+            length = ENTRY_PREFIX.unpack_from(chunk, candidate)[1]
+            if length < MIN_ENTRY_LENGTH or position + candidate + LOG_OVERHEAD + length > end:
+                continue
+            entry_end = candidate + LOG_OVERHEAD + length
+            if entry_end <= len(chunk):
+                data = chunk[candidate:entry_end]
+            else:
+                stream.seek(position + candidate)
+                data = stream.read(LOG_OVERHEAD + length)
+            if _valid_entry_at(data, min_offset):
+                return position + candidate
+        position += max(last, 1)
+    return None
