@@ -1,0 +1,434 @@
+"""The specs work in the Kaitai Web IDE: JavaScript parsers agree with the Python ones, field by field.
+
+The Web IDE compiles .ksy files with the same compiler (kaitai-struct-compiler 0.11.0) and parses
+with the kaitai-struct JavaScript runtime. Here every spec is compiled to JavaScript, the real files
+are parsed under node by tools/kaitai_dump.js, and the resulting tree (every seq field and every
+instance, recursively) must equal the tree of the generated Python parser. Integers are compared
+where |v| < 2^53 only: JavaScript numbers lose precision above, so larger ones are counted as
+skipped. Files over 256 KiB are compared on a prefix of whole entries; their entry count is still
+checked on the whole file, in JavaScript.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import struct
+import subprocess
+from collections import Counter
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import REAL_DATA, ROOT, file_kind, real_params, verified_files
+from kafkaks.generated import (
+    kafka_log,
+    kafka_offset_index,
+    kafka_producer_snapshot,
+    kafka_time_index,
+    kafka_txn_index,
+    kafka_varint,
+)
+from kaitaistruct import KaitaiStream, KaitaiStruct
+
+NODE = shutil.which("node")
+NODE_MODULES = ROOT / "node_modules"
+DUMP = ROOT / "tools" / "kaitai_dump.js"
+
+PY_TOP: dict[str, type[KaitaiStruct]] = {
+    "KafkaLog": kafka_log.KafkaLog,
+    "KafkaOffsetIndex": kafka_offset_index.KafkaOffsetIndex,
+    "KafkaTimeIndex": kafka_time_index.KafkaTimeIndex,
+    "KafkaProducerSnapshot": kafka_producer_snapshot.KafkaProducerSnapshot,
+    "KafkaTxnIndex": kafka_txn_index.KafkaTxnIndex,
+    "KafkaVarint": kafka_varint.KafkaVarint,
+}
+TOP_OF_KIND = {
+    "log": "KafkaLog",
+    "checkpoint": "KafkaLog",
+    "bin": "KafkaLog",
+    "index": "KafkaOffsetIndex",
+    "timeindex": "KafkaTimeIndex",
+    "snapshot": "KafkaProducerSnapshot",
+    "txnindex": "KafkaTxnIndex",
+}
+LOG_KINDS = ("log", "checkpoint", "bin")
+ENTRY_SIZE = {"index": 8, "timeindex": 12, "txnindex": 34}
+PREFIX_LIMIT = 256 * 1024
+EXACT_LIMIT = 2**53
+
+
+# --- the Python side: the same tree shape as tools/kaitai_dump.js -------------------------------------
+
+
+def js_name(name: str) -> str:
+    """The compiler's JavaScript name of a field: lower camel case (`value_unsigned` -> `valueUnsigned`)."""
+    first, *rest = name.split("_")
+    return first + "".join(part[:1].upper() + part[1:] for part in rest)
+
+
+def py_tree(value: Any) -> Any:
+    """JSON-like tree of a generated Python object; None stands for an absent field."""
+    if value is None:
+        return None
+    if isinstance(value, bool | str | float):
+        return value
+    if isinstance(value, int):  # also IntEnum: enums dump as their integer value
+        return int(value)
+    if isinstance(value, bytes | bytearray):
+        return {"hex": bytes(value).hex()}
+    if isinstance(value, list):
+        return [py_tree(item) for item in value]
+    if isinstance(value, KaitaiStruct):
+        out: dict[str, Any] = {}
+        for name, field in list(vars(value).items()):
+            if not name.startswith("_"):
+                dumped = py_tree(field)
+                if dumped is not None:
+                    out[js_name(name)] = dumped
+        for name, attr in vars(type(value)).items():
+            if name.startswith("_") or not isinstance(attr, property):
+                continue
+            try:
+                dumped = py_tree(getattr(value, name))
+            except Exception as err:
+                dumped = {"error": f"{type(err).__name__}: {err}"}
+            if dumped is not None:
+                out[js_name(name)] = dumped
+        return out
+    return {"unsupported": type(value).__name__}
+
+
+def py_parse(top: str, data: bytes) -> Any:
+    try:
+        return py_tree(PY_TOP[top](KaitaiStream(BytesIO(data))))
+    except Exception as err:
+        return {"error": f"{type(err).__name__}: {err}"}
+
+
+# --- comparison --------------------------------------------------------------------------------------
+
+
+def is_error(tree: Any) -> bool:
+    return isinstance(tree, dict) and set(tree) == {"error"}
+
+
+def compare(py: Any, js: Any, path: str, stats: Counter[str], diffs: list[str]) -> None:
+    """Walks both trees; appends one line per difference to diffs (up to 10) and counts leaves."""
+    if len(diffs) >= 10:
+        return
+    if is_error(py) or is_error(js):
+        if is_error(py) and is_error(js):
+            stats["errors on both sides"] += 1
+        else:
+            diffs.append(f"{path}: python {short(py)} != javascript {short(js)}")
+        return
+    if isinstance(py, bool) or isinstance(js, bool):
+        if type(py) is not type(js) or py != js:
+            diffs.append(f"{path}: python {py!r} != javascript {js!r}")
+        else:
+            stats["compared"] += 1
+        return
+    if isinstance(py, int) and isinstance(js, int | float):
+        if abs(py) >= EXACT_LIMIT:
+            stats["skipped (|v| >= 2^53)"] += 1
+        elif not isinstance(js, int) or js != py:
+            diffs.append(f"{path}: python {py!r} != javascript {js!r}")
+        else:
+            stats["compared"] += 1
+        return
+    if isinstance(py, dict) and isinstance(js, dict):
+        for key in sorted(set(py) | set(js)):
+            if key not in py or key not in js:
+                side = "javascript only" if key not in py else "python only"
+                diffs.append(f"{path}.{key}: {side}: {short(js.get(key, py.get(key)))}")
+            else:
+                compare(py[key], js[key], f"{path}.{key}", stats, diffs)
+        return
+    if isinstance(py, list) and isinstance(js, list):
+        if len(py) != len(js):
+            diffs.append(f"{path}: python has {len(py)} items, javascript {len(js)}")
+        for i, (p, j) in enumerate(zip(py, js, strict=False)):
+            compare(p, j, f"{path}[{i}]", stats, diffs)
+        return
+    if type(py) is not type(js) or py != js:
+        diffs.append(f"{path}: python {short(py)} != javascript {short(js)}")
+    else:
+        stats["compared"] += 1
+
+
+def short(tree: Any) -> str:
+    text = json.dumps(tree)
+    return text if len(text) <= 200 else text[:200] + "..."
+
+
+def assert_same(py: Any, js: Any, what: str) -> Counter[str]:
+    stats: Counter[str] = Counter()
+    diffs: list[str] = []
+    compare(py, js, "$", stats, diffs)
+    assert not diffs, f"{what}: JavaScript and Python parsers differ:\n  " + "\n  ".join(diffs)
+    return stats
+
+
+# --- the JavaScript side -----------------------------------------------------------------------------
+
+
+def node_env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["NODE_PATH"] = os.pathsep.join(p for p in (str(NODE_MODULES), env.get("NODE_PATH", "")) if p)
+    return env
+
+
+def js_dump(js_dir: Path, top: str, files: list[Path], max_depth: int | None = None) -> list[Any]:
+    """One tree per file, from one node process."""
+    if not files:
+        return []
+    depth = [] if max_depth is None else ["--max-depth", str(max_depth)]
+    cmd = [str(NODE), str(DUMP), *depth, str(js_dir), top, *map(str, files)]
+    done = subprocess.run(cmd, capture_output=True, text=True, env=node_env(), check=False)
+    assert done.returncode == 0, f"{' '.join(cmd[:5])} ... failed:\n{done.stderr}"
+    lines = done.stdout.splitlines()
+    assert len(lines) == len(files), done.stderr
+    return [json.loads(line) for line in lines]
+
+
+@pytest.fixture(scope="session")
+def js_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every formats/*.ksy compiled to JavaScript, as the Web IDE does."""
+    if NODE is None:
+        pytest.skip("node not found: the JavaScript parsers cannot be built (install Node.js 18+)")
+    for package in ("kaitai-struct-compiler", "kaitai-struct", "js-yaml"):
+        if not (NODE_MODULES / package).is_dir():
+            pytest.skip(f"{NODE_MODULES / package} missing: run `npm ci` (or `make test`)")
+    out = tmp_path_factory.mktemp("webide-js")
+    specs = sorted(str(p) for p in (ROOT / "formats").glob("*.ksy"))
+    done = subprocess.run(
+        [NODE, str(ROOT / "tools" / "ksc.js"), "javascript", str(out), *specs],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, f"compiling the specs to JavaScript failed:\n{done.stderr}"
+    missing = [top for top in PY_TOP if not (out / f"{top}.js").is_file()]
+    assert not missing, f"no JavaScript module for {missing}"
+    return out
+
+
+def compared_bytes(path: Path, kind: str) -> bytes:
+    """The file, or for a file over PREFIX_LIMIT its longest prefix of whole entries within it."""
+    data = path.read_bytes()
+    if len(data) <= PREFIX_LIMIT:
+        return data
+    if kind in LOG_KINDS:
+        end = 0
+        while end + 12 <= len(data):
+            (length,) = struct.unpack_from(">i", data, end + 8)
+            if length < 14 or end + 12 + length > PREFIX_LIMIT:
+                break
+            end += 12 + length
+        assert end > 0, f"{path}: first entry larger than {PREFIX_LIMIT} bytes"
+        return data[:end]
+    if kind in ENTRY_SIZE:
+        return data[: PREFIX_LIMIT - PREFIX_LIMIT % ENTRY_SIZE[kind]]
+    return data  # a producer snapshot cannot be cut (its entry count comes first); they are small
+
+
+class RealTrees:
+    """JavaScript trees of every real file (or its prefix), made in one node process per top type."""
+
+    def __init__(self, js_dir: Path, work: Path) -> None:
+        self.data: dict[Path, bytes] = {}
+        self.trees: dict[Path, Any] = {}
+        self.whole: dict[Path, Any] = {}  # top level of the whole file, for files compared on a prefix
+        inputs: dict[str, list[tuple[Path, Path]]] = {}
+        whole: dict[str, list[Path]] = {}
+        for n, (path, _info) in enumerate(verified_files()):
+            kind = file_kind(path)
+            if kind not in TOP_OF_KIND:
+                continue
+            data = compared_bytes(path, kind)
+            self.data[path] = data
+            source = path
+            if len(data) != path.stat().st_size:
+                source = work / f"{n}-{path.name}"
+                source.write_bytes(data)
+                whole.setdefault(TOP_OF_KIND[kind], []).append(path)
+            inputs.setdefault(TOP_OF_KIND[kind], []).append((path, source))
+        for top, pairs in inputs.items():
+            for (path, _), tree in zip(pairs, js_dump(js_dir, top, [s for _, s in pairs]), strict=True):
+                self.trees[path] = tree
+        for top, paths in whole.items():
+            for path, tree in zip(paths, js_dump(js_dir, top, paths, max_depth=1), strict=True):
+                self.whole[path] = tree
+
+
+@pytest.fixture(scope="session")
+def real_trees(js_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> RealTrees:
+    return RealTrees(js_dir, tmp_path_factory.mktemp("webide-prefixes"))
+
+
+def num_items(tree: Any, name: str) -> int:
+    """Length of an array field of a top-level tree, whether dumped in full or as {"length": n}."""
+    value = tree.get(name, [])
+    return value["length"] if isinstance(value, dict) else len(value)
+
+
+@pytest.mark.parametrize(("path", "info"), real_params(*TOP_OF_KIND))
+def test_javascript_parse_equals_python(path: Path, info: dict[str, Any], real_trees: RealTrees) -> None:
+    kind = file_kind(path)
+    top = TOP_OF_KIND[kind]
+    js = real_trees.trees[path]
+    py = py_parse(top, real_trees.data[path])
+    what = f"{path.relative_to(REAL_DATA)} ({top}, {len(real_trees.data[path])} bytes)"
+    assert not is_error(js), f"{what}: JavaScript parse failed: {js['error']}"
+    stats = assert_same(py, js, what)
+    assert stats["compared"] > 0
+
+    whole = real_trees.whole.get(path, js)
+    if kind in LOG_KINDS:
+        trailing = info["trailing_bytes"]
+        # The inspector counts a partial last entry once its 12-byte header is readable;
+        # kafka_log leaves those bytes in `leftover`.
+        assert num_items(whole, "entries") == info["entries"] - (1 if trailing >= 12 else 0)
+        assert len(whole["leftover"]["hex"]) // 2 == trailing
+    elif kind in ENTRY_SIZE:
+        assert num_items(whole, "entries") == info["entries"]
+    elif kind == "snapshot":
+        assert whole["numEntries"] == num_items(whole, "entries") == info["entries"]
+
+
+# --- hand-made bytes: integers >= 2^31 and up to 2^53 in JavaScript ----------------------------------
+
+
+def varint(unsigned: int) -> bytes:
+    out = bytearray()
+    while True:
+        group, unsigned = unsigned & 0x7F, unsigned >> 7
+        out.append(group | (0x80 if unsigned else 0))
+        if not unsigned:
+            return bytes(out)
+
+
+def zigzag(value: int) -> int:
+    return value * 2 if value >= 0 else -value * 2 - 1
+
+
+# (id, bytes, expected value, expected value_unsigned); None when parsing must fail.
+VARINT_CASES: list[tuple[str, bytes, int | None, int | None]] = [
+    *(
+        (f"signed {v}", varint(zigzag(v)), v, zigzag(v))
+        for v in (
+            0,
+            -1,
+            63,
+            -64,
+            2**31 - 1,
+            2**31,
+            -(2**31),
+            -(2**31) - 1,
+            2**32 + 7,
+            1_700_000_000_000,
+            -1_700_000_000_000,
+            1_725_272_040_411,
+            2**52 - 1,
+            -(2**52),  # value_unsigned 2^53 - 1, the largest exact one
+        )
+    ),
+    ("unsigned 2^53 - 2", varint(2**53 - 2), 2**52 - 1, 2**53 - 2),
+    ("10 groups, value 1 padded", b"\x82" + b"\x80" * 8 + b"\x00", 1, 2),
+    ("10 groups, 2^63 - 1", varint(zigzag(2**63 - 1)), 2**63 - 1, 2**64 - 2),
+    ("10 groups, -2^63", varint(zigzag(-(2**63))), -(2**63), 2**64 - 1),
+    ("11 groups rejected", b"\xff" * 10 + b"\x01", None, None),
+]
+
+# Other hand-made files, for specs the real data does not cover and for s8 fields at 2^53 and beyond:
+# (id, top type, bytes, None or why JavaScript is known to differ).
+READ_S8BE_BUG = (
+    "kaitai-struct JS runtime 0.11.0: readS8be is off by +2^32 for a negative s8 whose low 32-bit word "
+    "is below 2^31 (`v2 ^ 0xffffffff` is a signed 32-bit result); open upstream as "
+    "kaitai_struct_javascript_runtime PR #16. No real file here holds such a value (their negative "
+    "int64 fields are all -1)."
+)
+TXN = struct.Struct(">hqqqq")
+OTHER_CASES: list[tuple[str, str, bytes, str | None]] = [
+    (
+        "txnindex two entries and a partial one",
+        "KafkaTxnIndex",
+        TXN.pack(0, 2**53 - 1, 1_700_000_000_000, 2**40, -1)
+        + TXN.pack(0, 2**62 + 1, 0, 2**31, 2**31 - 1)
+        + b"\x00\x01\x02",
+        None,
+    ),
+    (
+        "timeindex with a partial entry",
+        "KafkaTimeIndex",
+        struct.pack(">qi", 1_725_272_040_411, 2**31 - 1) + struct.pack(">qi", -(2**31), -1) + b"\x01",
+        None,
+    ),
+    (
+        "log with an entry of unknown magic and a partial one",
+        "KafkaLog",
+        struct.pack(">qi", 2**53 - 1, 14) + bytes(4) + b"\x07" + bytes(9) + struct.pack(">qi", 2**60, 99),
+        None,
+    ),
+    *(
+        (
+            f"negative s8 {v}",
+            "KafkaTimeIndex",
+            struct.pack(">qi", v, 0),
+            READ_S8BE_BUG,
+        )
+        for v in (-(2**32), -1_700_000_000_000, -(2**53) + 1)
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def hand_made(js_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    work = tmp_path_factory.mktemp("webide-hand-made")
+    cases = [(name, "KafkaVarint", data) for name, data, _, _ in VARINT_CASES]
+    cases += [(name, top, data) for name, top, data, _ in OTHER_CASES]
+    trees: dict[str, Any] = {}
+    for top in sorted({top for _, top, _ in cases}):
+        mine = [(name, data) for name, t, data in cases if t == top]
+        files = []
+        for i, (_, data) in enumerate(mine):
+            files.append(work / f"{top}-{i}.bin")
+            files[-1].write_bytes(data)
+        for (name, _), tree in zip(mine, js_dump(js_dir, top, files), strict=True):
+            trees[name] = tree
+    return trees
+
+
+@pytest.mark.parametrize(
+    ("data", "value", "unsigned"), [pytest.param(*case[1:], id=case[0]) for case in VARINT_CASES]
+)
+def test_varint_arithmetic_in_javascript(
+    data: bytes, value: int | None, unsigned: int | None, hand_made: dict[str, Any], request: Any
+) -> None:
+    js = hand_made[request.node.callspec.id]
+    py = py_parse("KafkaVarint", data)
+    assert_same(py, js, f"varint {data.hex()}")
+    if value is None:
+        assert is_error(py) and is_error(js)
+        return
+    assert (py["value"], py["valueUnsigned"]) == (value, unsigned)
+    if unsigned is not None and unsigned < EXACT_LIMIT:
+        # Exact in JavaScript, not merely close: the spec's arithmetic has no 32-bit shift.
+        assert (js["value"], js["valueUnsigned"]) == (value, unsigned)
+        assert isinstance(js["value"], int) and isinstance(js["valueUnsigned"], int)
+
+
+@pytest.mark.parametrize(
+    ("top", "data"),
+    [
+        pytest.param(top, data, id=name, marks=[pytest.mark.xfail(strict=True, reason=bug)] if bug else [])
+        for name, top, data, bug in OTHER_CASES
+    ],
+)
+def test_hand_made_files(top: str, data: bytes, hand_made: dict[str, Any], request: Any) -> None:
+    js = hand_made[request.node.callspec.id]
+    assert not is_error(js), js
+    assert_same(py_parse(top, data), js, request.node.callspec.id)
