@@ -1,1 +1,80 @@
-"""kafkaks: read Apache Kafka on-disk data without a broker."""
+"""kafkaks: read Apache Kafka's on-disk data (log segments, indexes, snapshots) without a broker.
+
+    >>> import kafkaks
+    >>> for batch in kafkaks.read_log("orders-0/00000000000000000000.log"):
+    ...     for record in batch.records():
+    ...         print(record.offset, record.timestamp, record.key, record.value)
+
+The file formats are described once, in Kaitai Struct specs (``formats/*.ksy``); their generated
+parsers are importable as ``kafkaks.generated``. This package adds what a spec cannot say:
+decompression, checksums, offset and timestamp reconstruction, and whole-directory reading.
+"""
+
+from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
+from .errors import (
+    CorruptDataError,
+    DecompressionError,
+    DecompressionLimitError,
+    KafkaksError,
+    KafkaksWarning,
+    UnsupportedError,
+)
+from .files import (
+    read_leader_epoch_checkpoint,
+    read_offset_index,
+    read_partition_metadata,
+    read_producer_snapshot,
+    read_time_index,
+    read_txn_index,
+)
+from .models import (
+    AbortedTxn,
+    Compression,
+    ControlRecord,
+    EpochEntry,
+    OffsetIndexEntry,
+    PartitionMetadata,
+    Problem,
+    ProducerSnapshot,
+    ProducerSnapshotEntry,
+    Record,
+    TimeIndexEntry,
+    TimestampType,
+)
+from .partition import PartitionDir, Segment, partition_dirs, read_log_dir, read_partition
+from .segment import Batch, read_log
+
+__all__ = [
+    "DEFAULT_MAX_DECOMPRESSED_BYTES",
+    "AbortedTxn",
+    "Batch",
+    "Compression",
+    "ControlRecord",
+    "CorruptDataError",
+    "DecompressionError",
+    "DecompressionLimitError",
+    "EpochEntry",
+    "KafkaksError",
+    "KafkaksWarning",
+    "OffsetIndexEntry",
+    "PartitionDir",
+    "PartitionMetadata",
+    "Problem",
+    "ProducerSnapshot",
+    "ProducerSnapshotEntry",
+    "Record",
+    "Segment",
+    "TimeIndexEntry",
+    "TimestampType",
+    "UnsupportedError",
+    "partition_dirs",
+    "read_leader_epoch_checkpoint",
+    "read_log",
+    "read_log_dir",
+    "read_offset_index",
+    "read_partition",
+    "read_partition_metadata",
+    "read_producer_snapshot",
+    "read_time_index",
+    "read_txn_index",
+]

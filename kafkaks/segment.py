@@ -31,7 +31,7 @@ from .generated.kafka_message_set import KafkaMessageSet
 from .models import Compression, Problem, Record, TimestampType
 from .records import decode_records
 
-__all__ = ["Batch", "LogSource", "ProblemHandler", "read_log"]
+__all__ = ["Batch", "LogSource", "ProblemHandler", "default_handler", "read_log", "topic_partition"]
 
 LogSource = str | os.PathLike[str] | bytes | bytearray | memoryview | BinaryIO
 ProblemHandler = Callable[[Problem], None]
@@ -44,7 +44,11 @@ V2_HEADER_LENGTH = V2_HEADER.size - LOG_OVERHEAD  # 49: the smallest v2 length f
 ENTRY_PREFIX = struct.Struct(">qi")
 CODECS = (Compression.NONE, Compression.GZIP, Compression.SNAPPY, Compression.LZ4, Compression.ZSTD)
 MAX_INT32 = 0x7FFFFFFF
-PARTITION_DIR = re.compile(r"^(?P<topic>.+)-(?P<partition>\d+)(?:\.[0-9a-f]{32}-(?:delete|future|stray))?$")
+# <topic>-<partition>, and the same with .<uuid>-delete, -future or -stray while being removed or moved
+PARTITION_DIR = re.compile(
+    r"^(?P<topic>.+)-(?P<partition>\d+)(?:\.(?P<uuid>[0-9a-f]{32})-(?P<status>delete|future|stray))?$"
+)
+NON_FATAL = frozenset({"truncated", "zero_tail", "open_transaction"})
 SCAN_CHUNK = 1 << 20
 
 
@@ -333,8 +337,10 @@ def _open(source: LogSource) -> tuple[BinaryIO, str, bool]:
     return source, str(getattr(source, "name", "<stream>")), False
 
 
-def _default_handler(problem: Problem) -> None:
-    if problem.kind in ("truncated", "zero_tail"):
+def default_handler(problem: Problem) -> None:
+    """What happens to a problem when no ``on_problem`` is given: a warning for the kinds that
+    Kafka itself tolerates (a partial or zero-filled tail, an open transaction), else an error."""
+    if problem.kind in NON_FATAL:
         warnings.warn(str(problem), KafkaksWarning, stacklevel=3)
     else:
         raise CorruptDataError(
@@ -364,7 +370,7 @@ def read_log(
     A batch whose CRC does not match is still yielded, after the report.
     """
     stream, name, owned = _open(source)
-    report = on_problem or _default_handler
+    report = on_problem or default_handler
     try:
         size = stream.seek(0, io.SEEK_END)
         limit = size if end is None else min(end, size)

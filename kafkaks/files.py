@@ -1,0 +1,181 @@
+"""Readers for the files beside a segment: indexes, producer snapshots and text checkpoints.
+
+The binary ones are parsed by the generated parsers (``formats/kafka_*_index.ksy``,
+``formats/kafka_producer_snapshot.ksy``); this module adds what a spec cannot say: the base offset
+from the file name, where a preallocated index really ends, CRC checks and Kafka's error messages.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import crc32c
+from kaitaistruct import BytesIO, KaitaiStream, KaitaiStructError, ValidationNotEqualError
+
+from .errors import CorruptDataError, KafkaksError, UnsupportedError
+from .generated.kafka_offset_index import KafkaOffsetIndex
+from .generated.kafka_producer_snapshot import KafkaProducerSnapshot
+from .generated.kafka_time_index import KafkaTimeIndex
+from .generated.kafka_txn_index import KafkaTxnIndex
+from .models import (
+    AbortedTxn,
+    EpochEntry,
+    OffsetIndexEntry,
+    PartitionMetadata,
+    ProducerSnapshot,
+    ProducerSnapshotEntry,
+    TimeIndexEntry,
+)
+
+__all__ = [
+    "base_offset_of",
+    "read_leader_epoch_checkpoint",
+    "read_offset_index",
+    "read_partition_metadata",
+    "read_producer_snapshot",
+    "read_time_index",
+    "read_txn_index",
+]
+
+PathLike = str | os.PathLike[str]
+
+
+def base_offset_of(path: PathLike) -> int:
+    """The base offset in a segment file name (``00000000000000000042.index`` -> 42), as Kafka
+    reads it: the digits before the first dot."""
+    prefix = Path(path).name.split(".")[0]
+    if not prefix.isdigit():
+        raise UnsupportedError(f"file name does not start with a base offset: {Path(path).name}", path=path)
+    return int(prefix)
+
+
+def _parse(parser: Any, data: bytes, path: PathLike) -> Any:
+    try:
+        return parser(KaitaiStream(BytesIO(data)))
+    except (KaitaiStructError, EOFError, ValueError) as exc:
+        raise CorruptDataError(f"cannot parse {parser.__name__}: {exc}", path=path) from exc
+
+
+def _used_slots(data: bytes, entry_size: int) -> bytes:
+    """The entries of an index before its zero-filled preallocated tail, keeping slot 0.
+
+    Parsing 10 MiB of zeros entry by entry would be slow; the entries that matter end at the
+    last non-zero byte. Partial trailing bytes are dropped, as Kafka rounds the length down."""
+    used = len(data.rstrip(b"\0"))
+    slots = max(-(-used // entry_size), 1 if len(data) >= entry_size else 0)
+    return data[: slots * entry_size]
+
+
+def read_offset_index(path: PathLike, base_offset: int | None = None) -> list[OffsetIndexEntry]:
+    """The entries of an ``.index`` file with absolute offsets. Like Kafka's readers, it stops at
+    the first entry after slot 0 whose relative offset is 0 (a preallocated, zero-filled tail).
+    ``base_offset`` defaults to the one in the file name."""
+    base = base_offset_of(path) if base_offset is None else base_offset
+    index = _parse(KafkaOffsetIndex, _used_slots(Path(path).read_bytes(), 8), path)
+    entries = []
+    for slot, entry in enumerate(index.entries):
+        if slot > 0 and entry.relative_offset == 0:
+            break
+        entries.append(OffsetIndexEntry(base + entry.relative_offset, entry.position))
+    return entries
+
+
+def read_time_index(path: PathLike, base_offset: int | None = None) -> list[TimeIndexEntry]:
+    """The entries of a ``.timeindex`` file with absolute offsets, up to a preallocated tail."""
+    base = base_offset_of(path) if base_offset is None else base_offset
+    index = _parse(KafkaTimeIndex, _used_slots(Path(path).read_bytes(), 12), path)
+    entries = []
+    for slot, entry in enumerate(index.entries):
+        if slot > 0 and entry.relative_offset == 0:
+            break
+        entries.append(TimeIndexEntry(entry.timestamp, base + entry.relative_offset))
+    return entries
+
+
+def read_txn_index(path: PathLike) -> list[AbortedTxn]:
+    """The aborted transactions of a ``.txnindex`` file. A partial trailing entry is ignored."""
+    index = _parse(KafkaTxnIndex, Path(path).read_bytes(), path)
+    # AbortedTxn.version() reads one byte, the high byte of the int16: that is Kafka's version.
+    return [
+        AbortedTxn(e.version >> 8, e.producer_id, e.first_offset, e.last_offset, e.last_stable_offset)
+        for e in index.entries
+    ]
+
+
+def read_producer_snapshot(path: PathLike) -> ProducerSnapshot:
+    """A producer state ``.snapshot``; raises on an unknown version or a broken file, and reports
+    the CRC-32C (over the bytes after the crc field) in ``crc_valid``."""
+    data = Path(path).read_bytes()
+    try:
+        snapshot = KafkaProducerSnapshot(KaitaiStream(BytesIO(data)))
+    except ValidationNotEqualError as exc:
+        raise UnsupportedError(f"Snapshot contained an unknown file version {exc.actual}", path=path) from exc
+    except (KaitaiStructError, EOFError, ValueError) as exc:
+        raise CorruptDataError(f"Snapshot failed schema validation: {exc}", path=path) from exc
+    entries = [
+        ProducerSnapshotEntry(
+            e.producer_id,
+            e.producer_epoch,
+            e.last_sequence,
+            e.last_offset,
+            e.offset_delta,
+            e.timestamp,
+            e.coordinator_epoch,
+            e.current_txn_first_offset if e.current_txn_first_offset >= 0 else None,
+        )
+        for e in snapshot.entries
+    ]
+    crc_valid = crc32c.crc32c(memoryview(data)[6:]) == snapshot.crc
+    return ProducerSnapshot(snapshot.version, snapshot.crc, crc_valid, entries)
+
+
+def _lines(path: PathLike) -> list[str]:
+    try:
+        return Path(path).read_text(encoding="utf-8").splitlines()
+    except UnicodeDecodeError as exc:
+        raise CorruptDataError(f"not a text file: {exc}", path=path) from exc
+
+
+def read_leader_epoch_checkpoint(path: PathLike) -> list[EpochEntry]:
+    """``leader-epoch-checkpoint``: version 0, a count, then ``<epoch> <start offset>`` lines."""
+    lines = _lines(path)
+
+    def malformed(number: int) -> KafkaksError:
+        text = lines[number] if number < len(lines) else "<end of file>"
+        return CorruptDataError(f"Malformed line {number + 1} in checkpoint file: {text!r}", path=path)
+
+    try:
+        version, count = int(lines[0]), int(lines[1])
+    except (IndexError, ValueError):
+        raise malformed(0 if not lines or not lines[0].strip().isdigit() else 1) from None
+    if version != 0:
+        raise UnsupportedError(f"Unrecognized version of the checkpoint file: {version}", path=path)
+    entries = []
+    for number in range(2, min(len(lines), 2 + count)):
+        fields = lines[number].split()
+        if len(fields) != 2:
+            raise malformed(number)
+        try:
+            entries.append(EpochEntry(int(fields[0]), int(fields[1])))
+        except ValueError:
+            raise malformed(number) from None
+    if len(entries) != count:
+        raise CorruptDataError(
+            f"Expected {count} entries in checkpoint file, but found only {len(entries)}", path=path
+        )
+    return entries
+
+
+def read_partition_metadata(path: PathLike) -> PartitionMetadata:
+    """``partition.metadata``: ``version: 0`` and ``topic_id: <base64 uuid>``."""
+    fields = {}
+    for line in _lines(path):
+        name, sep, value = line.partition(":")
+        if sep:
+            fields[name.strip()] = value.strip()
+    try:
+        return PartitionMetadata(int(fields["version"]), fields["topic_id"])
+    except (KeyError, ValueError) as exc:
+        raise CorruptDataError(f"malformed partition.metadata: missing or bad {exc}", path=path) from exc
