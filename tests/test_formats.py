@@ -1,0 +1,180 @@
+"""The generated parsers (formats/*.ksy) on real broker-written files, plus one negative test per
+``valid:`` and the behaviour on truncated files."""
+
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import real_params
+from kafka.record.default_records import DefaultRecordBatchBuilder
+from kafkaks.generated.kafka_log import KafkaLog
+from kafkaks.generated.kafka_message import KafkaMessage
+from kafkaks.generated.kafka_offset_index import KafkaOffsetIndex
+from kafkaks.generated.kafka_producer_snapshot import KafkaProducerSnapshot
+from kafkaks.generated.kafka_record_batch import KafkaRecordBatch
+from kafkaks.generated.kafka_time_index import KafkaTimeIndex
+from kafkaks.generated.kafka_txn_index import KafkaTxnIndex
+from kafkaks.generated.kafka_varint import KafkaVarint
+from kaitaistruct import (
+    BytesIO,
+    KaitaiStream,
+    ValidationGreaterThanError,
+    ValidationNotAnyOfError,
+    ValidationNotEqualError,
+)
+
+
+def parse(parser: Any, data: bytes) -> Any:
+    return parser(KaitaiStream(BytesIO(data)))
+
+
+def entries_of(log: Any) -> list[Any]:
+    return getattr(log, "entries", None) or []
+
+
+def v2_batch(num_records: int = 3) -> bytes:
+    builder = DefaultRecordBatchBuilder(
+        magic=2, compression_type=0, is_transactional=0, producer_id=-1, producer_epoch=-1,
+        base_sequence=-1, batch_size=1 << 20,
+    )  # fmt: skip
+    for i in range(num_records):
+        builder.append(
+            i, timestamp=1_700_000_000_000 + i, key=b"k%d" % i, value=b"v" * i, headers=[("h", b"x")]
+        )
+    return bytes(builder.build())
+
+
+@pytest.mark.parametrize(("path", "info"), real_params("log", "checkpoint", "bin"))
+def test_kafka_log_entries_match_the_independent_count(path: Path, info: dict[str, Any]) -> None:
+    log = parse(KafkaLog, path.read_bytes())
+    trailing = info.get("trailing_bytes", 0)
+    # The inspector counts a partial trailing entry once its 17-byte header is there;
+    # kafka_log keeps those bytes in `leftover` instead.
+    partial = 1 if trailing > 17 else 0
+    assert len(entries_of(log)) == info["entries"] - partial
+    assert len(log.leftover) == trailing
+    if info.get("magics"):
+        assert {e.magic for e in entries_of(log)} == set(info["magics"])
+
+
+@pytest.mark.parametrize(("path", "info"), real_params("index"))
+def test_offset_index_slots(path: Path, info: dict[str, Any]) -> None:
+    index = parse(KafkaOffsetIndex, path.read_bytes())
+    assert len(index.entries) == info["entries"]
+    assert sum(1 for e in index.entries if e.relative_offset or e.position) == info["nonzero"]
+
+
+@pytest.mark.parametrize(("path", "info"), real_params("timeindex"))
+def test_time_index_slots(path: Path, info: dict[str, Any]) -> None:
+    assert len(parse(KafkaTimeIndex, path.read_bytes()).entries) == info["entries"]
+
+
+@pytest.mark.parametrize(("path", "info"), real_params("snapshot"))
+def test_producer_snapshot_entries(path: Path, info: dict[str, Any]) -> None:
+    snapshot = parse(KafkaProducerSnapshot, path.read_bytes())
+    assert snapshot.version == info["version"]
+    assert len(snapshot.entries) == snapshot.num_entries == info["entries"]
+
+
+def test_record_batch_fields_and_records() -> None:
+    batch = parse(KafkaRecordBatch, v2_batch())
+    assert (batch.base_offset, batch.last_offset, batch.num_records) == (0, 2, 3)
+    assert batch.compression == KafkaRecordBatch.CompressionType.none
+    assert not batch.is_control and not batch.is_transactional and not batch.has_delete_horizon
+    assert [r.key for r in batch.records] == [b"k0", b"k1", b"k2"]
+    assert [r.headers[0].key for r in batch.records] == ["h"] * 3
+    assert [r.offset_delta.value for r in batch.records] == [0, 1, 2]
+
+
+@pytest.mark.parametrize(
+    ("encoded", "value", "unsigned"),
+    [
+        (b"\x00", 0, 0),
+        (b"\x01", -1, 1),
+        (b"\x02", 1, 2),
+        (b"\xac\x02", 150, 300),
+        (b"\xff\xff\xff\xff\x0f", -(2**31), 2**32 - 1),
+        (b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01", -(2**63), 2**64 - 1),
+    ],
+    ids=["zero", "minus-one", "one", "two-groups", "int32-min", "int64-min"],
+)
+def test_varint(encoded: bytes, value: int, unsigned: int) -> None:
+    varint = parse(KafkaVarint, encoded)
+    assert (varint.value, varint.value_unsigned) == (value, unsigned)
+
+
+# One negative test per `valid:` in formats/.
+
+
+def test_varint_rejects_an_eleventh_group() -> None:
+    with pytest.raises(ValidationGreaterThanError):
+        parse(KafkaVarint, b"\xff" * 10 + b"\x01")
+
+
+def test_record_batch_rejects_another_magic() -> None:
+    data = bytearray(v2_batch())
+    data[16] = 3
+    with pytest.raises(ValidationNotEqualError):
+        parse(KafkaRecordBatch, bytes(data))
+
+
+def test_message_rejects_magic_2() -> None:
+    message = struct.pack(">IbbiI", 0, 2, 0, -1, 0)
+    with pytest.raises(ValidationNotAnyOfError):
+        parse(KafkaMessage, message)
+
+
+def test_producer_snapshot_rejects_another_version() -> None:
+    with pytest.raises(ValidationNotEqualError):
+        parse(KafkaProducerSnapshot, struct.pack(">hIi", 2, 0, 0))
+
+
+# Truncated and padded files stay parseable: what does not form an entry is `leftover`.
+
+
+@pytest.mark.parametrize("cut", [1, 17, 30, 60])
+def test_log_with_a_batch_cut_short(cut: int) -> None:
+    first, second = v2_batch(2), v2_batch(3)
+    log = parse(KafkaLog, first + second[:cut])
+    assert len(entries_of(log)) == 1
+    assert log.leftover == second[:cut]
+
+
+def test_log_with_a_zero_filled_tail() -> None:
+    batch = v2_batch()
+    log = parse(KafkaLog, batch + bytes(4096))
+    assert len(entries_of(log)) == 1
+    assert log.leftover == bytes(4096)
+
+
+@pytest.mark.parametrize("data", [b"", b"\x00" * 17, v2_batch()[:40]], ids=["empty", "17-bytes", "partial"])
+def test_log_without_a_complete_entry(data: bytes) -> None:
+    log = parse(KafkaLog, data)
+    assert entries_of(log) == []
+    assert log.leftover == data
+
+
+def test_log_keeps_an_entry_of_unknown_magic_raw() -> None:
+    data = bytearray(v2_batch())
+    data[16] = 7
+    log = parse(KafkaLog, bytes(data))
+    assert log.entries[0].body == bytes(data)
+
+
+@pytest.mark.parametrize(
+    ("parser", "size"),
+    [(KafkaOffsetIndex, 8), (KafkaTimeIndex, 12), (KafkaTxnIndex, 34)],
+    ids=lambda x: str(x),
+)
+def test_index_with_a_partial_entry(parser: Any, size: int) -> None:
+    index = parse(parser, bytes(size * 2 + 5))
+    assert len(index.entries) == 2
+    assert len(index.leftover) == 5
+
+
+def test_truncated_producer_snapshot_fails_to_parse() -> None:
+    with pytest.raises(EOFError):
+        parse(KafkaProducerSnapshot, struct.pack(">hIi", 1, 0, 2) + bytes(46))
