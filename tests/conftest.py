@@ -20,7 +20,6 @@ REAL_DATA = Path(os.environ.get("KAFKAKS_REAL_DATA", ROOT.parent / "shared" / "t
 NO_REAL_DATA = f"real Kafka data not found at {REAL_DATA} (set KAFKAKS_REAL_DATA to read it elsewhere)"
 
 
-
 def real_data_available() -> bool:
     return REAL_DATA.is_dir()
 
