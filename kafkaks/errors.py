@@ -13,7 +13,7 @@ Low-level helpers raise without a location; the reader that knows the file and b
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 from typing import Self
 
 __all__ = [
@@ -33,12 +33,12 @@ class KafkaksError(Exception):
         self,
         reason: str,
         *,
-        path: str | Path | None = None,
+        path: str | os.PathLike[str] | None = None,
         position: int | None = None,
         offset: int | None = None,
     ) -> None:
         self.reason = reason
-        self.path = None if path is None else str(path)
+        self.path = None if path is None else os.fspath(path)
         self.position = position
         self.offset = offset
         super().__init__(self._message())
@@ -55,7 +55,7 @@ class KafkaksError(Exception):
 
     def at(
         self,
-        path: str | Path | None = None,
+        path: str | os.PathLike[str] | None = None,
         position: int | None = None,
         offset: int | None = None,
     ) -> Self:

@@ -526,13 +526,11 @@ def _valid_entry_at(data: bytes, min_offset: int) -> bool:
     offset = _head_offset(data)
     if offset is None or offset < min_offset or len(data) <= HEADER_SIZE_UP_TO_MAGIC:
         return False
-    magic = data[16]
-    if magic == 2:
-        return (
-            len(data) >= V2_HEADER.size
-            and crc32c.crc32c(memoryview(data)[21:]) == V2_HEADER.unpack_from(data)[4]
-        )
-    return zlib.crc32(memoryview(data)[16:]) == struct.unpack_from(">I", data, 12)[0]
+    if data[16] == 2:
+        if len(data) < V2_HEADER.size:
+            return False
+        return bool(crc32c.crc32c(memoryview(data)[21:]) == V2_HEADER.unpack_from(data)[4])
+    return bool(zlib.crc32(memoryview(data)[16:]) == struct.unpack_from(">I", data, 12)[0])
 
 
 def _resync(stream: BinaryIO, begin: int, end: int, min_offset: int) -> int | None:
