@@ -1,0 +1,135 @@
+"""Index, snapshot, checkpoint readers and whole-directory reading, on real broker-written data."""
+
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+from typing import Any
+
+import crc32c
+import pytest
+from conftest import REAL_DATA, real_data_available, real_params
+
+from kafkaks import (
+    CorruptDataError,
+    UnsupportedError,
+    partition_dirs,
+    read_leader_epoch_checkpoint,
+    read_log,
+    read_log_dir,
+    read_offset_index,
+    read_partition,
+    read_partition_metadata,
+    read_producer_snapshot,
+    read_time_index,
+    read_txn_index,
+)
+
+
+@pytest.mark.parametrize(("path", "info"), real_params("index"))
+def test_offset_index_entries_point_at_batches(path: Path, info: dict[str, Any]) -> None:
+    entries = read_offset_index(path)
+    assert len(entries) == max(info["nonzero"], 1 if info["entries"] else 0)
+    log = path.with_name(path.name.replace(".index", ".log"))
+    if info.get("verified_against_log") and log.exists():
+        batches = {b.position: b for b in read_log(log)}
+        assert all(e.position in batches and e.offset >= batches[e.position].last_offset for e in entries)
+
+
+@pytest.mark.parametrize(("path", "info"), real_params("timeindex"))
+def test_time_index_entries(path: Path, info: dict[str, Any]) -> None:
+    entries = read_time_index(path)
+    assert len(entries) == info["nonzero"]
+    assert [e.timestamp for e in entries] == sorted(e.timestamp for e in entries)
+
+
+@pytest.mark.parametrize(("path", "info"), real_params("snapshot"))
+def test_producer_snapshots(path: Path, info: dict[str, Any]) -> None:
+    snapshot = read_producer_snapshot(path)
+    assert (snapshot.version, snapshot.crc_valid, len(snapshot.entries)) == (
+        1,
+        info["crc_ok"],
+        info["entries"],
+    )
+
+
+def test_producer_snapshot_errors(tmp_path: Path) -> None:
+    entry = struct.pack(">qhiqiqiq", 7, 1, 4, 99, 2, 1_700_000_000_000, 0, -1)
+    body = struct.pack(">i", 1) + entry
+    good = tmp_path / "00000000000000000100.snapshot"
+    good.write_bytes(struct.pack(">hI", 1, crc32c.crc32c(body)) + body)
+    snapshot = read_producer_snapshot(good)
+    assert snapshot.crc_valid and snapshot.entries[0].current_txn_first_offset is None
+    assert snapshot.entries[0].last_offset == 99
+    bad_version = tmp_path / "bad.snapshot"
+    bad_version.write_bytes(struct.pack(">hI", 2, 0) + body)
+    with pytest.raises(UnsupportedError, match="unknown file version 2"):
+        read_producer_snapshot(bad_version)
+    truncated = tmp_path / "short.snapshot"
+    truncated.write_bytes(struct.pack(">hIi", 1, 0, 3) + entry)
+    with pytest.raises(CorruptDataError, match=r"short\.snapshot: Snapshot failed schema validation"):
+        read_producer_snapshot(truncated)
+
+
+def test_txn_index_keeps_kafkas_one_byte_version(tmp_path: Path) -> None:
+    path = tmp_path / "00000000000000000000.txnindex"
+    path.write_bytes(
+        struct.pack(">hqqqq", 0, 5, 10, 20, 21) + struct.pack(">hqqqq", 1, 6, 30, 40, 41) + b"\0" * 7
+    )
+    entries = read_txn_index(path)
+    assert [(e.version, e.producer_id, e.first_offset, e.last_offset) for e in entries] == [
+        (0, 5, 10, 20),
+        (0, 6, 30, 40),
+    ]
+
+
+def test_leader_epoch_checkpoint(tmp_path: Path) -> None:
+    path = tmp_path / "leader-epoch-checkpoint"
+    path.write_text("0\n2\n0 0\n5 1234\n")
+    assert [(e.epoch, e.start_offset) for e in read_leader_epoch_checkpoint(path)] == [(0, 0), (5, 1234)]
+    path.write_text("0\n3\n0 0\n")
+    with pytest.raises(CorruptDataError, match="Expected 3 entries"):
+        read_leader_epoch_checkpoint(path)
+    path.write_text("0\n1\nzero 0\n")
+    with pytest.raises(CorruptDataError, match="Malformed line 3"):
+        read_leader_epoch_checkpoint(path)
+
+
+@pytest.mark.skipif(not real_data_available(), reason="real data absent")
+def test_real_leader_epoch_checkpoints_and_partition_metadata() -> None:
+    checkpoint = REAL_DATA / "confluent-ksql-txn/kafka-data/__consumer_offsets-29/leader-epoch-checkpoint"
+    epochs = read_leader_epoch_checkpoint(checkpoint)
+    assert len(epochs) == 17
+    assert [e.start_offset for e in epochs] == sorted(e.start_offset for e in epochs)
+    for metadata in REAL_DATA.glob("*/**/partition.metadata"):
+        parsed = read_partition_metadata(metadata)
+        assert parsed.version == 0 and len(parsed.topic_id) == 22
+
+
+def test_multi_segment_partition_in_offset_order(real_data: Path) -> None:
+    partition = real_data / "snappy-raw-multiseg/kafka-data/oms_order_status_changed-2"
+    offsets = [r.offset for r in read_partition(partition)]
+    assert offsets == sorted(offsets) and offsets[0] == 10917
+    assert len(offsets) == len(set(offsets))
+
+
+def test_temporary_files_are_left_out_unless_asked(real_data: Path) -> None:
+    partition = real_data / "cleaner-swap-files-a/kafka/kafka-logs/__consumer_offsets-18"
+    live = list(read_partition(partition))
+    with_temp = list(read_partition(partition, include_temp_files=True))
+    swap = list(read_log(partition / "00000000000000000000.log.swap"))
+    assert len(with_temp) == len(live) + sum(b.count for b in swap)
+    assert {r.topic for r in live} == {"__consumer_offsets"}
+
+
+def test_log_dir_reads_every_partition(real_data: Path) -> None:
+    log_dir = real_data / "confluent-ksql-txn/kafka-data"
+    partitions = partition_dirs(log_dir)
+    assert {p.topic for p in partitions} >= {"_schemas", "__transaction_state", "__consumer_offsets"}
+    records = list(read_log_dir(log_dir, isolation="read_committed"))
+    seen = {(r.topic, r.partition) for r in records}
+    assert ("_confluent-ksql-default__command_topic", 0) in seen
+    assert not any(r.control for r in records)
+    uncommitted = list(read_log_dir(log_dir))
+    assert sum(1 for r in uncommitted if r.control and r.control.type == "COMMIT") == 1
+    assert len(uncommitted) == len(records) + sum(1 for r in uncommitted if r.control)
