@@ -1,0 +1,276 @@
+"""kafkaks.codecs against independent encoders (kafka-python, python-snappy, cramjam, lz4, zstandard)
+and against the compressed batches of real broker-written data."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import struct
+import tracemalloc
+import warnings
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import cramjam
+import lz4.frame
+import pytest
+import snappy
+import xxhash
+import zstandard
+from conftest import real_params
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kafkaks.codecs import _xxh32, decompress
+from kafkaks.errors import DecompressionError, DecompressionLimitError, UnsupportedError
+
+with warnings.catch_warnings():  # kafka-python 3.0.12 calls the deprecated importlib.resources.read_text
+    warnings.simplefilter("ignore", DeprecationWarning)
+    from kafka import codec as kafka_codec
+
+PAYLOAD = random.Random(3160).randbytes(40_000) + b"kafka log segment " * 20_000  # > 64 KiB blocks
+XERIAL_HEADER = b"\x82SNAPPY\x00" + struct.pack(">ii", 1, 1)
+XERIAL_HEADER_LE = b"\x82SNAPPY\x00" + struct.pack("<ii", 1, 1)  # as Redpanda wrote it (#25091)
+MIB = 1 << 20
+
+
+def lz4_frame(**options: Any) -> Callable[[bytes], bytes]:
+    return lambda data: lz4.frame.compress(data, block_linked=False, **options)
+
+
+def zstd_stream(data: bytes) -> bytes:
+    """Like zstd-jni's streaming writer: a frame without content size."""
+    compressor = zstandard.ZstdCompressor().compressobj()
+    return compressor.compress(data) + compressor.flush()
+
+
+def halves(encode: Callable[[bytes], bytes]) -> Callable[[bytes], bytes]:
+    return lambda data: encode(data[: len(data) // 2]) + encode(data[len(data) // 2 :])
+
+
+Encoder = tuple[str, int, Callable[[bytes], bytes]]
+STRICT: dict[str, Encoder] = {  # every strict prefix of their output is damaged
+    "gzip-kafka-python": ("gzip", 1, kafka_codec.gzip_encode),
+    "snappy-raw-python-snappy": ("snappy", 2, snappy.compress),
+    "snappy-raw-cramjam": ("snappy", 0, lambda data: bytes(cramjam.snappy.compress_raw(data))),
+    "lz4-kafka-python-content-size": ("lz4", 1, kafka_codec.lz4_encode),
+    "lz4-kafka-3160-broken-hc-magic0": ("lz4", 0, kafka_codec.lz4_encode_old_kafka),
+    "lz4-kafka-layout-flg60-bd40": ("lz4", 2, lz4_frame(store_size=False)),
+    "lz4-block-checksums": ("lz4", 2, lz4_frame(block_checksum=True)),
+    "lz4-content-checksum": ("lz4", 2, lz4_frame(content_checksum=True)),
+    "lz4-256k-blocks": ("lz4", 2, lz4_frame(block_size=lz4.frame.BLOCKSIZE_MAX256KB)),
+    "lz4-1m-blocks": ("lz4", 2, lz4_frame(block_size=lz4.frame.BLOCKSIZE_MAX1MB)),
+    "lz4-4m-blocks": ("lz4", 2, lz4_frame(block_size=lz4.frame.BLOCKSIZE_MAX4MB)),
+    "zstd-kafka-python-content-size": ("zstd", 2, kafka_codec.zstd_encode),
+    "zstd-streaming": ("zstd", 2, zstd_stream),
+}
+ENCODERS: dict[str, Encoder] = {
+    **STRICT,
+    "gzip-multi-member": ("gzip", 2, halves(kafka_codec.gzip_encode)),
+    "snappy-xerial-kafka-python": ("snappy", 2, kafka_codec.snappy_encode),
+    "snappy-xerial-concatenated": ("snappy", 2, halves(kafka_codec.snappy_encode)),
+    "snappy-xerial-le-version": ("snappy", 1, lambda d: XERIAL_HEADER_LE + kafka_codec.snappy_encode(d)[16:]),
+    "zstd-streaming-multi-frame": ("zstd", 2, halves(zstd_stream)),
+}
+
+
+def encoded(names: dict[str, Encoder], payload: bytes = PAYLOAD) -> pytest.MarkDecorator:
+    return pytest.mark.parametrize(
+        ("codec", "magic", "data"),
+        [(codec, magic, encode(payload)) for codec, magic, encode in names.values()],
+        ids=list(names),
+    )
+
+
+@encoded(ENCODERS)
+def test_round_trip(codec: str, magic: int, data: bytes) -> None:
+    assert decompress(codec, data, magic=magic) == PAYLOAD
+    assert decompress(codec, memoryview(b"xx" + data)[2:], magic=magic) == PAYLOAD
+
+
+@pytest.mark.parametrize("name", list(ENCODERS))
+@settings(max_examples=50, deadline=None)
+@given(
+    payload=st.binary(max_size=3000) | st.builds(bytes.__mul__, st.binary(max_size=20), st.integers(0, 5000))
+)
+def test_round_trip_random(name: str, payload: bytes) -> None:
+    codec, magic, encode = ENCODERS[name]
+    assert decompress(codec, encode(payload), magic=magic) == payload
+
+
+def test_stored_lz4_blocks() -> None:
+    payload = random.Random(0).randbytes(200_000)
+    data = lz4_frame(store_size=False)(payload)
+    assert struct.unpack_from("<I", data, 7)[0] & 0x80000000  # incompressible: stored as is
+    assert decompress("lz4", data, magic=2) == payload
+
+
+@settings(max_examples=50, deadline=None)
+@given(data=st.binary(max_size=15))
+def test_xxh32_matches_xxhash(data: bytes) -> None:
+    assert _xxh32(memoryview(data)) == xxhash.xxh32(data).intdigest()
+
+
+@encoded(ENCODERS, PAYLOAD[:3000])
+def test_limit_is_inclusive(codec: str, magic: int, data: bytes) -> None:
+    assert decompress(codec, data, magic=magic, limit=3000) == PAYLOAD[:3000]
+    with pytest.raises(DecompressionLimitError, match="more than 2999 bytes"):
+        decompress(codec, data, magic=magic, limit=2999)
+
+
+def streamed(compressor: Any, total: int, chunk: bytes = bytes(MIB)) -> bytes:
+    """``total`` zero bytes compressed chunk by chunk, never holding them all."""
+    return b"".join([compressor.compress(chunk) for _ in range(total // len(chunk))] + [compressor.flush()])
+
+
+def lz4_bomb(total: int) -> bytes:
+    compressor = lz4.frame.LZ4FrameCompressor(block_linked=False)
+    header: bytes = compressor.begin()
+    return header + streamed(compressor, total)
+
+
+def xerial_bomb(total: int) -> bytes:
+    block = bytes(cramjam.snappy.compress_raw(bytes(32 * 1024)))
+    return XERIAL_HEADER + (struct.pack(">i", len(block)) + block) * (total // (32 * 1024))
+
+
+BOMBS: dict[str, tuple[str, Callable[[int], bytes]]] = {
+    "gzip": ("gzip", lambda total: streamed(zlib.compressobj(1, wbits=31), total)),
+    "snappy-xerial": ("snappy", xerial_bomb),
+    "snappy-raw": ("snappy", lambda total: bytes(cramjam.snappy.compress_raw(bytes(total // 4)))),
+    "lz4": ("lz4", lz4_bomb),
+    "zstd": ("zstd", lambda total: streamed(zstandard.ZstdCompressor().compressobj(), total)),
+}
+
+
+@pytest.mark.parametrize("name", list(BOMBS))
+def test_bomb_stops_early(name: str) -> None:
+    codec, bomb = BOMBS[name]
+    data = bomb(256 * MIB)
+    tracemalloc.start()
+    try:
+        with pytest.raises(DecompressionLimitError):
+            decompress(codec, data, magic=2, limit=MIB)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 4 * MIB
+
+
+@encoded(STRICT, PAYLOAD[:3000])
+def test_every_truncation_raises(codec: str, magic: int, data: bytes) -> None:
+    for cut in range(len(data)):
+        with pytest.raises(DecompressionError):
+            decompress(codec, data[:cut], magic=magic)
+
+
+@pytest.mark.parametrize("name", list(ENCODERS))
+@settings(max_examples=50, deadline=None)
+@given(
+    edits=st.lists(st.tuples(st.integers(0), st.integers(0, 255)), min_size=1, max_size=4), cut=st.integers(0)
+)
+def test_damage_raises_only_decompression_error(name: str, edits: list[tuple[int, int]], cut: int) -> None:
+    codec, magic, encode = ENCODERS[name]
+    data = bytearray(encode(PAYLOAD[:5000]))
+    for position, value in edits:
+        data[position % len(data)] = value
+    with contextlib.suppress(DecompressionError):
+        decompress(codec, bytes(data[: len(data) - cut % 8]), magic=magic, limit=MIB)
+
+
+def lz4_patch(offset: int, value: bytes) -> bytes:
+    data = lz4_frame(store_size=False)(b"kafka" * 100)
+    return data[:offset] + value + data[offset + len(value) :]
+
+
+DAMAGED: dict[str, tuple[str, int, bytes, str]] = {
+    "gzip-empty": ("gzip", 2, b"", "ended prematurely"),
+    "gzip-garbage": ("gzip", 2, b"not gzip at all", "gzip: "),
+    "gzip-trailing-junk": ("gzip", 2, kafka_codec.gzip_encode(b"kafka") + b"junk", "gzip: "),
+    "snappy-empty": ("snappy", 2, b"", "snappy: "),
+    "xerial-header-cut": ("snappy", 2, XERIAL_HEADER[:12], "header cut short"),
+    "xerial-chunk-length-cut": ("snappy", 2, XERIAL_HEADER + b"\x00\x00", "chunk length cut short"),
+    "xerial-negative-chunk": ("snappy", 2, XERIAL_HEADER + struct.pack(">i", -1), "chunk of -1 bytes"),
+    "xerial-chunk-past-end": ("snappy", 2, XERIAL_HEADER + struct.pack(">i", 9) + b"\x05kafka", "of 9 bytes"),
+    "lz4-empty": ("lz4", 2, b"", "Stream ended prematurely"),
+    "lz4-bad-magic": ("lz4", 2, lz4_patch(0, b"\x05"), "invalid magic bytes"),
+    "lz4-linked-blocks": ("lz4", 2, lz4.frame.compress(PAYLOAD), "descriptor FLG 0x48"),
+    "lz4-dict-id": ("lz4", 2, lz4_patch(4, b"\x61"), "descriptor FLG 0x61"),
+    "lz4-bad-hc": ("lz4", 2, lz4_patch(6, b"\x00"), "Stream frame descriptor corrupted"),
+    "lz4-kafka-3160-hc-magic1": ("lz4", 1, kafka_codec.lz4_encode_old_kafka(b"kafka"), "corrupted"),
+    "lz4-block-too-big": (
+        "lz4",
+        2,
+        lz4_patch(7, b"\x01\x00\x01\x00"),
+        "Block size 65537 exceeded max: 65536",
+    ),
+    "lz4-block-past-end": ("lz4", 2, lz4_patch(7, b"\xff\x7f\x00\x00"), "Stream ended prematurely"),
+    "lz4-garbled-block": ("lz4", 2, lz4_patch(11, b"\xff\xff"), "lz4: "),
+    "zstd-empty": ("zstd", 2, b"", "ended prematurely"),
+    "zstd-garbage": ("zstd", 2, b"\x28\xb5\x2f\xfd" + b"\xff" * 20, "zstd: "),
+    "zstd-trailing-junk": ("zstd", 2, kafka_codec.zstd_encode(b"kafka") + b"junk", "zstd: "),
+}
+
+
+@pytest.mark.parametrize(("codec", "magic", "data", "message"), list(DAMAGED.values()), ids=list(DAMAGED))
+def test_damaged(codec: str, magic: int, data: bytes, message: str) -> None:
+    with pytest.raises(DecompressionError, match=message):
+        decompress(codec, data, magic=magic)
+
+
+UNSUPPORTED: dict[str, tuple[str, int, str]] = {
+    "zstd-magic0": ("zstd", 0, "zstd compression is invalid in message format v0"),
+    "zstd-magic1": ("zstd", 1, "zstd compression is invalid in message format v1"),
+    "unknown-codec": ("brotli", 2, "unknown compression codec 'brotli'"),
+    "none-codec": ("none", 2, "unknown compression codec 'none'"),
+}
+
+
+@pytest.mark.parametrize(("codec", "magic", "message"), list(UNSUPPORTED.values()), ids=list(UNSUPPORTED))
+def test_unsupported(codec: str, magic: int, message: str) -> None:
+    with pytest.raises(UnsupportedError, match=message):
+        decompress(codec, kafka_codec.zstd_encode(b"kafka"), magic=magic)
+
+
+CODECS = {1: "gzip", 2: "snappy", 3: "lz4", 4: "zstd"}
+
+
+def walk(data: bytes, v2: bool) -> int:
+    """Count v2 records (zigzag varint length | body) or legacy entries (offset | int32 size | message)."""
+    pos = count = 0
+    while pos < len(data):
+        if v2:
+            raw = shift = 0
+            while data[pos] & 0x80:
+                raw, shift, pos = raw | (data[pos] & 0x7F) << shift, shift + 7, pos + 1
+            raw, pos = raw | data[pos] << shift, pos + 1
+            pos += (raw >> 1) ^ -(raw & 1)
+        else:
+            pos += 12 + int.from_bytes(data[pos + 8 : pos + 12], "big")
+        count += 1
+    assert pos == len(data)
+    return count
+
+
+@pytest.mark.parametrize(
+    ("path", "info"),
+    [p for p in real_params("log", "bin") if p.values[1] is None or p.values[1].get("decomp")],
+)
+def test_real_compressed_batches(path: Path, info: dict[str, Any]) -> None:
+    """Every compressed batch a broker or client wrote decompresses to exactly its records."""
+    buf, pos, records, inner = path.read_bytes(), 0, 0, 0
+    while pos < len(buf):  # these files hold whole batches only (VERIFIED.json: no trailing bytes)
+        end, magic = pos + 12 + int.from_bytes(buf[pos + 8 : pos + 12], "big"), buf[pos + 16]
+        if magic == 2:
+            count, codec = int.from_bytes(buf[pos + 57 : pos + 61], "big"), CODECS.get(buf[pos + 22] & 7)
+            records += count
+            if codec:
+                assert walk(decompress(codec, buf[pos + 61 : end], magic=2), v2=True) == count
+        elif codec := CODECS.get(buf[pos + 17] & 7):
+            key = pos + 18 + 8 * magic
+            value = key + 8 + max(0, int.from_bytes(buf[key : key + 4], "big", signed=True))
+            inner += walk(decompress(codec, buf[value:end], magic=magic), v2=False)
+        pos = end
+    assert (records, inner) == (info["records"], info.get("inner_msgs", 0))
