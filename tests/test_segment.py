@@ -3,12 +3,13 @@ kafka-python's reader record by record, and the generated parsers field by field
 
 from __future__ import annotations
 
+import json
 import struct
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import real_params
+from conftest import FIXTURES, real_params
 from kafka.record import MemoryRecords
 from kafkaks.generated.kafka_record import KafkaRecord
 from kafkaks.generated.kafka_record_batch import KafkaRecordBatch
@@ -131,3 +132,43 @@ def test_delete_horizon_batch(real_data: Path) -> None:
         assert batch.delete_horizon_ms == batch.base_timestamp
         header = struct.unpack_from(">h", batch.data, 21)[0]
         assert header & 0x40
+
+
+def fixture_logs() -> list[Any]:
+    expected = json.loads((FIXTURES / "expected.json").read_text())["files"]
+    return [pytest.param(FIXTURES / rel, files, id=rel) for rel, files in sorted(expected.items())]
+
+
+def unhex(value: str | None) -> bytes | None:
+    return None if value is None else bytes.fromhex(value)
+
+
+@pytest.mark.parametrize(("path", "expected"), fixture_logs())
+def test_client_made_fixtures_equal_kafka_pythons_reader(path: Path, expected: dict[str, Any]) -> None:
+    """Magic 0, 1 and 2 with every codec each supports, headers, null keys and values,
+    LogAppendTime, offset gaps: every batch and record as kafka-python's reader saw them."""
+    batches = list(read_log(path))
+    assert [b.position for b in batches] == [e["position"] for e in expected["batches"]]
+    for batch, want in zip(batches, expected["batches"], strict=True):
+        # kafka-python's legacy base_offset is the wrapper's own offset, Kafka's last_offset
+        last = want["last_offset"] if batch.magic == 2 else want["base_offset"]
+        assert (batch.magic, batch.size, batch.last_offset, batch.crc_valid) == (
+            want["magic"], want["size_in_bytes"], last, want["crc_valid"])  # fmt: skip
+        assert batch.compression.value == ("none", "gzip", "snappy", "lz4", "zstd")[want["compression_type"]]
+        assert batch.is_control == want.get("is_control_batch", False)
+        assert batch.is_transactional == want.get("is_transactional", False)
+        ours = [
+            (r.offset, r.timestamp if batch.magic else None, r.key, r.value, [list(h) for h in r.headers])
+            for r in batch.records()
+        ]
+        theirs = [
+            (
+                w["offset"],
+                w["timestamp"],
+                unhex(w["key"]),
+                unhex(w["value"]),
+                [[k, unhex(v)] for k, v in w["headers"]],
+            )
+            for w in want["records"]
+        ]
+        assert ours == theirs
