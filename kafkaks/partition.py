@@ -96,11 +96,15 @@ class _Transactions:
         self.open_since: dict[int, int] = {}
 
     def scan(self, segments: list[Segment], max_decompressed_bytes: int) -> None:
+        # The .txnindex of the segment holding an ABORT marker lists the whole transaction, whose
+        # data may sit in earlier segments: read every index before the logs. An indexed range
+        # also covers a transaction whose marker the log cleaner has since removed.
         for segment in segments:
             txn_index = segment.companion(".txnindex")
             if txn_index.is_file():
                 for txn in read_txn_index(txn_index):
                     self.aborted[txn.producer_id].append((txn.first_offset, txn.last_offset))
+        for segment in segments:
             # Problems are reported by the second pass, which reads the same batches.
             for batch in read_log(
                 segment.path,
@@ -108,15 +112,16 @@ class _Transactions:
                 on_problem=_ignore,
                 max_decompressed_bytes=max_decompressed_bytes,
             ):
-                if not batch.is_transactional:
+                producer = batch.producer_id
+                if not batch.is_transactional or self.is_aborted(producer, batch.base_offset):
                     continue
                 if not batch.is_control:
-                    self.open_since.setdefault(batch.producer_id, batch.base_offset)
+                    self.open_since.setdefault(producer, batch.base_offset)
                     continue
-                first = self.open_since.pop(batch.producer_id, batch.base_offset)
+                first = self.open_since.pop(producer, batch.base_offset)
                 marker = next(batch.records()).control
                 if marker is not None and marker.type == "ABORT":
-                    self.aborted[batch.producer_id].append((first, batch.last_offset))
+                    self.aborted[producer].append((first, batch.last_offset))
 
     @property
     def last_stable_offset(self) -> int | None:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import crc32c
 import pytest
+from conftest import FIXTURES
 from kafka.record.default_records import DefaultRecordBatchBuilder
 from kafka.record.legacy_records import LegacyRecordBatchBuilder
 
@@ -231,3 +232,24 @@ def test_read_committed_drops_aborted_transactions_and_control_records(tmp_path:
         warnings.simplefilter("always")
         list(read_partition(partition, isolation="read_committed"))
     assert [type(w.message) for w in caught] == [KafkaksWarning]
+
+
+def test_read_committed_on_the_client_made_log_dir() -> None:
+    # tests/fixtures/README.md: 0-1 plain; 2-3, 7 txn A committed by 13; 4-6, 8-9 txn B aborted
+    # by 10; 11-12 idempotent; 14-15 plain. The .txnindex lists B as (4, 10).
+    partition = FIXTURES / "logdir/txn-topic-0"
+    committed = [r.offset for r in read_partition(partition, isolation="read_committed")]
+    assert committed == [0, 1, 2, 3, 7, 11, 12, 14, 15]
+
+
+def test_read_committed_uses_the_txnindex_when_the_marker_is_gone(tmp_path: Path) -> None:
+    partition = tmp_path / "payments-0"
+    partition.mkdir()
+    log = v2([0], producer=(20, 0, 0), transactional=True) + v2([0], base_offset=1)
+    (partition / "00000000000000000000.log").write_bytes(log)
+    without_index = [
+        r.offset for r in read_partition(partition, isolation="read_committed", on_problem=print)
+    ]
+    assert without_index == []  # an open transaction from offset 0: nothing is stable yet
+    (partition / "00000000000000000000.txnindex").write_bytes(struct.pack(">hqqqq", 0, 20, 0, 0, 0))
+    assert [r.offset for r in read_partition(partition, isolation="read_committed")] == [1]
