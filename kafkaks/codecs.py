@@ -115,7 +115,9 @@ def _gunzip(data: memoryview, limit: int) -> bytes:
                 _check_limit(len(out), limit)
                 pending = memoryview(inflater.unconsumed_tail)
             pos -= len(inflater.unused_data)
-            if pos == len(data):
+            # Like java.util.zip.GZIPInputStream, Kafka's reader: bytes after the last member that
+            # do not start another member are ignored.
+            if data[pos : pos + 2] != b"\x1f\x8b":
                 return bytes(out)
     except zlib.error as exc:
         raise DecompressionError(f"gzip: {exc}") from exc
