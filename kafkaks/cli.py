@@ -25,7 +25,9 @@ Exit status: 0 when every file was read cleanly, 1 when corruption was found (a 
 batch or record that does not decode, skipped bytes, a corrupt index or snapshot) or a file could
 not be read, 2 for a usage error. Kafka reports index mismatches and a partial batch at the end of
 a segment (``Found N invalid bytes``) as information, and so does kafkaks: they do not change the
-exit status. Neither does a zero-filled tail, which ``file.preallocate=true`` leaves legitimately.
+exit status. Neither does a zero-filled tail, which ``file.preallocate=true`` leaves legitimately,
+nor a missing ``.log`` beside an index (the entries are printed unverified, with a note on stderr;
+a ``.timeindex`` without its ``.index`` is verified by scanning from the start of the ``.log``).
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ import os
 import re
 import struct
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
@@ -202,6 +204,18 @@ def record_line(batch: Batch, record: Record, metadata: bool, contents: bool) ->
     return "".join(parts)
 
 
+def log_header(path: str) -> str:
+    name = os.path.basename(path)
+    if name.endswith(".log"):
+        return f"Log starting offset: {base_offset_of(path)}"
+    if name == "bootstrap.checkpoint":
+        return "KRaft bootstrap snapshot"
+    match = KRAFT_SNAPSHOT.match(name)
+    if match is None:
+        raise KafkaksError("not a KRaft snapshot name (<20-digit offset>-<10-digit epoch>.checkpoint)")
+    return f"Snapshot end offset: {int(match[1])}, epoch: {int(match[2])}"
+
+
 def snapshot_line(entry: ProducerSnapshotEntry) -> str:
     line = (
         f"producerId: {entry.producer_id} producerEpoch: {entry.producer_epoch} "
@@ -263,11 +277,19 @@ def _ignore(_problem: Problem) -> None:
     """For the reads that verify an index: the .log's own problems are reported when it is dumped."""
 
 
-def first_batch(log: str, position: int, max_size: int | None = None) -> Batch | None:
-    """The batch that starts exactly at ``position`` (within ``max_size`` bytes), if any."""
-    end = None if max_size is None else position + max_size
-    for batch in read_log(log, start=position, end=end, verify_crc=False, on_problem=_ignore):
+def first_batch(log: str, position: int, max_size: int) -> Batch | None:
+    """The batch that starts exactly at ``position`` within ``max_size`` bytes, if any (Kafka's
+    ``fileRecords.slice(position, maxMessageSize).batches.iterator.next``)."""
+    for batch in read_log(log, start=position, end=position + max_size, verify_crc=False, on_problem=_ignore):
         return batch if batch.position == position else None
+    return None
+
+
+def batch_reaching(log: str, position: int, offset: int) -> Batch | None:
+    """The first batch from ``position`` whose last offset is at least ``offset``, if any."""
+    for batch in read_log(log, start=position, verify_crc=False, on_problem=_ignore):
+        if batch.last_offset >= offset:
+            return batch
     return None
 
 
@@ -359,17 +381,6 @@ class Dumper:
 
     # .log and .checkpoint
 
-    def log_header(self, path: str) -> str:
-        name = os.path.basename(path)
-        if name.endswith(".log"):
-            return f"Log starting offset: {base_offset_of(path)}"
-        if name == "bootstrap.checkpoint":
-            return "KRaft bootstrap snapshot"
-        match = KRAFT_SNAPSHOT.match(name)
-        if match is None:
-            raise KafkaksError("not a KRaft snapshot name (<20-digit offset>-<10-digit epoch>.checkpoint)")
-        return f"Snapshot end offset: {int(match[1])}, epoch: {int(match[2])}"
-
     def on_log_problem(self, problem: Problem) -> None:
         # A partial batch at the end is what Kafka reports as "Found N invalid bytes" (stdout).
         # A zero-filled tail is what file.preallocate=true leaves: Kafka throws, but it is no damage.
@@ -378,7 +389,7 @@ class Dumper:
             self.report(problem.path, problem.message, problem.position, problem.offset, corrupt)
 
     def dump_log(self, path: str) -> None:
-        self.emit(self.log_header(path))
+        self.emit(log_header(path))
         size = os.path.getsize(path)
         max_bytes = self.args.max_bytes
         metadata, contents = not self.args.skip_record_metadata, self.args.print_data_log
@@ -476,7 +487,7 @@ class Dumper:
     ) -> None:
         """Kafka's check: the first batch from ``position`` reaching the offset must end there and
         have the indexed timestamp as its largest; timestamps must grow strictly."""
-        batch = next(_batches_reaching(log, position, entry.offset), None)
+        batch = batch_reaching(log, position, entry.offset)
         if batch is None or batch.last_offset != entry.offset:
             found = -1 if batch is None else batch.last_offset
             self.not_found.setdefault(absolute, []).insert(0, (entry.offset, found))
@@ -538,14 +549,6 @@ class Dumper:
         self.flush()
         if lines:
             self.warn("\n".join(lines))
-
-
-def _batches_reaching(log: str, position: int, offset: int) -> Iterator[Batch]:
-    """The batches from ``position`` whose last offset is at least ``offset``."""
-    for batch in read_log(log, start=position, verify_crc=False, on_problem=_ignore):
-        if batch.last_offset >= offset:
-            yield batch
-            return
 
 
 def _kafka_files(directory: str) -> list[str]:
