@@ -117,7 +117,7 @@ def _gunzip(data: memoryview, limit: int) -> bytes:
             pos -= len(inflater.unused_data)
             # Like java.util.zip.GZIPInputStream, Kafka's reader: bytes after the last member that
             # do not start another member are ignored.
-            if data[pos : pos + 2] != b"\x1f\x8b":
+            if bytes(data[pos : pos + 2]) != b"\x1f\x8b":
                 return bytes(out)
     except zlib.error as exc:
         raise DecompressionError(f"gzip: {exc}") from exc
