@@ -68,30 +68,34 @@ def _used_slots(data: bytes, entry_size: int) -> bytes:
     return data[: slots * entry_size]
 
 
-def read_offset_index(path: PathLike, base_offset: int | None = None) -> list[OffsetIndexEntry]:
-    """The entries of an ``.index`` file with absolute offsets. Like Kafka's readers, it stops at
-    the first entry after slot 0 whose relative offset is 0 (a preallocated, zero-filled tail).
-    ``base_offset`` defaults to the one in the file name."""
-    base = base_offset_of(path) if base_offset is None else base_offset
-    index = _parse(KafkaOffsetIndex, _used_slots(Path(path).read_bytes(), 8), path)
+def _live_entries(parser: Any, entry_size: int, path: PathLike) -> list[Any]:
+    """The parsed entries of an index up to its preallocated tail: like Kafka's readers, stop at
+    the first entry after slot 0 whose relative offset is 0."""
+    index = _parse(parser, _used_slots(Path(path).read_bytes(), entry_size), path)
     entries = []
     for slot, entry in enumerate(index.entries):
         if slot > 0 and entry.relative_offset == 0:
             break
-        entries.append(OffsetIndexEntry(base + entry.relative_offset, entry.position))
+        entries.append(entry)
     return entries
+
+
+def read_offset_index(path: PathLike, base_offset: int | None = None) -> list[OffsetIndexEntry]:
+    """The entries of an ``.index`` file with absolute offsets, up to a preallocated tail.
+    ``base_offset`` defaults to the one in the file name."""
+    base = base_offset_of(path) if base_offset is None else base_offset
+    return [
+        OffsetIndexEntry(base + e.relative_offset, e.position)
+        for e in _live_entries(KafkaOffsetIndex, 8, path)
+    ]
 
 
 def read_time_index(path: PathLike, base_offset: int | None = None) -> list[TimeIndexEntry]:
     """The entries of a ``.timeindex`` file with absolute offsets, up to a preallocated tail."""
     base = base_offset_of(path) if base_offset is None else base_offset
-    index = _parse(KafkaTimeIndex, _used_slots(Path(path).read_bytes(), 12), path)
-    entries = []
-    for slot, entry in enumerate(index.entries):
-        if slot > 0 and entry.relative_offset == 0:
-            break
-        entries.append(TimeIndexEntry(entry.timestamp, base + entry.relative_offset))
-    return entries
+    return [
+        TimeIndexEntry(e.timestamp, base + e.relative_offset) for e in _live_entries(KafkaTimeIndex, 12, path)
+    ]
 
 
 def read_txn_index(path: PathLike) -> list[AbortedTxn]:
