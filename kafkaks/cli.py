@@ -44,8 +44,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-import crc32c
-
 from .errors import KafkaksError
 from .files import (
     base_offset_of,
@@ -516,11 +514,10 @@ class Dumper:
     def dump_snapshot(self, path: str) -> None:
         snapshot = read_producer_snapshot(path)
         if not snapshot.crc_valid:
-            computed = crc32c.crc32c(Path(path).read_bytes()[6:])
             self.report(
                 path,
                 "Snapshot is corrupt (CRC is no longer valid). "
-                f"Stored crc: {snapshot.crc}. Computed crc: {computed}",
+                f"Stored crc: {snapshot.crc}. Computed crc: {snapshot.computed_crc}",
             )
             return
         for entry in snapshot.entries:

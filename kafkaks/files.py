@@ -110,7 +110,7 @@ def read_txn_index(path: PathLike) -> list[AbortedTxn]:
 
 def read_producer_snapshot(path: PathLike) -> ProducerSnapshot:
     """A producer state ``.snapshot``; raises on an unknown version or a broken file, and reports
-    the CRC-32C (over the bytes after the crc field) in ``crc_valid``."""
+    the CRC-32C over the bytes after the crc field in ``computed_crc`` and ``crc_valid``."""
     data = Path(path).read_bytes()
     try:
         snapshot = KafkaProducerSnapshot(KaitaiStream(BytesIO(data)))
@@ -131,8 +131,7 @@ def read_producer_snapshot(path: PathLike) -> ProducerSnapshot:
         )
         for e in snapshot.entries
     ]
-    crc_valid = crc32c.crc32c(memoryview(data)[6:]) == snapshot.crc
-    return ProducerSnapshot(snapshot.version, snapshot.crc, crc_valid, entries)
+    return ProducerSnapshot(snapshot.version, snapshot.crc, crc32c.crc32c(memoryview(data)[6:]), entries)
 
 
 def _lines(path: PathLike) -> list[str]:

@@ -148,12 +148,17 @@ class ProducerSnapshotEntry:
 
 @dataclass(frozen=True, slots=True)
 class ProducerSnapshot:
-    """A producer state ``.snapshot``; ``crc_valid`` says whether the stored CRC-32C matches."""
+    """A producer state ``.snapshot``: ``crc`` is stored in the file, ``computed_crc`` is the
+    CRC-32C of the bytes after it; ``crc_valid`` says whether they match."""
 
     version: int
     crc: int
-    crc_valid: bool
+    computed_crc: int
     entries: list[ProducerSnapshotEntry]
+
+    @property
+    def crc_valid(self) -> bool:
+        return self.crc == self.computed_crc
 
 
 @dataclass(frozen=True, slots=True)

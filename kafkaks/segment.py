@@ -374,7 +374,8 @@ def read_log(
     try:
         size = stream.seek(0, io.SEEK_END)
         limit = size if end is None else min(end, size)
-        topic, partition = topic_partition(name if owned and name != "<bytes>" else None)
+        is_path = isinstance(source, str | os.PathLike)
+        topic, partition = topic_partition(name if is_path else None)
         position = start
         min_offset = -1  # offsets only grow: resynchronising skips candidates below this
         while position < limit:
