@@ -10,6 +10,7 @@ parsers are importable as ``kafkaks.generated``. This package adds what a spec c
 decompression, checksums, offset and timestamp reconstruction, and whole-directory reading.
 """
 
+from .arrow import read_arrow, spark_schema
 from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from .errors import (
     CorruptDataError,
@@ -41,7 +42,15 @@ from .models import (
     TimeIndexEntry,
     TimestampType,
 )
-from .partition import PartitionDir, Segment, partition_dirs, read_log_dir, read_partition
+from .partition import (
+    PartitionDir,
+    Segment,
+    Transactions,
+    partition_dirs,
+    read_log_dir,
+    read_partition,
+    read_partition_batches,
+)
 from .segment import Batch, read_log
 
 __all__ = [
@@ -66,15 +75,19 @@ __all__ = [
     "Segment",
     "TimeIndexEntry",
     "TimestampType",
+    "Transactions",
     "UnsupportedError",
     "partition_dirs",
+    "read_arrow",
     "read_leader_epoch_checkpoint",
     "read_log",
     "read_log_dir",
     "read_offset_index",
     "read_partition",
+    "read_partition_batches",
     "read_partition_metadata",
     "read_producer_snapshot",
     "read_time_index",
     "read_txn_index",
+    "spark_schema",
 ]

@@ -24,9 +24,18 @@ from typing import Literal
 from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from .files import read_txn_index
 from .models import Problem, Record
-from .segment import PARTITION_DIR, ProblemHandler, default_handler, read_log
+from .segment import PARTITION_DIR, Batch, ProblemHandler, default_handler, read_log
 
-__all__ = ["PartitionDir", "Segment", "list_segments", "partition_dirs", "read_log_dir", "read_partition"]
+__all__ = [
+    "PartitionDir",
+    "Segment",
+    "Transactions",
+    "list_segments",
+    "partition_dirs",
+    "read_log_dir",
+    "read_partition",
+    "read_partition_batches",
+]
 
 Isolation = Literal["read_uncommitted", "read_committed"]
 SEGMENT = re.compile(r"^(?P<base>\d{20})\.(?P<kind>log|checkpoint)(?P<temp>\.deleted|\.cleaned|\.swap)?$")
@@ -87,13 +96,25 @@ def partition_dirs(*log_dirs: str | os.PathLike[str], include_temp_files: bool =
     return sorted(found, key=lambda p: (p.topic, p.partition, p.status, str(p.path)))
 
 
-class _Transactions:
+class Transactions:
     """Aborted transactions and the last stable offset of a partition, from a first pass over
-    its batch headers and control records, plus the ``.txnindex`` files where present."""
+    its batch headers and control records, plus the ``.txnindex`` files where present.
+
+    It holds only integers, so it pickles: a Spark driver scans once and ships it to the tasks
+    that read the partition's segments.
+    """
 
     def __init__(self) -> None:
         self.aborted: dict[int, list[tuple[int, int]]] = defaultdict(list)
         self.open_since: dict[int, int] = {}
+
+    @classmethod
+    def of(
+        cls, segments: list[Segment], max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES
+    ) -> Transactions:
+        transactions = cls()
+        transactions.scan(segments, max_decompressed_bytes)
+        return transactions
 
     def scan(self, segments: list[Segment], max_decompressed_bytes: int) -> None:
         # The .txnindex of the segment holding an ABORT marker lists the whole transaction, whose
@@ -130,6 +151,50 @@ class _Transactions:
     def is_aborted(self, producer_id: int, offset: int) -> bool:
         return any(first <= offset <= last for first, last in self.aborted.get(producer_id, ()))
 
+    def committed(self, batch: Batch) -> bool:
+        """Whether a ``read_committed`` consumer sees the batch's records (the caller stops at
+        :attr:`last_stable_offset`)."""
+        if batch.is_control:
+            return False
+        return not (batch.is_transactional and self.is_aborted(batch.producer_id, batch.base_offset))
+
+
+def read_partition_batches(
+    path: str | os.PathLike[str],
+    *,
+    isolation: Isolation = "read_uncommitted",
+    include_temp_files: bool = False,
+    verify_crc: bool = True,
+    on_problem: ProblemHandler | None = None,
+    max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
+) -> Iterator[Batch]:
+    """The batches of a ``<topic>-<partition>`` directory, across its segments in offset order.
+
+    With ``read_committed``, only batches whose records a consumer with that isolation level
+    sees: no control batches, no aborted ones, nothing from the last stable offset on.
+    """
+    segments = list_segments(path, include_temp_files)
+    transactions = (
+        Transactions.of(segments, max_decompressed_bytes) if isolation == "read_committed" else None
+    )
+    stable = transactions.last_stable_offset if transactions else None
+    for segment in segments:
+        for batch in read_log(
+            segment.path,
+            verify_crc=verify_crc,
+            on_problem=on_problem,
+            max_decompressed_bytes=max_decompressed_bytes,
+        ):
+            if transactions is None:
+                yield batch
+                continue
+            # The last stable offset is the base offset of a batch: no batch straddles it.
+            if stable is not None and batch.last_offset >= stable:
+                report_unstable(on_problem, segment.path, batch.position, stable)
+                return
+            if transactions.committed(batch):
+                yield batch
+
 
 def read_partition(
     path: str | os.PathLike[str],
@@ -149,38 +214,24 @@ def read_partition(
     adds ``.deleted``, ``.cleaned`` and ``.swap`` segments. Problems go to ``on_problem`` as in
     :func:`~kafkaks.segment.read_log`.
     """
-    segments = list_segments(path, include_temp_files)
-    committed = isolation == "read_committed"
-    transactions = _Transactions()
-    if committed:
-        transactions.scan(segments, max_decompressed_bytes)
-    stable = transactions.last_stable_offset
-    for segment in segments:
-        for batch in read_log(
-            segment.path,
-            verify_crc=verify_crc,
-            on_problem=on_problem,
-            max_decompressed_bytes=max_decompressed_bytes,
-        ):
-            if committed:
-                if stable is not None and batch.last_offset >= stable:
-                    _report_unstable(on_problem, segment, batch.position, stable)
-                    return
-                if batch.is_control or (
-                    batch.is_transactional and transactions.is_aborted(batch.producer_id, batch.base_offset)
-                ):
-                    continue
-            for record in batch.records():
-                if committed and stable is not None and record.offset >= stable:
-                    _report_unstable(on_problem, segment, batch.position, stable)
-                    return
-                yield record
+    for batch in read_partition_batches(
+        path,
+        isolation=isolation,
+        include_temp_files=include_temp_files,
+        verify_crc=verify_crc,
+        on_problem=on_problem,
+        max_decompressed_bytes=max_decompressed_bytes,
+    ):
+        yield from batch.records()
 
 
-def _report_unstable(on_problem: ProblemHandler | None, segment: Segment, position: int, stable: int) -> None:
+def report_unstable(
+    on_problem: ProblemHandler | None, path: str | os.PathLike[str], position: int, stable: int
+) -> None:
+    """Report that ``read_committed`` stops at the last stable offset ``stable``."""
     problem = Problem(
         "open_transaction",
-        str(segment.path),
+        os.fspath(path),
         position,
         0,
         f"read_committed stops at the last stable offset {stable}: a transaction open since then has "
