@@ -27,6 +27,7 @@ from .files import (
     read_time_index,
     read_txn_index,
 )
+from .internal import DecodedRecord, decode_internal, decoded
 from .models import (
     AbortedTxn,
     Compression,
@@ -51,6 +52,7 @@ __all__ = [
     "Compression",
     "ControlRecord",
     "CorruptDataError",
+    "DecodedRecord",
     "DecompressionError",
     "DecompressionLimitError",
     "EpochEntry",
@@ -67,6 +69,8 @@ __all__ = [
     "TimeIndexEntry",
     "TimestampType",
     "UnsupportedError",
+    "decode_internal",
+    "decoded",
     "partition_dirs",
     "read_leader_epoch_checkpoint",
     "read_log",
