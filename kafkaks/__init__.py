@@ -28,6 +28,7 @@ from .files import (
     read_time_index,
     read_txn_index,
 )
+from .internal import DecodedRecord, decode_internal, decoded
 from .models import (
     AbortedTxn,
     Compression,
@@ -60,6 +61,7 @@ __all__ = [
     "Compression",
     "ControlRecord",
     "CorruptDataError",
+    "DecodedRecord",
     "DecompressionError",
     "DecompressionLimitError",
     "EpochEntry",
@@ -77,6 +79,8 @@ __all__ = [
     "TimestampType",
     "Transactions",
     "UnsupportedError",
+    "decode_internal",
+    "decoded",
     "partition_dirs",
     "read_arrow",
     "read_leader_epoch_checkpoint",

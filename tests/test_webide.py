@@ -24,14 +24,22 @@ from typing import Any
 import pytest
 from conftest import REAL_DATA, ROOT, file_kind, real_params, verified_files
 from kafkaks.generated import (
+    kafka_consumer_offsets_key,
+    kafka_group_metadata_value,
     kafka_log,
+    kafka_metadata_record,
+    kafka_offset_commit_value,
     kafka_offset_index,
     kafka_producer_snapshot,
     kafka_time_index,
+    kafka_transaction_log_key,
+    kafka_transaction_log_value,
     kafka_txn_index,
     kafka_varint,
 )
 from kaitaistruct import KaitaiStream, KaitaiStruct
+
+from kafkaks import read_log
 
 NODE = shutil.which("node")
 NODE_MODULES = ROOT / "node_modules"
@@ -44,6 +52,12 @@ PY_TOP: dict[str, type[KaitaiStruct]] = {
     "KafkaProducerSnapshot": kafka_producer_snapshot.KafkaProducerSnapshot,
     "KafkaTxnIndex": kafka_txn_index.KafkaTxnIndex,
     "KafkaVarint": kafka_varint.KafkaVarint,
+    "KafkaConsumerOffsetsKey": kafka_consumer_offsets_key.KafkaConsumerOffsetsKey,
+    "KafkaOffsetCommitValue": kafka_offset_commit_value.KafkaOffsetCommitValue,
+    "KafkaGroupMetadataValue": kafka_group_metadata_value.KafkaGroupMetadataValue,
+    "KafkaTransactionLogKey": kafka_transaction_log_key.KafkaTransactionLogKey,
+    "KafkaTransactionLogValue": kafka_transaction_log_value.KafkaTransactionLogValue,
+    "KafkaMetadataRecord": kafka_metadata_record.KafkaMetadataRecord,
 }
 TOP_OF_KIND = {
     "log": "KafkaLog",
@@ -373,6 +387,42 @@ OTHER_CASES: list[tuple[str, str, bytes, str | None]] = [
         struct.pack(">qi", 2**53 - 1, 14) + bytes(4) + b"\x07" + bytes(9) + struct.pack(">qi", 2**60, 99),
         None,
     ),
+    (
+        "flexible OffsetCommitValue v4 with an unknown tag",
+        "KafkaOffsetCommitValue",
+        struct.pack(">hqi", 4, 2**40, 7)
+        + b"\x05meta"
+        + struct.pack(">q", 1_700_000_000_000)
+        + b"\x01\x05\x02\xab\xcd",
+        None,
+    ),
+    (
+        "flexible TransactionLogValue v1",
+        "KafkaTransactionLogValue",
+        struct.pack(">hqhib", 1, 5000, 3, 60000, 1)
+        + b"\x02\x02b\x02"
+        + struct.pack(">i", 1)
+        + b"\x00"
+        + struct.pack(">qq", 1_700_000_000_002, 1_700_000_000_001)
+        + b"\x00",
+        None,
+    ),
+    (
+        "PartitionChangeRecord v2 with isr, leader, ELR and an unknown tag",
+        "KafkaMetadataRecord",
+        b"\x01\x05\x02"
+        + struct.pack(">i", 0)
+        + bytes(range(16))
+        + b"\x04"
+        + b"\x00\x09\x03"
+        + struct.pack(">ii", 1, 2)
+        + b"\x01\x04"
+        + struct.pack(">i", 2)
+        + b"\x06\x01\x00"
+        + b"\x09\x01\x00",
+        None,
+    ),
+    ("metadata record of an unknown type", "KafkaMetadataRecord", b"\x01\x63\x00\x01\x02", None),
     *(
         (
             f"negative s8 {v}",
@@ -432,3 +482,66 @@ def test_hand_made_files(top: str, data: bytes, hand_made: dict[str, Any], reque
     js = hand_made[request.node.callspec.id]
     assert not is_error(js), js
     assert_same(py_parse(top, data), js, request.node.callspec.id)
+
+
+# --- keys and values of the internal topics: every distinct one of the real data ---------------------
+
+
+def internal_blobs() -> dict[str, list[bytes]]:
+    """Distinct keys and values of __consumer_offsets, __transaction_state and __cluster_metadata
+    records in the real data (logs and KRaft snapshots), by the top-level spec that parses them."""
+    blobs: dict[str, dict[bytes, None]] = {}
+
+    def add(top: str, data: bytes | None) -> None:
+        if data is not None:
+            blobs.setdefault(top, {})[data] = None
+
+    for path, _info in verified_files():
+        topic = path.parent.name.rsplit("-", 1)[0]
+        if path.name == "bootstrap.checkpoint":
+            topic = "__cluster_metadata"
+        if file_kind(path) not in ("log", "checkpoint") or topic not in INTERNAL_TOPICS:
+            continue
+        for batch in read_log(path):
+            for record in batch.records():
+                if record.control is not None:
+                    continue
+                if topic == "__consumer_offsets" and record.key is not None:
+                    add("KafkaConsumerOffsetsKey", record.key)
+                    record_type = struct.unpack_from(">h", record.key)[0]
+                    add(
+                        "KafkaOffsetCommitValue" if record_type < 2 else "KafkaGroupMetadataValue",
+                        record.value,
+                    )
+                elif topic == "__transaction_state":
+                    add("KafkaTransactionLogKey", record.key)
+                    add("KafkaTransactionLogValue", record.value)
+                elif topic == "__cluster_metadata":
+                    add("KafkaMetadataRecord", record.value)
+    return {top: list(found) for top, found in blobs.items()}
+
+
+INTERNAL_TOPICS = ("__consumer_offsets", "__transaction_state", "__cluster_metadata")
+
+
+def test_internal_topic_records_parse_alike_in_javascript(
+    real_data: Path, js_dir: Path, tmp_path: Path
+) -> None:
+    blobs = internal_blobs()
+    assert set(blobs) == {
+        "KafkaConsumerOffsetsKey",
+        "KafkaOffsetCommitValue",
+        "KafkaGroupMetadataValue",
+        "KafkaTransactionLogKey",
+        "KafkaTransactionLogValue",
+        "KafkaMetadataRecord",
+    }
+    for top, items in sorted(blobs.items()):
+        files = []
+        for i, data in enumerate(items):
+            files.append(tmp_path / f"{top}-{i}.bin")
+            files[-1].write_bytes(data)
+        for data, js in zip(items, js_dump(js_dir, top, files), strict=True):
+            assert not is_error(js), f"{top} {data[:32].hex()}: JavaScript parse failed: {js}"
+            stats = assert_same(py_parse(top, data), js, f"{top} {data[:32].hex()}")
+            assert stats["compared"] > 0

@@ -1,0 +1,55 @@
+meta:
+  id: kafka_consumer_offsets_key
+  title: Apache Kafka __consumer_offsets record key (OffsetCommitKey, GroupMetadataKey)
+  license: Apache-2.0
+  ks-version: '0.11'
+  imports:
+    - kafka_protocol_types
+  endian: be
+doc: |
+  The key of a record of `__consumer_offsets`, the compacted internal topic where the group
+  coordinator (a broker) persists consumer groups: one record per committed offset of a group,
+  topic and partition, and one per group state change (its generation, protocol, leader and
+  members). A group lives in partition `abs(groupId.hashCode) % offsets.topic.num.partitions`.
+  Compaction keeps the last value of each key; a null value (tombstone) deletes the offset or
+  the group.
+
+  The key starts with an int16 that Kafka calls the key's version but that really is the record
+  type: 0 and 1 are offset commits (`OffsetCommitKey`; brokers since 0.10 write 1), 2 is group
+  metadata (`GroupMetadataKey`). The type also chooses the schema of the value:
+  `kafka_offset_commit_value` for 0 and 1, `kafka_group_metadata_value` for 2. Keys are never
+  flexible: strings are int16 length + UTF-8.
+
+  Types 3 to 8 hold the state of KIP-848 consumer groups (Kafka 3.7+, `group.version` 1) and are
+  not decoded here: their key body stays raw bytes, as does the body of any other type.
+doc-ref:
+  - https://github.com/apache/kafka/blob/3.9.0/group-coordinator/src/main/resources/common/message/OffsetCommitKey.json
+  - https://github.com/apache/kafka/blob/3.9.0/group-coordinator/src/main/resources/common/message/GroupMetadataKey.json
+  - https://github.com/apache/kafka/blob/3.9.0/group-coordinator/src/main/java/org/apache/kafka/coordinator/group/CoordinatorRecordSerde.java record_type = key version
+seq:
+  - id: record_type
+    -orig-id: version
+    type: s2
+  - id: key
+    size-eos: true
+    type:
+      switch-on: record_type
+      cases:
+        0: offset_commit_key
+        1: offset_commit_key
+        2: group_metadata_key
+types:
+  offset_commit_key:
+    -orig-id: OffsetCommitKey
+    seq:
+      - id: group
+        type: kafka_protocol_types::string(false)
+      - id: topic
+        type: kafka_protocol_types::string(false)
+      - id: partition
+        type: s4
+  group_metadata_key:
+    -orig-id: GroupMetadataKey
+    seq:
+      - id: group
+        type: kafka_protocol_types::string(false)

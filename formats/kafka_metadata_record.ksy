@@ -1,0 +1,627 @@
+meta:
+  id: kafka_metadata_record
+  title: Apache Kafka KRaft cluster metadata record (__cluster_metadata, snapshots)
+  license: Apache-2.0
+  ks-version: '0.11'
+  imports:
+    - kafka_varint
+    - kafka_protocol_types
+  endian: be
+doc: |
+  The value of a data record of `__cluster_metadata`, the single-partition log of a KRaft quorum
+  (KIP-500, KIP-631), and of the records of a KRaft snapshot (`<offset>-<epoch>.checkpoint`,
+  `bootstrap.checkpoint`). The active controller writes one record per change of the cluster's
+  metadata: brokers and controllers registering, topics and partitions created or changed,
+  configs, feature levels, producer id blocks, quotas, ACLs, SCRAM credentials, delegation
+  tokens. Brokers replay the log to build their metadata image, so this log is what the
+  controller believed. Records have no key. Control records of the same log (leader changes,
+  snapshot header and footer, voters) are `kafka_control_record`.
+
+  Every value starts with three unsigned varints: the frame version (1; 0 was the 2.8 preview and
+  is rejected), the record type (its `apiKey`) and the record's version, then the record, a
+  generated message in the flexible encoding (compact strings and arrays, a tagged-field section at
+  the end of every structure, UUIDs as 16 bytes). `data` is chosen by type and version together
+  (`api_key * 100 + version`): every record type and version of Kafka 3.9's metadata schema is
+  decoded; an unknown type or version, or another frame version, leaves `data` as raw bytes, which
+  a reader reports as Kafka would ("Unknown metadata id", "Can't read version").
+
+  The tagged fields of the top-level record are parsed with `tagged_fields(api_key)`, which
+  decodes the tags the schema defines (PartitionChangeRecord's ISR, leader and replicas, ...)
+  and keeps unknown tags as raw bytes. A tag's value is decoded whatever the record's version;
+  the schema says from which version a tag is defined (a reader printing Kafka's JSON should
+  leave out tags of later versions, which Kafka treats as unknown). Nested structures keep their
+  tagged fields raw: the 3.9 schema defines none there.
+doc-ref:
+  - https://github.com/apache/kafka/tree/3.9.0/metadata/src/main/resources/common/metadata the *Record.json schemas (apiKey, validVersions, fields)
+  - https://github.com/apache/kafka/blob/3.9.0/server-common/src/main/java/org/apache/kafka/server/common/serialization/AbstractApiMessageSerde.java frame version, api key, version
+  - https://github.com/apache/kafka/blob/3.9.0/metadata/src/main/java/org/apache/kafka/metadata/MetadataRecordSerde.java
+  - https://cwiki.apache.org/confluence/display/KAFKA/KIP-631%3A+The+Quorum-based+Kafka+Controller KIP-631
+seq:
+  - id: frame_version
+    -orig-id: data_frame_version
+    type: kafka_varint
+    doc: 1. Version 0 (the 2.8 KRaft preview) is not readable by later Kafka.
+  - id: api_key
+    -orig-id: api_key
+    type: kafka_varint
+  - id: version
+    type: kafka_varint
+  - id: data
+    size-eos: true
+    type:
+      switch-on: type_and_version
+      cases:
+        0: register_broker_record(0)
+        1: register_broker_record(1)
+        2: register_broker_record(2)
+        3: register_broker_record(3)
+        100: unregister_broker_record
+        200: topic_record
+        300: partition_record(0)
+        301: partition_record(1)
+        302: partition_record(2)
+        400: config_record
+        500: partition_change_record(0)
+        501: partition_change_record(1)
+        502: partition_change_record(2)
+        700: fence_broker_record
+        800: unfence_broker_record
+        900: remove_topic_record
+        1000: delegation_token_record
+        1100: user_scram_credential_record
+        1200: feature_level_record
+        1400: client_quota_record
+        1500: producer_ids_record
+        1700: broker_registration_change_record(0)
+        1701: broker_registration_change_record(1)
+        1702: broker_registration_change_record(2)
+        1800: access_control_entry_record
+        1900: remove_access_control_entry_record
+        2000: no_op_record
+        2100: zk_migration_state_record
+        2200: remove_user_scram_credential_record
+        2300: begin_transaction_record
+        2400: end_transaction_record
+        2500: abort_transaction_record
+        2600: remove_delegation_token_record
+        2700: register_controller_record
+instances:
+  record_type:
+    value: api_key.value_unsigned
+    enum: metadata_record_type
+  type_and_version:
+    value: >-
+      frame_version.value_unsigned == 1 and version.value_unsigned < 100
+      ? api_key.value_unsigned * 100 + version.value_unsigned : -1
+    doc: The key of the `data` switch; -1 for a frame version other than 1.
+types:
+  tagged_fields:
+    doc: The tagged-field section of a top-level record, with the tags its schema defines decoded.
+    params:
+      - id: api_key
+        type: u2
+    seq:
+      - id: num_fields
+        type: kafka_varint
+      - id: fields
+        type: tagged_field(api_key)
+        repeat: expr
+        repeat-expr: num_fields.value_unsigned
+  tagged_field:
+    params:
+      - id: api_key
+        type: u2
+    seq:
+      - id: tag
+        type: kafka_varint
+      - id: len_data
+        type: kafka_varint
+      - id: data
+        size: len_data.value_unsigned
+        type:
+          switch-on: 'tag.value_unsigned < 100 ? api_key * 100 + tag.value_unsigned : -1'
+          cases:
+            # RegisterBrokerRecord: LogDirs (v3+)
+            0: kafka_protocol_types::uuid_array(true)
+            # PartitionRecord: LeaderRecoveryState, EligibleLeaderReplicas (v2+), LastKnownElr (v2+)
+            300: tag_int8
+            301: kafka_protocol_types::int32_array(true)
+            302: kafka_protocol_types::int32_array(true)
+            # PartitionChangeRecord: Isr, Leader, Replicas, RemovingReplicas, AddingReplicas,
+            # LeaderRecoveryState, EligibleLeaderReplicas (v2+), LastKnownElr (v2+), Directories (v1+)
+            500: kafka_protocol_types::int32_array(true)
+            501: tag_int32
+            502: kafka_protocol_types::int32_array(true)
+            503: kafka_protocol_types::int32_array(true)
+            504: kafka_protocol_types::int32_array(true)
+            505: tag_int8
+            506: kafka_protocol_types::int32_array(true)
+            507: kafka_protocol_types::int32_array(true)
+            508: kafka_protocol_types::uuid_array(true)
+            # BrokerRegistrationChangeRecord: Fenced, InControlledShutdown (v1+), LogDirs (v2+)
+            1700: tag_int8
+            1701: tag_int8
+            1702: kafka_protocol_types::uuid_array(true)
+            # BeginTransactionRecord: Name; AbortTransactionRecord: Reason
+            2300: kafka_protocol_types::string(true)
+            2500: kafka_protocol_types::string(true)
+  tag_int8:
+    seq:
+      - id: value
+        type: s1
+  tag_int32:
+    seq:
+      - id: value
+        type: s4
+  register_broker_record:
+    -orig-id: RegisterBrokerRecord
+    doc: A broker registered (at startup, with a new incarnation id). Versions 0-3.
+    params:
+      - id: version
+        type: u2
+    seq:
+      - id: broker_id
+        -orig-id: BrokerId
+        type: s4
+      - id: is_migrating_zk_broker
+        -orig-id: IsMigratingZkBroker
+        type: u1
+        if: version >= 2
+      - id: incarnation_id
+        -orig-id: IncarnationId
+        size: 16
+      - id: broker_epoch
+        -orig-id: BrokerEpoch
+        type: s8
+      - id: len_end_points
+        type: kafka_protocol_types::array_length(true)
+      - id: end_points
+        -orig-id: EndPoints
+        type: endpoint
+        repeat: expr
+        repeat-expr: 'len_end_points.num_items < 0 ? 0 : len_end_points.num_items'
+      - id: len_features
+        type: kafka_protocol_types::array_length(true)
+      - id: features
+        -orig-id: Features
+        type: feature
+        repeat: expr
+        repeat-expr: 'len_features.num_items < 0 ? 0 : len_features.num_items'
+      - id: rack
+        -orig-id: Rack
+        type: kafka_protocol_types::string(true)
+      - id: fenced
+        -orig-id: Fenced
+        type: u1
+      - id: in_controlled_shutdown
+        -orig-id: InControlledShutdown
+        type: u1
+        if: version >= 1
+      - id: tagged_fields
+        type: tagged_fields(0)
+  endpoint:
+    -orig-id: BrokerEndpoint, ControllerEndpoint
+    seq:
+      - id: name
+        -orig-id: Name
+        type: kafka_protocol_types::string(true)
+      - id: host
+        -orig-id: Host
+        type: kafka_protocol_types::string(true)
+      - id: port
+        -orig-id: Port
+        type: u2
+      - id: security_protocol
+        -orig-id: SecurityProtocol
+        type: s2
+      - id: tagged_fields
+        type: kafka_protocol_types::tagged_fields
+  feature:
+    -orig-id: BrokerFeature, ControllerFeature
+    seq:
+      - id: name
+        -orig-id: Name
+        type: kafka_protocol_types::string(true)
+      - id: min_supported_version
+        -orig-id: MinSupportedVersion
+        type: s2
+      - id: max_supported_version
+        -orig-id: MaxSupportedVersion
+        type: s2
+      - id: tagged_fields
+        type: kafka_protocol_types::tagged_fields
+  unregister_broker_record:
+    -orig-id: UnregisterBrokerRecord
+    seq:
+      - id: broker_id
+        -orig-id: BrokerId
+        type: s4
+      - id: broker_epoch
+        -orig-id: BrokerEpoch
+        type: s8
+      - id: tagged_fields
+        type: tagged_fields(1)
+  topic_record:
+    -orig-id: TopicRecord
+    doc: A topic was created; its partitions follow as partition records.
+    seq:
+      - id: name
+        -orig-id: Name
+        type: kafka_protocol_types::string(true)
+      - id: topic_id
+        -orig-id: TopicId
+        size: 16
+      - id: tagged_fields
+        type: tagged_fields(2)
+  partition_record:
+    -orig-id: PartitionRecord
+    doc: The full state of a partition (at creation, and in snapshots). Versions 0-2.
+    params:
+      - id: version
+        type: u2
+    seq:
+      - id: partition_id
+        -orig-id: PartitionId
+        type: s4
+      - id: topic_id
+        -orig-id: TopicId
+        size: 16
+      - id: replicas
+        -orig-id: Replicas
+        type: kafka_protocol_types::int32_array(true)
+      - id: isr
+        -orig-id: Isr
+        type: kafka_protocol_types::int32_array(true)
+      - id: removing_replicas
+        -orig-id: RemovingReplicas
+        type: kafka_protocol_types::int32_array(true)
+      - id: adding_replicas
+        -orig-id: AddingReplicas
+        type: kafka_protocol_types::int32_array(true)
+      - id: leader
+        -orig-id: Leader
+        type: s4
+      - id: leader_epoch
+        -orig-id: LeaderEpoch
+        type: s4
+      - id: partition_epoch
+        -orig-id: PartitionEpoch
+        type: s4
+      - id: directories
+        -orig-id: Directories
+        type: kafka_protocol_types::uuid_array(true)
+        if: version >= 1
+      - id: tagged_fields
+        type: tagged_fields(3)
+  config_record:
+    -orig-id: ConfigRecord
+    doc: A dynamic config was set (or deleted, with a null value) for a topic, broker, ...
+    seq:
+      - id: resource_type
+        -orig-id: ResourceType
+        type: s1
+        doc: 2 topic, 4 broker, 8 broker logger, 16 client metrics (ConfigResource.Type).
+      - id: resource_name
+        -orig-id: ResourceName
+        type: kafka_protocol_types::string(true)
+      - id: name
+        -orig-id: Name
+        type: kafka_protocol_types::string(true)
+      - id: value
+        -orig-id: Value
+        type: kafka_protocol_types::string(true)
+      - id: tagged_fields
+        type: tagged_fields(4)
+  partition_change_record:
+    -orig-id: PartitionChangeRecord
+    doc: |
+      A change to a partition (leader election, ISR change, reassignment). Everything that
+      changed is a tagged field; an absent tag means "no change". Versions 0-2.
+    params:
+      - id: version
+        type: u2
+    seq:
+      - id: partition_id
+        -orig-id: PartitionId
+        type: s4
+      - id: topic_id
+        -orig-id: TopicId
+        size: 16
+      - id: tagged_fields
+        type: tagged_fields(5)
+  fence_broker_record:
+    -orig-id: FenceBrokerRecord
+    seq:
+      - id: id
+        -orig-id: Id
+        type: s4
+      - id: epoch
+        -orig-id: Epoch
+        type: s8
+      - id: tagged_fields
+        type: tagged_fields(7)
+  unfence_broker_record:
+    -orig-id: UnfenceBrokerRecord
+    seq:
+      - id: id
+        -orig-id: Id
+        type: s4
+      - id: epoch
+        -orig-id: Epoch
+        type: s8
+      - id: tagged_fields
+        type: tagged_fields(8)
+  remove_topic_record:
+    -orig-id: RemoveTopicRecord
+    seq:
+      - id: topic_id
+        -orig-id: TopicId
+        size: 16
+      - id: tagged_fields
+        type: tagged_fields(9)
+  delegation_token_record:
+    -orig-id: DelegationTokenRecord
+    seq:
+      - id: owner
+        -orig-id: Owner
+        type: kafka_protocol_types::string(true)
+      - id: requester
+        -orig-id: Requester
+        type: kafka_protocol_types::string(true)
+      - id: renewers
+        -orig-id: Renewers
+        type: kafka_protocol_types::string_array(true)
+      - id: issue_timestamp
+        -orig-id: IssueTimestamp
+        type: s8
+      - id: max_timestamp
+        -orig-id: MaxTimestamp
+        type: s8
+      - id: expiration_timestamp
+        -orig-id: ExpirationTimestamp
+        type: s8
+      - id: token_id
+        -orig-id: TokenId
+        type: kafka_protocol_types::string(true)
+      - id: tagged_fields
+        type: tagged_fields(10)
+  user_scram_credential_record:
+    -orig-id: UserScramCredentialRecord
+    seq:
+      - id: name
+        -orig-id: Name
+        type: kafka_protocol_types::string(true)
+      - id: mechanism
+        -orig-id: Mechanism
+        type: s1
+      - id: salt
+        -orig-id: Salt
+        type: kafka_protocol_types::bytes(true)
+      - id: stored_key
+        -orig-id: StoredKey
+        type: kafka_protocol_types::bytes(true)
+      - id: server_key
+        -orig-id: ServerKey
+        type: kafka_protocol_types::bytes(true)
+      - id: iterations
+        -orig-id: Iterations
+        type: s4
+      - id: tagged_fields
+        type: tagged_fields(11)
+  feature_level_record:
+    -orig-id: FeatureLevelRecord
+    doc: A finalized feature level (`metadata.version`, `kraft.version`, `group.version`, ...).
+    seq:
+      - id: name
+        -orig-id: Name
+        type: kafka_protocol_types::string(true)
+      - id: feature_level
+        -orig-id: FeatureLevel
+        type: s2
+      - id: tagged_fields
+        type: tagged_fields(12)
+  client_quota_record:
+    -orig-id: ClientQuotaRecord
+    seq:
+      - id: len_entity
+        type: kafka_protocol_types::array_length(true)
+      - id: entity
+        -orig-id: Entity
+        type: entity_data
+        repeat: expr
+        repeat-expr: 'len_entity.num_items < 0 ? 0 : len_entity.num_items'
+      - id: key
+        -orig-id: Key
+        type: kafka_protocol_types::string(true)
+      - id: value
+        -orig-id: Value
+        type: f8
+      - id: remove
+        -orig-id: Remove
+        type: u1
+      - id: tagged_fields
+        type: tagged_fields(14)
+  entity_data:
+    -orig-id: EntityData
+    seq:
+      - id: entity_type
+        -orig-id: EntityType
+        type: kafka_protocol_types::string(true)
+      - id: entity_name
+        -orig-id: EntityName
+        type: kafka_protocol_types::string(true)
+      - id: tagged_fields
+        type: kafka_protocol_types::tagged_fields
+  producer_ids_record:
+    -orig-id: ProducerIdsRecord
+    doc: A block of producer ids was handed to a broker; `next_producer_id` is the first id not yet given out.
+    seq:
+      - id: broker_id
+        -orig-id: BrokerId
+        type: s4
+      - id: broker_epoch
+        -orig-id: BrokerEpoch
+        type: s8
+      - id: next_producer_id
+        -orig-id: NextProducerId
+        type: s8
+      - id: tagged_fields
+        type: tagged_fields(15)
+  broker_registration_change_record:
+    -orig-id: BrokerRegistrationChangeRecord
+    doc: A broker was fenced or unfenced, entered controlled shutdown, or changed log dirs. Versions 0-2.
+    params:
+      - id: version
+        type: u2
+    seq:
+      - id: broker_id
+        -orig-id: BrokerId
+        type: s4
+      - id: broker_epoch
+        -orig-id: BrokerEpoch
+        type: s8
+      - id: tagged_fields
+        type: tagged_fields(17)
+  access_control_entry_record:
+    -orig-id: AccessControlEntryRecord
+    seq:
+      - id: id
+        -orig-id: Id
+        size: 16
+      - id: resource_type
+        -orig-id: ResourceType
+        type: s1
+      - id: resource_name
+        -orig-id: ResourceName
+        type: kafka_protocol_types::string(true)
+      - id: pattern_type
+        -orig-id: PatternType
+        type: s1
+      - id: principal
+        -orig-id: Principal
+        type: kafka_protocol_types::string(true)
+      - id: host
+        -orig-id: Host
+        type: kafka_protocol_types::string(true)
+      - id: operation
+        -orig-id: Operation
+        type: s1
+      - id: permission_type
+        -orig-id: PermissionType
+        type: s1
+      - id: tagged_fields
+        type: tagged_fields(18)
+  remove_access_control_entry_record:
+    -orig-id: RemoveAccessControlEntryRecord
+    seq:
+      - id: id
+        -orig-id: Id
+        size: 16
+      - id: tagged_fields
+        type: tagged_fields(19)
+  no_op_record:
+    -orig-id: NoOpRecord
+    doc: |
+      Written by the active controller at a fixed interval (`metadata.max.idle.interval.ms`,
+      500 ms by default) so that the log's high watermark advances; usually most of the log.
+    seq:
+      - id: tagged_fields
+        type: tagged_fields(20)
+  zk_migration_state_record:
+    -orig-id: ZkMigrationStateRecord
+    seq:
+      - id: zk_migration_state
+        -orig-id: ZkMigrationState
+        type: s1
+      - id: tagged_fields
+        type: tagged_fields(21)
+  remove_user_scram_credential_record:
+    -orig-id: RemoveUserScramCredentialRecord
+    seq:
+      - id: name
+        -orig-id: Name
+        type: kafka_protocol_types::string(true)
+      - id: mechanism
+        -orig-id: Mechanism
+        type: s1
+      - id: tagged_fields
+        type: tagged_fields(22)
+  begin_transaction_record:
+    -orig-id: BeginTransactionRecord
+    doc: Starts a metadata transaction (KIP-868), e.g. the records of a ZooKeeper migration.
+    seq:
+      - id: tagged_fields
+        type: tagged_fields(23)
+  end_transaction_record:
+    -orig-id: EndTransactionRecord
+    seq:
+      - id: tagged_fields
+        type: tagged_fields(24)
+  abort_transaction_record:
+    -orig-id: AbortTransactionRecord
+    seq:
+      - id: tagged_fields
+        type: tagged_fields(25)
+  remove_delegation_token_record:
+    -orig-id: RemoveDelegationTokenRecord
+    seq:
+      - id: token_id
+        -orig-id: TokenId
+        type: kafka_protocol_types::string(true)
+      - id: tagged_fields
+        type: tagged_fields(26)
+  register_controller_record:
+    -orig-id: RegisterControllerRecord
+    seq:
+      - id: controller_id
+        -orig-id: ControllerId
+        type: s4
+      - id: incarnation_id
+        -orig-id: IncarnationId
+        size: 16
+      - id: zk_migration_ready
+        -orig-id: ZkMigrationReady
+        type: u1
+      - id: len_end_points
+        type: kafka_protocol_types::array_length(true)
+      - id: end_points
+        -orig-id: EndPoints
+        type: endpoint
+        repeat: expr
+        repeat-expr: 'len_end_points.num_items < 0 ? 0 : len_end_points.num_items'
+      - id: len_features
+        type: kafka_protocol_types::array_length(true)
+      - id: features
+        -orig-id: Features
+        type: feature
+        repeat: expr
+        repeat-expr: 'len_features.num_items < 0 ? 0 : len_features.num_items'
+      - id: tagged_fields
+        type: tagged_fields(27)
+enums:
+  metadata_record_type:
+    0: register_broker_record
+    1: unregister_broker_record
+    2: topic_record
+    3: partition_record
+    4: config_record
+    5: partition_change_record
+    7: fence_broker_record
+    8: unfence_broker_record
+    9: remove_topic_record
+    10: delegation_token_record
+    11: user_scram_credential_record
+    12: feature_level_record
+    14: client_quota_record
+    15: producer_ids_record
+    17: broker_registration_change_record
+    18: access_control_entry_record
+    19: remove_access_control_entry_record
+    20: no_op_record
+    21: zk_migration_state_record
+    22: remove_user_scram_credential_record
+    23: begin_transaction_record
+    24: end_transaction_record
+    25: abort_transaction_record
+    26: remove_delegation_token_record
+    27: register_controller_record

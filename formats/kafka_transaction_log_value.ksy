@@ -1,0 +1,97 @@
+meta:
+  id: kafka_transaction_log_value
+  title: Apache Kafka __transaction_state record value (TransactionLogValue v0-v1)
+  license: Apache-2.0
+  ks-version: '0.11'
+  imports:
+    - kafka_protocol_types
+  endian: be
+doc: |
+  The value of a `__transaction_state` record (key: `kafka_transaction_log_key`): the state of one
+  transactional id as its transaction coordinator last wrote it: producer id and epoch, the
+  transaction timeout, the state (Ongoing, PrepareCommit, CompleteCommit, ...), the partitions of
+  the open transaction grouped by topic, and when the transaction started and was last updated.
+
+  An int16 version first: 0 is classic; 1 is the first flexible version (KIP-915: compact
+  strings and arrays, tagged-field sections), written only once the `transaction.version` feature
+  is 1 or more (KIP-890). The partition list is null (-1) in the Empty state.
+
+  Kafka 4.0 adds tagged fields to version 1 (previous and next producer id, the client's
+  transaction version); they stay raw tagged fields here. The body of an unknown version stays
+  raw bytes, so a reader can report it rather than fail.
+doc-ref:
+  - https://github.com/apache/kafka/blob/3.9.0/transaction-coordinator/src/main/resources/common/message/TransactionLogValue.json
+  - https://github.com/apache/kafka/blob/3.9.0/core/src/main/scala/kafka/coordinator/transaction/TransactionLog.scala valueToBytes, readTxnRecordValue
+  - https://github.com/apache/kafka/blob/3.9.0/core/src/main/scala/kafka/coordinator/transaction/TransactionMetadata.scala TransactionState ids
+seq:
+  - id: version
+    type: s2
+  - id: data
+    size-eos: true
+    type:
+      switch-on: version
+      cases:
+        0: body(false)
+        1: body(true)
+types:
+  body:
+    -orig-id: TransactionLogValue
+    params:
+      - id: flexible
+        type: bool
+    seq:
+      - id: producer_id
+        -orig-id: ProducerId
+        type: s8
+      - id: producer_epoch
+        -orig-id: ProducerEpoch
+        type: s2
+      - id: transaction_timeout_ms
+        -orig-id: TransactionTimeoutMs
+        type: s4
+      - id: transaction_status
+        -orig-id: TransactionStatus
+        type: s1
+        enum: transaction_state
+      - id: len_transaction_partitions
+        type: kafka_protocol_types::array_length(flexible)
+        doc: -1 (null) in the Empty state.
+      - id: transaction_partitions
+        -orig-id: TransactionPartitions
+        type: partitions_schema(flexible)
+        repeat: expr
+        repeat-expr: 'len_transaction_partitions.num_items < 0 ? 0 : len_transaction_partitions.num_items'
+      - id: transaction_last_update_timestamp_ms
+        -orig-id: TransactionLastUpdateTimestampMs
+        type: s8
+      - id: transaction_start_timestamp_ms
+        -orig-id: TransactionStartTimestampMs
+        type: s8
+      - id: tagged_fields
+        type: kafka_protocol_types::tagged_fields
+        if: flexible
+  partitions_schema:
+    -orig-id: PartitionsSchema
+    params:
+      - id: flexible
+        type: bool
+    seq:
+      - id: topic
+        -orig-id: Topic
+        type: kafka_protocol_types::string(flexible)
+      - id: partition_ids
+        -orig-id: PartitionIds
+        type: kafka_protocol_types::int32_array(flexible)
+      - id: tagged_fields
+        type: kafka_protocol_types::tagged_fields
+        if: flexible
+enums:
+  transaction_state:
+    0: empty
+    1: ongoing
+    2: prepare_commit
+    3: prepare_abort
+    4: complete_commit
+    5: complete_abort
+    6: dead
+    7: prepare_epoch_fence
