@@ -1,4 +1,7 @@
-"""The ``kafkaks`` command: ``kafkaks dump`` prints Kafka files like ``bin/kafka-dump-log.sh``.
+"""The ``kafkaks`` command: ``kafkaks dump`` prints Kafka files like ``bin/kafka-dump-log.sh``
+(or as JSON Lines with ``--json``, :mod:`kafkaks.jsonl`); ``kafkaks verify`` checks them
+(:mod:`kafkaks.verify`) and with ``--recovery`` tells what a broker's recovery would remove
+(:mod:`kafkaks.recovery`). This module parses arguments and formats; the checks are libraries.
 
 ``kafkaks dump`` reproduces, line for line, the output of Apache Kafka 3.x-4.0's DumpLogSegments
 (the Scala tool, ``core/src/main/scala/kafka/tools/DumpLogSegments.scala``) for ``.log``,
