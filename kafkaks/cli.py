@@ -535,9 +535,11 @@ class Dumper:
                         f"Index offset: {entry.offset}, log offset: {batch.last_offset}",
                         entry.offset,
                     )
+            if self.args.verify_index_only:
+                continue
             if self.json:
                 self.emit_object(entry_object(entry, path))
-            elif not self.args.verify_index_only:
+            else:
                 self.emit(f"offset: {entry.offset} position: {entry.position}")
         if mismatches:
             absolute = _absolute(path)
@@ -572,11 +574,13 @@ class Dumper:
                     )
                 except KafkaksError as exc:
                     self.report_error(exc.at(log), "corrupt_records")
+            previous = entry.timestamp
+            if self.args.verify_index_only:
+                continue
             if self.json:
                 self.emit_object(entry_object(entry, path))
-            elif not self.args.verify_index_only:
+            else:
                 self.emit(f"timestamp: {entry.timestamp} offset: {entry.offset}")
-            previous = entry.timestamp
 
     def verify_time_entry(
         self, path: str, absolute: str, log: str, position: int, entry: TimeIndexEntry, previous: int
