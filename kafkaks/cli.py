@@ -1,4 +1,7 @@
-"""The ``kafkaks`` command: ``kafkaks dump`` prints Kafka files like ``bin/kafka-dump-log.sh``.
+"""The ``kafkaks`` command: ``kafkaks dump`` prints Kafka files like ``bin/kafka-dump-log.sh``
+(or as JSON Lines with ``--json``, :mod:`kafkaks.jsonl`); ``kafkaks verify`` checks them
+(:mod:`kafkaks.verify`) and with ``--recovery`` tells what a broker's recovery would remove
+(:mod:`kafkaks.recovery`). This module parses arguments and formats; the checks are libraries.
 
 ``kafkaks dump`` reproduces, line for line, the output of Apache Kafka 3.x-4.0's DumpLogSegments
 (the Scala tool, ``core/src/main/scala/kafka/tools/DumpLogSegments.scala``) for ``.log``,
@@ -33,7 +36,6 @@ a ``.timeindex`` without its ``.index`` is verified by scanning from the start o
 from __future__ import annotations
 
 import argparse
-import bisect
 import contextlib
 import json
 import os
@@ -42,7 +44,7 @@ import struct
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from .errors import KafkaksError
 from .files import (
@@ -52,14 +54,34 @@ from .files import (
     read_time_index,
     read_txn_index,
 )
-from .models import ControlRecord, OffsetIndexEntry, Problem, ProducerSnapshotEntry, Record, TimeIndexEntry
+from .jsonl import (
+    BYTES_FORMATS,
+    batch_object,
+    dumps,
+    entry_object,
+    problem_object,
+    record_object,
+    recovery_object,
+    summary_object,
+)
+from .models import ControlRecord, Problem, ProducerSnapshotEntry, Record, TimeIndexEntry
 from .partition import PartitionDir, partition_dirs
+from .progress import Progress
+from .recovery import RecoveryPlan, SegmentLoss, plan_recovery
 from .segment import Batch, read_log
+from .verify import (
+    CORRUPTION,
+    DEFAULT_MAX_MESSAGE_SIZE,
+    PartitionReport,
+    batch_reaching,
+    first_batch,
+    lookup,
+    verify_files,
+)
 
 __all__ = ["main"]
 
 MAX_INT32 = 0x7FFFFFFF
-DEFAULT_MAX_MESSAGE_SIZE = 5 * 1024 * 1024
 FLUSH_LINES = 4096
 # Kafka's dispatch order for the files of one segment, used when a directory is dumped.
 SUFFIXES = (".log", ".checkpoint", ".index", ".timeindex", ".txnindex", ".snapshot")
@@ -102,9 +124,42 @@ Decoders of internal topics (--offsets-decoder, --transaction-log-decoder,
 custom --key-decoder-class/--value-decoder-class come later; --print-data-log prints keys and
 values as UTF-8 text, as Kafka's default StringDecoder does.
 
+--json prints JSON Lines instead: one object per file, batch, record (always, as if with
+--deep-iteration), index, time index, txn index and snapshot entry, and problem, each with a
+"type" and the library's snake_case field names; keys, values and header values in --bytes
+(base64, utf8 or hex). Problems are then objects on stdout with "kind", "position" and
+"corrupt", Kafka's end-of-run summaries included; non-consecutive offsets are left to the reader
+of the records.
+
 Exit status: 0 clean; 1 corruption found (CRC mismatch, undecodable batch or record, skipped
 bytes, corrupt index or snapshot) or a file could not be read; 2 usage error. Index mismatches
-and a partial batch at the end of a segment are information, as in Kafka, not corruption."""
+and a partial batch at the end of a segment are information, as in Kafka, not corruption.
+A progress bar is drawn on stderr when it is a terminal and the input is large."""
+
+VERIFY_DESCRIPTION = """\
+Check Kafka files without a broker: every batch CRC and record, every .index and .timeindex
+entry against its .log (with Kafka's semantics), offsets increasing within and across segments,
+producer snapshot CRCs. Problems go to stderr as they are found ("kafkaks: <file>: position P,
+offset O: <reason>"), then a summary table per directory goes to stdout."""
+
+VERIFY_EPILOG = """\
+Index entries that brokers wrote before KAFKA-806 for an append of several batches (the first
+batch's position with the last batch's offset) are reported as index_multi_batch_append, and
+time index entries holding the offset of the record with the largest timestamp (brokers before
+KAFKA-16310) as time_index_record_offset: information, not corruption. So are a partial batch or
+a zero-filled tail at the end of a segment (truncated, zero_tail) and repeated time index
+timestamps. kafkaks.verify documents every kind.
+
+--recovery adds what a broker's startup recovery would do to each partition directory
+(LogLoader.recoverLog and LogSegment.recover): after an unclean shutdown (no .kafka_cleanshutdown
+in the log dir) it walks the segments from the one holding the recovery point
+(recovery-point-offset-checkpoint in the log dir, else 0) and truncates a segment at its first
+invalid batch, then deletes every later segment. For each segment it names the byte where the
+truncation happens, why, and every batch, record and offset lost, and the segments deleted.
+
+--json prints problem, summary and recovery objects as JSON Lines on stdout instead.
+
+Exit status: 0 clean, 1 corruption found or a file could not be read, 2 usage error."""
 
 
 def _bool(value: bool | None) -> str:
@@ -271,42 +326,20 @@ def time_index_sanity_error(path: str, data: bytes, base_offset: int) -> str | N
     return None
 
 
-def _ignore(_problem: Problem) -> None:
-    """For the reads that verify an index: the .log's own problems are reported when it is dumped."""
-
-
-def first_batch(log: str, position: int, max_size: int) -> Batch | None:
-    """The batch that starts exactly at ``position`` within ``max_size`` bytes, if any (Kafka's
-    ``fileRecords.slice(position, maxMessageSize).batches.iterator.next``)."""
-    for batch in read_log(log, start=position, end=position + max_size, verify_crc=False, on_problem=_ignore):
-        return batch if batch.position == position else None
-    return None
-
-
-def batch_reaching(log: str, position: int, offset: int) -> Batch | None:
-    """The first batch from ``position`` whose last offset is at least ``offset``, if any."""
-    for batch in read_log(log, start=position, verify_crc=False, on_problem=_ignore):
-        if batch.last_offset >= offset:
-            return batch
-    return None
-
-
-def lookup(entries: list[OffsetIndexEntry], offset: int) -> int:
-    """OffsetIndex.lookup(offset).position: the largest entry at or below ``offset``, else 0."""
-    found = bisect.bisect_right([entry.offset for entry in entries], offset)
-    return entries[found - 1].position if found else 0
-
-
 class Dumper:
-    """Dumps files one after the other to ``out``, collecting Kafka's end-of-run summaries."""
+    """Dumps files one after the other to ``out``: Kafka's text lines, collecting its end-of-run
+    summaries, or with ``--json`` one JSON object per line (:mod:`kafkaks.jsonl`)."""
 
-    def __init__(self, args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
+    def __init__(self, args: argparse.Namespace, out: TextIO, err: TextIO, progress: Progress) -> None:
         self.args = args
         self.out = out
         self.err = err
+        self.progress = progress
+        self.json = args.json
+        self.encode = BYTES_FORMATS[args.bytes]
         self.lines: list[str] = []
         self.failed = False
-        self.deep = args.deep_iteration or args.print_data_log
+        self.deep = args.deep_iteration or args.print_data_log or args.json
         # Kafka's summaries, keyed by absolute path; each list in reverse discovery order.
         self.index_mismatches: dict[str, list[tuple[int, int]]] = {}
         self.timestamp_mismatches: dict[str, list[tuple[int, int]]] = {}
@@ -321,25 +354,38 @@ class Dumper:
         if len(self.lines) >= FLUSH_LINES:
             self.flush()
 
+    def emit_object(self, value: dict[str, Any]) -> None:
+        self.emit(dumps(value))
+
     def flush(self) -> None:
         if self.lines:
+            self.progress.clear()
             self.out.write("\n".join(self.lines) + "\n")
             self.lines.clear()
 
     def warn(self, message: str) -> None:
         self.flush()
         self.out.flush()
+        self.progress.clear()
         self.err.write(message + "\n")
 
     def report(
         self,
+        kind: str,
         path: str,
         reason: str,
         position: int | None = None,
         offset: int | None = None,
         corrupt: bool = True,
+        length: int = 0,
     ) -> None:
-        """One line on stderr naming the file, position and offset; ``corrupt`` fails the run."""
+        """A problem: one line on stderr naming the file, position and offset, or with ``--json``
+        a ``problem`` object; ``corrupt`` fails the run."""
+        self.failed = self.failed or corrupt
+        if self.json:
+            problem = Problem(kind, path, position or 0, length, reason, offset)
+            self.emit_object(problem_object(problem, corrupt))
+            return
         where = "".join(
             (
                 "" if position is None else f": position {position}",
@@ -347,15 +393,21 @@ class Dumper:
             )
         )
         self.warn(f"kafkaks: {path}{where}: {reason}")
-        self.failed = self.failed or corrupt
 
-    def report_error(self, exc: KafkaksError) -> None:
-        self.report(exc.path or "<unknown>", exc.reason, exc.position, exc.offset)
+    def report_error(self, exc: KafkaksError, kind: str = "unreadable_file") -> None:
+        self.report(kind, exc.path or "<unknown>", exc.reason, exc.position, exc.offset)
+
+    def file(self, path: str, kind: str, **fields: Any) -> None:
+        if self.json:
+            self.emit_object(
+                {"type": "file", "path": path, "kind": kind, "size": os.path.getsize(path), **fields}
+            )
 
     # Dispatch
 
     def dump(self, path: str) -> None:
-        self.emit(f"Dumping {path}")
+        if not self.json:
+            self.emit(f"Dumping {path}")
         name = os.path.basename(path)
         suffix = name[name.rfind(".") :] if "." in name else ""
         dumpers: dict[str, Callable[[str], None]] = {
@@ -375,19 +427,29 @@ class Dumper:
         except KafkaksError as exc:
             self.report_error(exc.at(path))
         except OSError as exc:
-            self.report(exc.filename or path, exc.strerror or str(exc))
+            self.report("unreadable_file", exc.filename or path, exc.strerror or str(exc))
 
     # .log and .checkpoint
 
     def on_log_problem(self, problem: Problem) -> None:
         # A partial batch at the end is what Kafka reports as "Found N invalid bytes" (stdout).
         # A zero-filled tail is what file.preallocate=true leaves: Kafka throws, but it is no damage.
-        if problem.kind != "truncated":
-            corrupt = problem.kind != "zero_tail"
-            self.report(problem.path, problem.message, problem.position, problem.offset, corrupt)
+        corrupt = problem.kind in CORRUPTION
+        if self.json:
+            self.failed = self.failed or corrupt
+            self.emit_object(problem_object(problem, corrupt))
+        elif problem.kind != "truncated":
+            self.report(
+                problem.kind, problem.path, problem.message, problem.position, problem.offset, corrupt
+            )
 
     def dump_log(self, path: str) -> None:
-        self.emit(log_header(path))
+        header = log_header(path)
+        if self.json:
+            base = {"base_offset": base_offset_of(path)} if path.endswith(".log") else {}
+            self.file(path, "log" if path.endswith(".log") else "checkpoint", **base)
+        else:
+            self.emit(header)
         size = os.path.getsize(path)
         max_bytes = self.args.max_bytes
         metadata, contents = not self.args.skip_record_metadata, self.args.print_data_log
@@ -395,7 +457,8 @@ class Dumper:
         previous = -1
         gaps: list[tuple[int, int]] = []
         for batch in read_log(path, end=max_bytes, on_problem=self.on_log_problem):
-            self.emit(batch_line(batch))
+            self.progress.advance(batch.position + batch.size - valid_end)
+            self.emit(dumps(batch_object(batch)) if self.json else batch_line(batch))
             valid_end = batch.position + batch.size
             if not self.deep:
                 continue
@@ -405,38 +468,50 @@ class Dumper:
                     if previous != -1 and record.offset != previous + 1:
                         gaps.insert(0, (previous, record.offset))
                     previous = record.offset
-                    self.emit(record_line(batch, record, metadata, contents))
+                    if self.json:
+                        self.emit_object(record_object(record, batch, self.encode))
+                    else:
+                        self.emit(record_line(batch, record, metadata, contents))
             except KafkaksError as exc:
-                self.report_error(exc.at(path, batch.position, batch.last_offset))
-        if gaps:
+                self.report_error(exc.at(path, batch.position, batch.last_offset), "corrupt_records")
+        self.progress.advance(size - valid_end)
+        if gaps and not self.json:
             absolute = _absolute(path)
             self.non_consecutive[absolute] = gaps + self.non_consecutive.get(absolute, [])
-        if max_bytes is None and size > valid_end:
+        if max_bytes is None and size > valid_end and not self.json:
             self.emit(f"Found {size - valid_end} invalid bytes at the end of {os.path.basename(path)}")
 
     # .index and .timeindex
 
-    def sanity(self, path: str, error: str | None) -> None:
-        if error is None:
+    def sanity(self, path: str, kind: str, error: str | None) -> None:
+        if error is not None:
+            self.report(kind, path, error)
+        elif not self.json:
             self.emit(f"{path} passed sanity check.")
-        else:
-            self.report(path, error)
 
     def can_verify(self, path: str, log: str) -> bool:
         """Kafka needs the segment's .log to verify an index (and stops without it); kafkaks notes
         its absence (not damage: copies of log dirs often lack it) and dumps the entries."""
         if os.path.isfile(log):
             return True
-        self.report(path, f"cannot verify the entries: {log} not found", corrupt=False)
+        self.report("missing_log", path, f"cannot verify the entries: {log} not found", corrupt=False)
         return False
+
+    def empty(self, path: str, size: int) -> bool:
+        """Kafka's "<file> is empty." for an index without a single entry."""
+        if os.path.getsize(path) >= size:
+            return False
+        if not self.json:
+            self.emit(f"{path} is empty.")
+        return True
 
     def dump_index(self, path: str) -> None:
         base_offset = base_offset_of(path)
-        if os.path.getsize(path) < 8:
-            self.emit(f"{path} is empty.")
+        self.file(path, "index", base_offset=base_offset)
+        if self.empty(path, 8):
             return
         if self.args.index_sanity_check:
-            self.sanity(path, index_sanity_error(path, Path(path).read_bytes(), base_offset))
+            self.sanity(path, "index_sanity", index_sanity_error(path, Path(path).read_bytes(), base_offset))
             return
         log = _sibling(path, ".log")
         verify = self.can_verify(path, log)
@@ -446,23 +521,44 @@ class Dumper:
                 batch = first_batch(log, entry.position, self.args.max_message_size)
                 if batch is None:
                     self.report(
-                        path, f"no batch starts at position {entry.position} of {log}", None, entry.offset
+                        "index_no_batch",
+                        path,
+                        f"no batch starts at position {entry.position} of {log}",
+                        None,
+                        entry.offset,
                     )
                 elif batch.last_offset != entry.offset:
                     mismatches.insert(0, (entry.offset, batch.last_offset))
-            if not self.args.verify_index_only:
+                    self.info(
+                        "index_mismatch",
+                        path,
+                        f"Index offset: {entry.offset}, log offset: {batch.last_offset}",
+                        entry.offset,
+                    )
+            if self.args.verify_index_only:
+                continue
+            if self.json:
+                self.emit_object(entry_object(entry, path))
+            else:
                 self.emit(f"offset: {entry.offset} position: {entry.position}")
         if mismatches:
             absolute = _absolute(path)
             self.index_mismatches[absolute] = mismatches + self.index_mismatches.get(absolute, [])
 
+    def info(self, kind: str, path: str, message: str, offset: int) -> None:
+        """A finding Kafka lists in its end-of-run summaries: a ``problem`` object with ``--json``
+        (not corruption, as for Kafka); in text mode the summaries say it."""
+        if self.json:
+            self.emit_object(problem_object(Problem(kind, path, 0, 0, message, offset), False))
+
     def dump_time_index(self, path: str) -> None:
         base_offset = base_offset_of(path)
-        if os.path.getsize(path) < 12:
-            self.emit(f"{path} is empty.")
+        self.file(path, "timeindex", base_offset=base_offset)
+        if self.empty(path, 12):
             return
         if self.args.index_sanity_check:
-            self.sanity(path, time_index_sanity_error(path, Path(path).read_bytes(), base_offset))
+            error = time_index_sanity_error(path, Path(path).read_bytes(), base_offset)
+            self.sanity(path, "time_index_sanity", error)
             return
         log, index = _sibling(path, ".log"), _sibling(path, ".index")
         verify = self.can_verify(path, log)
@@ -473,15 +569,21 @@ class Dumper:
         for entry in read_time_index(path, base_offset):
             if verify:
                 try:
-                    self.verify_time_entry(absolute, log, lookup(offsets, entry.offset), entry, previous)
+                    self.verify_time_entry(
+                        path, absolute, log, lookup(offsets, entry.offset), entry, previous
+                    )
                 except KafkaksError as exc:
-                    self.report_error(exc.at(log))
-            if not self.args.verify_index_only:
-                self.emit(f"timestamp: {entry.timestamp} offset: {entry.offset}")
+                    self.report_error(exc.at(log), "corrupt_records")
             previous = entry.timestamp
+            if self.args.verify_index_only:
+                continue
+            if self.json:
+                self.emit_object(entry_object(entry, path))
+            else:
+                self.emit(f"timestamp: {entry.timestamp} offset: {entry.offset}")
 
     def verify_time_entry(
-        self, absolute: str, log: str, position: int, entry: TimeIndexEntry, previous: int
+        self, path: str, absolute: str, log: str, position: int, entry: TimeIndexEntry, previous: int
     ) -> None:
         """Kafka's check: the first batch from ``position`` reaching the offset must end there and
         have the indexed timestamp as its largest; timestamps must grow strictly."""
@@ -489,44 +591,72 @@ class Dumper:
         if batch is None or batch.last_offset != entry.offset:
             found = -1 if batch is None else batch.last_offset
             self.not_found.setdefault(absolute, []).insert(0, (entry.offset, found))
+            self.info(
+                "time_index_not_found",
+                path,
+                f"Indexed offset: {entry.offset}, found log offset: {found}",
+                entry.offset,
+            )
             return
         max_timestamp = max([-1, *(record.timestamp for record in batch.records())])
         if max_timestamp != entry.timestamp:
             self.timestamp_mismatches.setdefault(absolute, []).insert(0, (entry.timestamp, max_timestamp))
+            message = f"Index timestamp: {entry.timestamp}, log timestamp: {max_timestamp}"
+            self.info("time_index_mismatch", path, message, entry.offset)
         if previous >= entry.timestamp:
             self.out_of_order.setdefault(absolute, []).insert(0, (entry.timestamp, previous))
+            message = f"Index timestamp: {entry.timestamp}, Previously indexed timestamp: {previous}"
+            self.info("time_index_out_of_order", path, message, entry.offset)
 
     # .txnindex and .snapshot
 
     def dump_txn_index(self, path: str) -> None:
+        self.file(path, "txnindex")
         for txn in read_txn_index(path):
             if txn.version > 0:
                 self.report(
+                    "txn_index_version",
                     path,
                     f"Unexpected aborted transaction version {txn.version} in transaction index "
                     f"{_absolute(path)}, current version is 0",
                 )
-            self.emit(
-                f"version: {txn.version} producerId: {txn.producer_id} firstOffset: {txn.first_offset} "
-                f"lastOffset: {txn.last_offset} lastStableOffset: {txn.last_stable_offset}"
-            )
+            if self.json:
+                self.emit_object(entry_object(txn, path))
+            else:
+                self.emit(
+                    f"version: {txn.version} producerId: {txn.producer_id} firstOffset: {txn.first_offset} "
+                    f"lastOffset: {txn.last_offset} lastStableOffset: {txn.last_stable_offset}"
+                )
 
     def dump_snapshot(self, path: str) -> None:
         snapshot = read_producer_snapshot(path)
+        self.file(
+            path,
+            "snapshot",
+            version=snapshot.version,
+            crc=snapshot.crc,
+            computed_crc=snapshot.computed_crc,
+            crc_valid=snapshot.crc_valid,
+        )
         if not snapshot.crc_valid:
             self.report(
+                "snapshot_crc_mismatch",
                 path,
                 "Snapshot is corrupt (CRC is no longer valid). "
                 f"Stored crc: {snapshot.crc}. Computed crc: {snapshot.computed_crc}",
             )
             return
         for entry in snapshot.entries:
-            self.emit(snapshot_line(entry))
+            self.emit(dumps(entry_object(entry, path)) if self.json else snapshot_line(entry))
 
     # After all files
 
     def summaries(self) -> None:
-        """Kafka's error summaries on stderr, in its order and wording."""
+        """Kafka's error summaries on stderr, in its order and wording (with ``--json`` they
+        were ``problem`` objects)."""
+        if self.json:
+            self.flush()
+            return
         lines = []
         for path, pairs in self.index_mismatches.items():
             lines.append(f"Mismatches in :{path}")
@@ -592,6 +722,144 @@ def _positive_int(value: str) -> int:
     return number
 
 
+# kafkaks verify
+
+
+def _offsets(first: int | None, last: int | None) -> str:
+    return "-" if first is None or last is None else f"{first}..{last}"
+
+
+def summary_table(reports: list[PartitionReport]) -> list[str]:
+    """One row per partition: segments, batches, records, offset range, problems by kind."""
+    rows = [("partition", "segments", "batches", "records", "offsets", "problems")]
+    for report in reports:
+        problems = ", ".join(f"{kind}={count}" for kind, count in report.problem_counts.items())
+        rows.append(
+            (
+                report.path,
+                str(len(report.segments)),
+                str(report.batches),
+                str(report.records),
+                _offsets(report.first_offset, report.last_offset),
+                problems or "-",
+            )
+        )
+    widths = [max(len(row[column]) for row in rows) for column in range(5)]
+    lines = []
+    for row in rows:
+        cells = [
+            row[0].ljust(widths[0]),
+            *(cell.rjust(width) for cell, width in zip(row[1:5], widths[1:], strict=True)),
+        ]
+        lines.append("  ".join([*cells, row[5]]))
+    return lines
+
+
+def _loss_lines(loss: SegmentLoss) -> list[str]:
+    name = os.path.basename(loss.path)
+    what = (
+        f"{loss.lost_bytes} bytes, {len(loss.batches)} batches, {loss.records} records, "
+        f"offsets {_offsets(loss.first_offset, loss.last_offset)}"
+    )
+    if loss.stage == "deleted":
+        return [f"  {name}: deleted whole: {what}"]
+    verb = {
+        "recovery": "truncated",
+        "load": "truncated at load (its .index is missing)",
+        "untouched": "damaged",
+    }[loss.stage]
+    lines = [f"  {name}: {verb} at byte {loss.position} of {loss.size}: {loss.reason}"]
+    if loss.stage == "untouched":
+        return [*lines, "    recovery does not reach it (see above): the damage stays, nothing is removed"]
+    lines.append(f"    lost: {what}")
+    for batch in loss.batches:
+        first = "?" if batch.base_offset is None else batch.base_offset
+        records = "?" if batch.records is None else batch.records
+        crc = "" if batch.crc_valid else " (CRC mismatch)"
+        lines.append(
+            f"    - batch at position {batch.position}, {batch.size} bytes: "
+            f"offsets {first}..{batch.last_offset}, {records} records{crc}"
+        )
+    if loss.unreadable_bytes:
+        lines.append(f"    - {loss.unreadable_bytes} bytes that hold no readable batch")
+    return lines
+
+
+def recovery_lines(plan: RecoveryPlan) -> list[str]:
+    """What a broker's startup recovery would do to one partition, in words."""
+    lines = [f"Recovery of {plan.path}: recovery point {plan.recovery_point} ({plan.basis})"]
+    if plan.clean_shutdown:
+        lines.append(
+            "  the log dir has .kafka_cleanshutdown: a broker starting on it skips recovery "
+            "(only segments without their .index are rebuilt)"
+        )
+    elif plan.recovered:
+        first = os.path.basename(plan.recovered[0])
+        count = f"{len(plan.recovered)} segment{'s' if len(plan.recovered) > 1 else ''}"
+        lines.append(f"  after an unclean shutdown a broker recovers {count} from {first}")
+    for loss in plan.losses:
+        lines += _loss_lines(loss)
+    if not any(loss.stage != "untouched" for loss in plan.losses):
+        lines.append("  nothing would be truncated or deleted")
+    return lines
+
+
+def partition_of(path: str) -> str | None:
+    """The partition directory a path is or is in, for ``--recovery``; None for other places."""
+    directory = path if os.path.isdir(path) else os.path.dirname(path) or "."
+    return directory if PartitionDir.of(os.path.abspath(directory)) is not None else None
+
+
+def _log_bytes(files: list[str]) -> int:
+    """The size of the .log and .checkpoint files, for the progress bar (missing ones count 0)."""
+    return sum(
+        os.path.getsize(path)
+        for path in files
+        if path.endswith((".log", ".checkpoint")) and os.path.isfile(path)
+    )
+
+
+def run_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    files = [path for argument in args.paths for path in expand(argument)]
+    missing = [path for path in files if not os.path.exists(path)]
+    for path in missing:
+        err.write(f"kafkaks: {path}: No such file or directory\n")
+    files = [path for path in files if path not in missing]
+    total = _log_bytes(files)
+    progress = Progress(err, total, "kafkaks verify")
+
+    def on_problem(problem: Problem) -> None:
+        if args.json:
+            out.write(dumps(problem_object(problem, problem.kind in CORRUPTION)) + "\n")
+        else:
+            progress.clear()
+            err.write(f"kafkaks: {problem}\n")
+
+    reports = verify_files(
+        files, max_message_size=args.max_message_size, on_problem=on_problem, progress=progress.advance
+    )
+    progress.close()
+    if args.json:
+        out.writelines(dumps(summary_object(report)) + "\n" for report in reports)
+    else:
+        out.write("\n".join(summary_table(reports)) + "\n")
+    corrupt = bool(missing) or any(report.corrupt for report in reports)
+    if args.recovery:
+        partitions = dict.fromkeys(d for d in map(partition_of, [r.path for r in reports]) if d is not None)
+        for directory in partitions:
+            plan = plan_recovery(directory)
+            if args.json:
+                out.write(dumps(recovery_object(plan)) + "\n")
+            else:
+                out.write("\n" + "\n".join(recovery_lines(plan)) + "\n")
+        if not partitions:
+            err.write("kafkaks: --recovery: no <topic>-<partition> directory among the paths\n")
+    return 1 if corrupt else 0
+
+
+# Command line
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="kafkaks",
@@ -639,13 +907,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="only run the broker's sanity check on .index and .timeindex files",
     )
-    dump.add_argument(
-        "--max-message-size",
-        type=_positive_int,
-        default=DEFAULT_MAX_MESSAGE_SIZE,
-        metavar="size",
-        help=f"the largest batch an index entry may point to (default {DEFAULT_MAX_MESSAGE_SIZE})",
-    )
+    _max_message_size(dump)
     dump.add_argument(
         "--max-bytes",
         type=_positive_int,
@@ -653,8 +915,49 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="size",
         help="read only the first N bytes of each .log (no 'invalid bytes' line then)",
     )
-    dump.set_defaults(dump_parser=dump)
+    dump.add_argument(
+        "--json",
+        action="store_true",
+        help="JSON Lines instead of Kafka's text: one object per file, batch, record, index entry and "
+        "problem, with a 'type' field (records are always included)",
+    )
+    dump.add_argument(
+        "--bytes",
+        choices=sorted(BYTES_FORMATS),
+        default="base64",
+        help="how --json writes keys, values and header values (default base64)",
+    )
+    dump.set_defaults(command_parser=dump)
+    verify = commands.add_parser(
+        "verify",
+        help="check CRCs, indexes, offsets and snapshots; a summary per partition",
+        description=VERIFY_DESCRIPTION,
+        epilog=VERIFY_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        allow_abbrev=False,
+    )
+    verify.add_argument("paths", nargs="+", metavar="PATH", help="files, partition or log directories")
+    verify.add_argument(
+        "--recovery",
+        action="store_true",
+        help="also tell what a broker's log recovery would truncate and delete, batch by batch",
+    )
+    verify.add_argument(
+        "--json", action="store_true", help="JSON Lines: problem, summary and recovery objects"
+    )
+    _max_message_size(verify)
+    verify.set_defaults(command_parser=verify)
     return parser
+
+
+def _max_message_size(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--max-message-size",
+        type=_positive_int,
+        default=DEFAULT_MAX_MESSAGE_SIZE,
+        metavar="size",
+        help=f"the largest batch an index entry may point to (default {DEFAULT_MAX_MESSAGE_SIZE})",
+    )
 
 
 def _quiet_stdout() -> None:
@@ -664,28 +967,41 @@ def _quiet_stdout() -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
+def run_dump(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    files = [path for argument in [*args.files, *args.paths] for path in expand(argument)]
+    total = _log_bytes(files)
+    progress = Progress(err, total, "kafkaks dump")
+    dumper = Dumper(args, out, err, progress)
+    try:
+        for path in files:
+            dumper.dump(path)
+        dumper.summaries()
+    except (KafkaksError, OSError):
+        dumper.flush()  # what was dumped before the error
+        raise
+    finally:
+        progress.close()
+    return 1 if dumper.failed else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-        files = [*args.files, *args.paths]
-        if not files:
-            args.dump_parser.error("no files to dump: give --files file1,file2,... or paths")
+        if args.command == "dump" and not [*args.files, *args.paths]:
+            args.command_parser.error("no files to dump: give --files file1,file2,... or paths")
     except SystemExit as exc:  # --help (0) or a usage error (2)
         return exc.code if isinstance(exc.code, int) else 2
-    dumper = Dumper(args, sys.stdout, sys.stderr)
     try:
-        for argument in files:
-            for path in expand(argument):
-                dumper.dump(path)
-        dumper.summaries()
+        run = run_dump if args.command == "dump" else run_verify
+        return run(args, sys.stdout, sys.stderr)
     except BrokenPipeError:
         _quiet_stdout()
+        return 0
     except (KafkaksError, OSError) as exc:
-        dumper.flush()
+        sys.stdout.flush()
         sys.stderr.write(f"kafkaks: error: {exc}\n")
         return 1
-    return 1 if dumper.failed else 0
 
 
 if __name__ == "__main__":

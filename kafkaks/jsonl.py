@@ -1,0 +1,173 @@
+"""JSON Lines output of the CLI: one object per line, the library's models with their own names.
+
+Every object has a ``type``; the other keys are the snake_case attribute names of the model it
+comes from (``base_offset``, ``crc_valid``, ``timestamp_type``, ...), plus ``path`` where the model
+does not name its file. The types:
+
+=====================  ===================================================================
+``file``               a file begins: ``path``, ``kind`` (log, checkpoint, index, timeindex,
+                       txnindex, snapshot), ``size``; a producer snapshot adds its ``version``,
+                       ``crc``, ``computed_crc`` and ``crc_valid``
+``batch``              a :class:`~kafkaks.segment.Batch` (every attribute but its raw bytes)
+``record``             a :class:`~kafkaks.models.Record` with ``batch_position``; ``control`` is
+                       null or the :class:`~kafkaks.models.ControlRecord` as an object
+``index_entry``        an :class:`~kafkaks.models.OffsetIndexEntry`
+``time_index_entry``   a :class:`~kafkaks.models.TimeIndexEntry`
+``txn_entry``          an :class:`~kafkaks.models.AbortedTxn`
+``snapshot_entry``     a :class:`~kafkaks.models.ProducerSnapshotEntry`
+``problem``            a :class:`~kafkaks.models.Problem`, with ``corrupt``: whether it counts
+                       as corruption for the exit status
+``summary``            (verify) one partition: segments, batches, records, offsets, problems
+``recovery``           (verify --recovery) one partition's recovery plan
+=====================  ===================================================================
+
+Keys, values and header values are bytes: base64 by default, or ``utf8`` (malformed bytes become
+U+FFFD, as Kafka's StringDecoder does) or ``hex``. Enums are their Kafka names (``CreateTime``,
+``gzip``). JSON numbers are exact in Python; JavaScript readers lose precision above 2^53.
+"""
+
+from __future__ import annotations
+
+import base64
+import dataclasses
+import json
+from collections.abc import Callable
+from typing import Any
+
+from .errors import KafkaksError
+from .models import AbortedTxn, OffsetIndexEntry, Problem, ProducerSnapshotEntry, Record, TimeIndexEntry
+from .recovery import RecoveryPlan
+from .segment import Batch
+from .verify import PartitionReport
+
+__all__ = [
+    "BATCH_FIELDS",
+    "BYTES_FORMATS",
+    "batch_object",
+    "dumps",
+    "entry_object",
+    "problem_object",
+    "record_object",
+    "recovery_object",
+    "summary_object",
+]
+
+Encoder = Callable[[bytes], str]
+BYTES_FORMATS: dict[str, Encoder] = {
+    "base64": lambda data: base64.b64encode(data).decode("ascii"),
+    "utf8": lambda data: data.decode("utf-8", "replace"),
+    "hex": bytes.hex,
+}
+# The public attributes of a Batch; its raw bytes (``data``) are left out, the records say more.
+BATCH_FIELDS = (
+    "path",
+    "position",
+    "size",
+    "magic",
+    "base_offset",
+    "last_offset",
+    "count",
+    "base_sequence",
+    "last_sequence",
+    "producer_id",
+    "producer_epoch",
+    "partition_leader_epoch",
+    "is_transactional",
+    "is_control",
+    "delete_horizon_ms",
+    "attributes",
+    "compression",
+    "timestamp_type",
+    "base_timestamp",
+    "max_timestamp",
+    "crc",
+    "crc_valid",
+    "topic",
+    "partition",
+)
+
+
+def dumps(value: dict[str, Any]) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def batch_object(batch: Batch) -> dict[str, Any]:
+    """The batch's header fields; ``base_offset`` and ``count`` are null for a legacy wrapper
+    whose records do not decode."""
+    fields: dict[str, Any] = {"type": "batch"}
+    for name in BATCH_FIELDS:
+        try:
+            fields[name] = getattr(batch, name)
+        except KafkaksError:  # a legacy wrapper computes them from its records
+            fields[name] = None
+    return fields
+
+
+def _bytes(data: bytes | None, encode: Encoder) -> str | None:
+    return None if data is None else encode(data)
+
+
+def record_object(record: Record, batch: Batch, encode: Encoder) -> dict[str, Any]:
+    fields: dict[str, Any] = {
+        "type": "record",
+        "path": batch.path,
+        "batch_position": batch.position,
+        **record._asdict(),
+    }
+    fields["key"] = _bytes(record.key, encode)
+    fields["value"] = _bytes(record.value, encode)
+    fields["headers"] = [{"key": key, "value": _bytes(value, encode)} for key, value in record.headers]
+    if record.control is not None:
+        fields["control"] = dataclasses.asdict(record.control)
+    return fields
+
+
+ENTRY_TYPES = {
+    OffsetIndexEntry: "index_entry",
+    TimeIndexEntry: "time_index_entry",
+    AbortedTxn: "txn_entry",
+    ProducerSnapshotEntry: "snapshot_entry",
+}
+
+
+def entry_object(
+    entry: OffsetIndexEntry | TimeIndexEntry | AbortedTxn | ProducerSnapshotEntry, path: str
+) -> dict[str, Any]:
+    return {"type": ENTRY_TYPES[type(entry)], "path": path, **dataclasses.asdict(entry)}
+
+
+def problem_object(problem: Problem, corrupt: bool) -> dict[str, Any]:
+    return {"type": "problem", **dataclasses.asdict(problem), "corrupt": corrupt}
+
+
+def summary_object(report: PartitionReport) -> dict[str, Any]:
+    return {
+        "type": "summary",
+        "path": report.path,
+        "files": report.files,
+        "segments": len(report.segments),
+        "batches": report.batches,
+        "records": report.records,
+        "first_offset": report.first_offset,
+        "last_offset": report.last_offset,
+        "problems": report.problem_counts,
+        "corrupt": report.corrupt,
+        "segment_summaries": [dataclasses.asdict(segment) for segment in report.segments],
+    }
+
+
+def recovery_object(plan: RecoveryPlan) -> dict[str, Any]:
+    losses = []
+    for loss in plan.losses:
+        fields = dataclasses.asdict(loss)
+        fields.update(
+            lost_bytes=loss.lost_bytes,
+            unreadable_bytes=loss.unreadable_bytes,
+            records=loss.records,
+            first_offset=loss.first_offset,
+            last_offset=loss.last_offset,
+        )
+        losses.append(fields)
+    fields = dataclasses.asdict(plan)
+    fields.update(type="recovery", losses=losses, lost_records=plan.lost_records)
+    return fields

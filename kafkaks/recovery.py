@@ -1,0 +1,271 @@
+"""What a broker's log recovery would do to a partition: :func:`plan_recovery`.
+
+Kafka recovers a partition at startup (``LogLoader.recoverLog``) only after an unclean shutdown,
+that is when the log directory has no ``.kafka_cleanshutdown`` marker. It then recovers the
+segments from the one holding the partition's recovery point (``recovery-point-offset-checkpoint``
+in the log directory; 0 when the partition is not listed) to the end. ``LogSegment.recover`` walks
+a segment batch by batch as ``FileLogInputStream`` does and stops at the first batch that fails
+``ensureValid()`` (a size below the batch overhead, a CRC that does not match) or at an entry whose
+size is below 14: everything from there to the end of the file is truncated, including bytes that
+hold readable batches further on. A partial batch or a zero-filled tail at the end is truncated too.
+As soon as one segment loses bytes, every later segment is deleted.
+
+Two more cases come from ``LogLoader.loadSegmentFiles``: a segment without its ``.index`` is
+recovered whatever the shutdown and recovery point were (and a truncation there deletes nothing
+else); and the KRaft ``__cluster_metadata`` log is opened by the raft layer with recovery point 0
+and as if the shutdown had been unclean, so all of it is always recovered.
+
+Recovery only checks what ``ensureValid()`` checks: a batch whose CRC matches but whose records do
+not decompress is kept. An offset too far from the segment's base offset for its index
+(``LogSegmentOffsetOverflowException``) makes Kafka split the segment instead; that is reported,
+not simulated.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+
+import crc32c
+
+from .errors import KafkaksError
+from .models import Problem
+from .partition import PartitionDir, Segment, list_segments
+from .segment import read_log
+
+__all__ = ["LostBatch", "RecoveryPlan", "SegmentLoss", "plan_recovery", "read_offset_checkpoint"]
+
+CLEAN_SHUTDOWN = ".kafka_cleanshutdown"
+RECOVERY_POINTS = "recovery-point-offset-checkpoint"
+METADATA_TOPIC = "__cluster_metadata"
+HEADER_SIZE_UP_TO_MAGIC = 17
+LOG_OVERHEAD = 12
+RECORD_OVERHEAD_V0 = 14
+RECORD_BATCH_OVERHEAD = 61
+MAX_INT32 = 0x7FFFFFFF
+ENTRY_PREFIX = struct.Struct(">qi")
+
+
+@dataclass(frozen=True, slots=True)
+class LostBatch:
+    """A readable batch in bytes that recovery removes. ``base_offset`` and ``records`` are None
+    when the records do not decode; ``crc_valid`` is whether its CRC matches."""
+
+    position: int
+    size: int
+    base_offset: int | None
+    last_offset: int
+    records: int | None
+    crc_valid: bool | None
+
+
+@dataclass(frozen=True, slots=True)
+class SegmentLoss:
+    """The bytes of one segment that recovery removes: from ``position`` to ``size``.
+
+    ``reason`` is why Kafka stops there. ``batches`` are the readable batches in those bytes;
+    ``stage`` is ``recovery`` (``LogLoader.recoverLog``), ``load`` (a missing ``.index``),
+    ``deleted`` (a later segment deleted whole: ``position`` is 0) or ``untouched`` (damage that
+    recovery does not reach, left in place: below the recovery point or after a clean shutdown).
+    """
+
+    path: str
+    base_offset: int
+    size: int
+    position: int
+    reason: str
+    stage: str
+    batches: list[LostBatch]
+
+    @property
+    def lost_bytes(self) -> int:
+        return self.size - self.position
+
+    @property
+    def records(self) -> int:
+        return sum(batch.records or 0 for batch in self.batches)
+
+    @property
+    def unreadable_bytes(self) -> int:
+        """Lost bytes that are not part of a readable batch."""
+        return self.lost_bytes - sum(batch.size for batch in self.batches)
+
+    @property
+    def first_offset(self) -> int | None:
+        firsts = [b.last_offset if b.base_offset is None else b.base_offset for b in self.batches]
+        return min(firsts, default=None)
+
+    @property
+    def last_offset(self) -> int | None:
+        return max((batch.last_offset for batch in self.batches), default=None)
+
+
+@dataclass(frozen=True, slots=True)
+class RecoveryPlan:
+    """What recovery of one partition directory would do.
+
+    ``recovery_point`` is where recovery starts and ``basis`` says where it comes from;
+    ``clean_shutdown`` is whether the log directory has the marker that makes a broker skip
+    recovery. ``recovered`` are the segments recovery would walk; ``losses`` what it removes,
+    in order, with ``untouched`` damage listed too.
+    """
+
+    path: str
+    recovery_point: int
+    basis: str
+    clean_shutdown: bool
+    recovered: list[str]
+    losses: list[SegmentLoss]
+
+    @property
+    def lost_records(self) -> int:
+        return sum(loss.records for loss in self.losses if loss.stage != "untouched")
+
+
+def read_offset_checkpoint(path: str | os.PathLike[str]) -> dict[tuple[str, int], int]:
+    """An offset checkpoint (``recovery-point-offset-checkpoint`` and its siblings): version 0,
+    a count, then ``<topic> <partition> <offset>`` lines (Kafka's OffsetCheckpointFile)."""
+    lines = Path(path).read_text(encoding="utf-8").splitlines()
+    try:
+        version, count = int(lines[0]), int(lines[1])
+        if version != 0:
+            raise KafkaksError(f"Unrecognized version of the checkpoint file: {version}", path=path)
+        entries = {}
+        for line in lines[2 : 2 + count]:
+            topic, partition, offset = line.split()
+            entries[(topic, int(partition))] = int(offset)
+    except (IndexError, ValueError) as exc:
+        raise KafkaksError(f"Malformed offset checkpoint: {exc}", path=path) from exc
+    if len(entries) != count:
+        raise KafkaksError(
+            f"Expected {count} entries in checkpoint file, but found {len(entries)}", path=path
+        )
+    return entries
+
+
+def recovery_stop(path: str | os.PathLike[str], base_offset: int) -> tuple[int, str] | None:
+    """Where ``LogSegment.recover`` truncates a segment and why, or None when it keeps it all."""
+    with open(path, "rb") as stream:
+        size = stream.seek(0, os.SEEK_END)
+        position = 0
+        while position < size - HEADER_SIZE_UP_TO_MAGIC:
+            stream.seek(position)
+            head = stream.read(HEADER_SIZE_UP_TO_MAGIC)
+            offset, length = ENTRY_PREFIX.unpack_from(head)
+            if length < RECORD_OVERHEAD_V0:
+                return position, (
+                    f"Found record size {length} smaller than minimum record overhead ({RECORD_OVERHEAD_V0})"
+                )
+            if position > size - LOG_OVERHEAD - length:
+                break  # a partial batch: FileLogInputStream stops, the bytes are truncated
+            data = head + stream.read(length + LOG_OVERHEAD - HEADER_SIZE_UP_TO_MAGIC)
+            problem = _ensure_valid(data)
+            if problem is not None:
+                return position, problem
+            last_offset = offset if data[16] < 2 else offset + struct.unpack_from(">i", data, 23)[0]
+            if not 0 <= last_offset - base_offset <= MAX_INT32:
+                return position, (
+                    f"offset {last_offset} does not fit the index of a segment based at {base_offset} "
+                    "(LogSegmentOffsetOverflowException: Kafka splits the segment rather than truncating)"
+                )
+            position += len(data)
+        if position < size:
+            return position, f"Found {size - position} invalid bytes at the end of the segment"
+    return None
+
+
+def _ensure_valid(data: bytes) -> str | None:
+    """RecordBatch.ensureValid(): the size, then the CRC (CRC-32C from attributes for v2 and
+    above, CRC-32 from the magic byte for legacy messages); None when valid."""
+    view = memoryview(data)
+    if data[16] >= 2:
+        if len(data) < RECORD_BATCH_OVERHEAD:
+            return (
+                f"Record batch is corrupt (the size {len(data)} is smaller than the minimum allowed "
+                f"overhead {RECORD_BATCH_OVERHEAD})"
+            )
+        stored, computed = struct.unpack_from(">I", data, 17)[0], crc32c.crc32c(view[21:])
+    else:
+        stored, computed = struct.unpack_from(">I", data, 12)[0], zlib.crc32(view[16:])
+    if stored != computed:
+        return f"Record is corrupt (stored crc = {stored}, computed crc = {computed})"
+    return None
+
+
+def _lost_batches(path: Path, position: int) -> list[LostBatch]:
+    def ignore(_problem: Problem) -> None:
+        pass
+
+    batches = []
+    for batch in read_log(path, start=position, on_problem=ignore):
+        try:
+            base: int | None = batch.base_offset
+            records: int | None = batch.count
+        except KafkaksError:
+            base = records = None
+        batches.append(
+            LostBatch(batch.position, batch.size, base, batch.last_offset, records, batch.crc_valid)
+        )
+    return batches
+
+
+def _loss(segment: Segment, position: int, reason: str, stage: str) -> SegmentLoss:
+    return SegmentLoss(
+        str(segment.path),
+        segment.base_offset,
+        segment.path.stat().st_size,
+        position,
+        reason,
+        stage,
+        _lost_batches(segment.path, position),
+    )
+
+
+def _recovery_point(directory: Path) -> tuple[int, str]:
+    partition = PartitionDir.of(directory)
+    if partition is not None and partition.topic == METADATA_TOPIC:
+        return 0, "the KRaft metadata log is always recovered from offset 0"
+    checkpoint = directory.parent / RECOVERY_POINTS
+    if not checkpoint.is_file():
+        return 0, f"no {RECOVERY_POINTS} in the log directory: from offset 0"
+    if partition is None:
+        return 0, f"{directory.name} is not a <topic>-<partition> directory: from offset 0"
+    points = read_offset_checkpoint(checkpoint)
+    key = (partition.topic, partition.partition)
+    if key not in points:
+        return 0, f"{partition.topic}-{partition.partition} is not in {checkpoint}: from offset 0"
+    return points[key], f"from {checkpoint}"
+
+
+def plan_recovery(directory: str | os.PathLike[str]) -> RecoveryPlan:
+    """What Kafka's startup recovery would truncate and delete in a partition directory."""
+    path = Path(directory)
+    segments = list_segments(path)
+    recovery_point, basis = _recovery_point(path)
+    metadata = basis.startswith("the KRaft")
+    clean = not metadata and (path.parent / CLEAN_SHUTDOWN).is_file()
+    # LogSegments.values(recoveryPoint, MAX): from the segment holding the recovery point.
+    start = max((i for i, s in enumerate(segments) if s.base_offset <= recovery_point), default=0)
+    in_scope = [] if clean else segments[start:]
+    losses: list[SegmentLoss] = []
+    for number, segment in enumerate(segments):
+        stop = recovery_stop(segment.path, segment.base_offset)
+        if stop is None:
+            continue
+        position, reason = stop
+        if not segment.companion(".index").is_file():
+            # loadSegmentFiles rebuilds it now; recoverLog later finds nothing left to truncate.
+            losses.append(_loss(segment, position, reason, "load"))
+        elif segment in in_scope:
+            losses.append(_loss(segment, position, reason, "recovery"))
+            for later in segments[number + 1 :]:
+                losses.append(
+                    _loss(later, 0, f"deleted after the truncation of {segment.path.name}", "deleted")
+                )
+            break
+        else:
+            losses.append(_loss(segment, position, reason, "untouched"))
+    return RecoveryPlan(str(path), recovery_point, basis, clean, [str(s.path) for s in in_scope], losses)

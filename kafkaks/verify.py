@@ -1,0 +1,496 @@
+"""Checking Kafka's files against each other, as a broker would trust them: :func:`verify_files`.
+
+Each file is read in full and every finding is a :class:`~kafkaks.models.Problem`; its ``kind``
+says what it is, and :data:`CORRUPTION` says which kinds mean damage (the rest are information):
+
+================================  ==========================================================
+``crc_mismatch``                  a batch whose stored CRC is not that of its bytes
+``corrupt_batch``, ``unreadable`` a batch header that breaks the format; bytes skipped
+``corrupt_records``               a batch whose records do not decompress or decode
+``record_crc_mismatch``           a legacy inner message whose own CRC-32 is wrong
+``offset_order``                  offsets not increasing: in a segment, between segments, or a
+                                  first batch below its segment's base offset (the file name)
+``index_no_batch``                an ``.index`` position where no batch starts
+``index_mismatch``                an ``.index`` offset that is not the last offset of its batch
+                                  nor of a later batch of the same append
+``index_order``                   ``.index`` entries whose offsets or positions do not increase
+``time_index_not_found``          a ``.timeindex`` offset that is in no batch
+``time_index_mismatch``           a ``.timeindex`` timestamp that is not its batch's largest
+``time_index_out_of_order``       ``.timeindex`` timestamps or offsets that decrease
+``snapshot_crc_mismatch``         a producer ``.snapshot`` whose CRC-32C is wrong
+``txn_index_version``             a ``.txnindex`` entry of an unknown version
+``unreadable_file``               a file that cannot be read or parsed at all
+``truncated``, ``zero_tail``      (information) a partial batch or zero-filled preallocated
+                                  tail at the end of a ``.log``: what a crash leaves
+``index_multi_batch_append``      (information) an ``.index`` entry written by a broker
+                                  before KAFKA-806 for an append of several batches: the
+                                  position of the first batch, the last offset of the last
+``time_index_record_offset``      (information) a ``.timeindex`` entry holding the offset of
+                                  the record with the largest timestamp instead of its batch's
+                                  last offset, as brokers before KAFKA-16310 (Kafka 3.8) wrote
+``time_index_repeated_timestamp`` (information) two entries with the same timestamp: Kafka's
+                                  writer never appends one, its dump tool calls it out of order
+``missing_log``                   (information) an index without its ``.log``: not verified
+================================  ==========================================================
+
+The index checks follow DumpLogSegments (``dumpIndex``, ``dumpTimeIndex``) and the broker's
+``OffsetIndex``/``TimeIndex`` writers, minus the false alarms those tools raise on data written by
+older brokers, which get their own information kinds.
+"""
+
+from __future__ import annotations
+
+import bisect
+import os
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from .errors import KafkaksError
+from .files import base_offset_of, read_offset_index, read_producer_snapshot, read_time_index, read_txn_index
+from .models import OffsetIndexEntry, Problem
+from .segment import Batch, ProblemHandler, read_log
+
+__all__ = [
+    "CORRUPTION",
+    "DEFAULT_MAX_MESSAGE_SIZE",
+    "PartitionReport",
+    "SegmentSummary",
+    "batch_reaching",
+    "first_batch",
+    "lookup",
+    "verify_files",
+]
+
+DEFAULT_MAX_MESSAGE_SIZE = 5 * 1024 * 1024  # DumpLogSegments' --max-message-size default
+CORRUPTION = frozenset(
+    {
+        "crc_mismatch",
+        "corrupt_batch",
+        "unreadable",
+        "corrupt_records",
+        "record_crc_mismatch",
+        "offset_order",
+        "index_no_batch",
+        "index_mismatch",
+        "index_order",
+        "time_index_not_found",
+        "time_index_mismatch",
+        "time_index_out_of_order",
+        "snapshot_crc_mismatch",
+        "txn_index_version",
+        "unreadable_file",
+    }
+)
+
+Progress = Callable[[int], None]
+
+
+@dataclass(frozen=True, slots=True)
+class SegmentSummary:
+    """What one ``.log`` holds: ``first_offset``/``last_offset`` are None for an empty segment."""
+
+    path: str
+    base_offset: int
+    size: int
+    batches: int
+    records: int
+    first_offset: int | None
+    last_offset: int | None
+
+
+@dataclass(slots=True)
+class PartitionReport:
+    """The findings for one directory (a partition, or wherever the files given were)."""
+
+    path: str
+    segments: list[SegmentSummary] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    files: int = 0
+
+    @property
+    def batches(self) -> int:
+        return sum(segment.batches for segment in self.segments)
+
+    @property
+    def records(self) -> int:
+        return sum(segment.records for segment in self.segments)
+
+    @property
+    def first_offset(self) -> int | None:
+        return min((s.first_offset for s in self.segments if s.first_offset is not None), default=None)
+
+    @property
+    def last_offset(self) -> int | None:
+        return max((s.last_offset for s in self.segments if s.last_offset is not None), default=None)
+
+    @property
+    def problem_counts(self) -> dict[str, int]:
+        return dict(sorted(Counter(problem.kind for problem in self.problems).items()))
+
+    @property
+    def corrupt(self) -> bool:
+        return any(problem.kind in CORRUPTION for problem in self.problems)
+
+
+def _ignore(_problem: Problem) -> None:
+    """For reads that look up a batch: the .log's own problems are reported when it is checked."""
+
+
+def first_batch(log: str, position: int, max_size: int) -> Batch | None:
+    """The batch that starts exactly at ``position`` within ``max_size`` bytes, if any (Kafka's
+    ``fileRecords.slice(position, maxMessageSize).batches.iterator.next``)."""
+    for batch in read_log(log, start=position, end=position + max_size, verify_crc=False, on_problem=_ignore):
+        return batch if batch.position == position else None
+    return None
+
+
+def batch_reaching(log: str, position: int, offset: int, end: int | None = None) -> Batch | None:
+    """The first batch from ``position`` (up to ``end``) whose last offset is at least ``offset``."""
+    for batch in read_log(log, start=position, end=end, verify_crc=False, on_problem=_ignore):
+        if batch.last_offset >= offset:
+            return batch
+    return None
+
+
+def lookup(entries: list[OffsetIndexEntry], offset: int) -> int:
+    """OffsetIndex.lookup(offset).position: the largest entry at or below ``offset``, else 0."""
+    found = bisect.bisect_right([entry.offset for entry in entries], offset)
+    return entries[found - 1].position if found else 0
+
+
+def _sibling(path: str, suffix: str) -> str:
+    return os.path.join(os.path.dirname(path), os.path.basename(path).split(".")[0] + suffix)
+
+
+def _suffix(path: str) -> str:
+    name = os.path.basename(path)
+    return name[name.rfind(".") :] if "." in name else ""
+
+
+class _Checker:
+    """Checks the files of one directory, reporting each problem as soon as it is found."""
+
+    def __init__(
+        self,
+        report: PartitionReport,
+        on_problem: ProblemHandler | None,
+        progress: Progress | None,
+        max_size: int,
+    ) -> None:
+        self.report = report
+        self.on_problem = on_problem
+        self.progress = progress
+        self.max_size = max_size
+
+    def problem(
+        self,
+        kind: str,
+        path: str,
+        message: str,
+        position: int = 0,
+        offset: int | None = None,
+        length: int = 0,
+    ) -> None:
+        self.add(Problem(kind, path, position, length, message, offset))
+
+    def add(self, problem: Problem) -> None:
+        self.report.problems.append(problem)
+        if self.on_problem is not None:
+            self.on_problem(problem)
+
+    def check(self, path: str) -> None:
+        checks: dict[str, Callable[[str], None]] = {
+            ".log": self.log,
+            ".checkpoint": self.kraft_snapshot,
+            ".index": self.index,
+            ".timeindex": self.time_index,
+            ".txnindex": self.txn_index,
+            ".snapshot": self.producer_snapshot,
+        }
+        check = checks.get(_suffix(path))
+        if check is None:
+            return  # not a file Kafka's tools read: .deleted, .swap, checkpoints of offsets, ...
+        self.report.files += 1
+        try:
+            check(path)
+        except KafkaksError as exc:
+            self.problem("unreadable_file", path, exc.reason, exc.position or 0, exc.offset)
+        except OSError as exc:
+            self.problem("unreadable_file", exc.filename or path, exc.strerror or str(exc))
+
+    def batches(self, path: str) -> tuple[int, int, int | None, int | None]:
+        """(batches, records, first offset, last offset) of a .log or .checkpoint, checking each
+        batch's CRC, its records, and that offsets increase."""
+        batches = records = 0
+        first = last = None
+        for batch in read_log(path, on_problem=self.add):
+            batches += 1
+            base = count = None
+            try:
+                for record in batch.records():
+                    base = record.offset if base is None else base
+                    count = (count or 0) + 1
+                    if record.crc_valid is False:
+                        self.problem(
+                            "record_crc_mismatch",
+                            path,
+                            f"CRC-32 mismatch in the inner message at offset {record.offset}",
+                            batch.position,
+                            record.offset,
+                            batch.size,
+                        )
+            except KafkaksError as exc:
+                self.problem(
+                    "corrupt_records", path, exc.reason, batch.position, batch.last_offset, batch.size
+                )
+            if batch.magic >= 2:
+                base, count = batch.base_offset, batch.count
+            base = batch.last_offset if base is None else base
+            records += count or 0
+            if last is not None and base <= last:
+                self.problem(
+                    "offset_order",
+                    path,
+                    f"batch starts at offset {base}, not after the previous batch's last offset {last}",
+                    batch.position,
+                    base,
+                    batch.size,
+                )
+            first = base if first is None else first
+            last = batch.last_offset
+            if self.progress is not None:
+                self.progress(batch.size)
+        return batches, records, first, last
+
+    def log(self, path: str) -> None:
+        base_offset = base_offset_of(path)
+        batches, records, first, last = self.batches(path)
+        if first is not None and first < base_offset:
+            self.problem(
+                "offset_order",
+                path,
+                f"first batch starts at offset {first}, below the segment's base offset {base_offset}",
+                0,
+                first,
+            )
+        size = os.path.getsize(path)
+        self.report.segments.append(SegmentSummary(path, base_offset, size, batches, records, first, last))
+
+    def kraft_snapshot(self, path: str) -> None:
+        self.batches(path)
+
+    def can_verify(self, path: str, log: str) -> bool:
+        if os.path.isfile(log):
+            return True
+        self.problem("missing_log", path, f"cannot verify the entries: {log} not found")
+        return False
+
+    def index(self, path: str) -> None:
+        log = _sibling(path, ".log")
+        entries = read_offset_index(path)
+        if not entries or not self.can_verify(path, log):
+            return
+        for number, entry in enumerate(entries):
+            if number > 0 and (
+                entry.offset <= entries[number - 1].offset or entry.position <= entries[number - 1].position
+            ):
+                previous = entries[number - 1]
+                self.problem(
+                    "index_order",
+                    path,
+                    f"entry {number} (offset {entry.offset}, position {entry.position}) does not follow "
+                    f"entry {number - 1} (offset {previous.offset}, position {previous.position})",
+                    number * 8,
+                    entry.offset,
+                    8,
+                )
+                continue
+            batch = first_batch(log, entry.position, self.max_size)
+            if batch is None:
+                self.problem(
+                    "index_no_batch",
+                    path,
+                    f"no batch starts at position {entry.position} of {log}",
+                    number * 8,
+                    entry.offset,
+                    8,
+                )
+            elif batch.last_offset != entry.offset:
+                end = entries[number + 1].position if number + 1 < len(entries) else None
+                later = batch_reaching(log, entry.position, entry.offset, end)
+                if (
+                    batch.last_offset < entry.offset
+                    and later is not None
+                    and later.last_offset == entry.offset
+                ):
+                    self.problem(
+                        "index_multi_batch_append",
+                        path,
+                        f"offset {entry.offset} is the last offset of the batch at position "
+                        f"{later.position}, appended with the batch at {entry.position} (an index "
+                        "entry of a broker before KAFKA-806)",
+                        number * 8,
+                        entry.offset,
+                        8,
+                    )
+                else:
+                    self.problem(
+                        "index_mismatch",
+                        path,
+                        f"Index offset: {entry.offset}, log offset: {batch.last_offset} (the batch at "
+                        f"position {entry.position})",
+                        number * 8,
+                        entry.offset,
+                        8,
+                    )
+
+    def time_index(self, path: str) -> None:
+        log, index = _sibling(path, ".log"), _sibling(path, ".index")
+        entries = read_time_index(path)
+        if not entries or not self.can_verify(path, log):
+            return
+        offsets = read_offset_index(index) if os.path.isfile(index) else []
+        for number, entry in enumerate(entries):
+            where = number * 12
+            if number > 0:
+                previous = entries[number - 1]
+                if entry.timestamp < previous.timestamp or entry.offset < previous.offset:
+                    self.problem(
+                        "time_index_out_of_order",
+                        path,
+                        f"entry {number} (timestamp {entry.timestamp}, offset {entry.offset}) is below entry "
+                        f"{number - 1} (timestamp {previous.timestamp}, offset {previous.offset})",
+                        where,
+                        entry.offset,
+                        12,
+                    )
+                elif entry.timestamp == previous.timestamp:
+                    self.problem(
+                        "time_index_repeated_timestamp",
+                        path,
+                        f"entry {number} repeats timestamp {entry.timestamp} of entry {number - 1}",
+                        where,
+                        entry.offset,
+                        12,
+                    )
+            self.time_entry(path, log, lookup(offsets, entry.offset), entry.timestamp, entry.offset, where)
+
+    def time_entry(self, path: str, log: str, position: int, timestamp: int, offset: int, where: int) -> None:
+        batch = batch_reaching(log, position, offset)
+        try:
+            first = None if batch is None else batch.base_offset
+        except KafkaksError:
+            first = None if batch is None else batch.last_offset  # an undecodable legacy wrapper
+        if batch is None or first is None or not first <= offset <= batch.last_offset:
+            found = "no batch" if batch is None else f"the next batch ends at offset {batch.last_offset}"
+            self.problem(
+                "time_index_not_found",
+                path,
+                f"Indexed offset {offset} is in no batch: {found}",
+                where,
+                offset,
+                12,
+            )
+            return
+        try:
+            stamps = {record.offset: record.timestamp for record in batch.records()}
+        except KafkaksError:
+            stamps = {}  # the .log's check reports it; fall back on the batch header
+        largest = max(stamps.values(), default=batch.max_timestamp)
+        if largest != timestamp:
+            self.problem(
+                "time_index_mismatch",
+                path,
+                f"Index timestamp: {timestamp}, log timestamp: {largest} (the batch ending at offset "
+                f"{batch.last_offset})",
+                where,
+                offset,
+                12,
+            )
+        elif offset != batch.last_offset:
+            kind = "time_index_record_offset" if stamps.get(offset) == timestamp else "time_index_not_found"
+            self.problem(
+                kind,
+                path,
+                f"Indexed offset {offset} is inside the batch ending at offset {batch.last_offset}"
+                + (" (its record with the largest timestamp)" if kind == "time_index_record_offset" else ""),
+                where,
+                offset,
+                12,
+            )
+
+    def txn_index(self, path: str) -> None:
+        for number, txn in enumerate(read_txn_index(path)):
+            if txn.version > 0:
+                self.problem(
+                    "txn_index_version",
+                    path,
+                    f"Unexpected aborted transaction version {txn.version}, current version is 0",
+                    number * 34,
+                    txn.first_offset,
+                    34,
+                )
+
+    def producer_snapshot(self, path: str) -> None:
+        snapshot = read_producer_snapshot(path)
+        if not snapshot.crc_valid:
+            self.problem(
+                "snapshot_crc_mismatch",
+                path,
+                "Snapshot is corrupt (CRC is no longer valid). "
+                f"Stored crc: {snapshot.crc}. Computed crc: {snapshot.computed_crc}",
+                2,
+                None,
+                4,
+            )
+
+    def cross_segment(self) -> None:
+        """Segments in offset order: each base offset above the previous segment's last offset."""
+        previous: SegmentSummary | None = None
+        for segment in sorted(self.report.segments, key=lambda s: s.base_offset):
+            if (
+                previous is not None
+                and previous.last_offset is not None
+                and segment.base_offset <= previous.last_offset
+            ):
+                self.problem(
+                    "offset_order",
+                    segment.path,
+                    f"segment base offset {segment.base_offset} is not above the last offset "
+                    f"{previous.last_offset} of {os.path.basename(previous.path)}",
+                    0,
+                    segment.first_offset,
+                )
+            if segment.last_offset is not None or previous is None:
+                previous = segment
+
+
+def verify_files(
+    files: Iterable[str],
+    *,
+    max_message_size: int = DEFAULT_MAX_MESSAGE_SIZE,
+    on_problem: ProblemHandler | None = None,
+    progress: Progress | None = None,
+) -> list[PartitionReport]:
+    """Check Kafka files, grouped by directory (one report per directory, in order of appearance).
+
+    ``.log`` and ``.checkpoint``: every batch CRC, every record decodes, offsets increase.
+    ``.index``/``.timeindex``: every entry against the ``.log`` beside it. ``.snapshot``: the CRC.
+    ``.txnindex``: the version. Across the ``.log`` files of a directory: base offsets in order.
+    Other files are skipped, and a directory with none of these gets no report. Each problem goes
+    to ``on_problem`` as it is found, and into the report; ``progress`` is called with the size of
+    each batch read.
+    """
+    groups: dict[str, list[str]] = {}
+    for path in files:
+        groups.setdefault(os.path.dirname(path), []).append(path)
+    reports = []
+    for directory, paths in groups.items():
+        checker = _Checker(PartitionReport(directory or "."), on_problem, progress, max_message_size)
+        for path in paths:
+            checker.check(path)
+        checker.cross_segment()
+        if checker.report.files:
+            reports.append(checker.report)
+    return reports
