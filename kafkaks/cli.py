@@ -18,8 +18,14 @@ of 3.x-4.0 rather than the 2026 Java port:
 - the producer snapshot line keeps the trailing space after ``lastTimestamp`` when the entry has
   no batch metadata.
 
+The decoder options (``--offsets-decoder``, ``--transaction-log-decoder``,
+``--cluster-metadata-decoder``) print keys and payloads as Kafka 3.9's decoders do
+(:func:`kafkaks.internal.format_internal`); with ``--json`` the records of internal topics carry a
+``decoded`` object whether or not a decoder option is given.
+
 Where Kafka throws and stops the whole run (a record size below 14, a zero-filled preallocated
-tail, a record that does not decode, a missing companion file, a failed index sanity check),
+tail, a record that does not decode, a missing companion file, a failed index sanity check, a
+record without a key under ``--offsets-decoder``),
 kafkaks reports one line on stderr, ``kafkaks: <file>: position P, offset O: <reason>``, and goes
 on with the next readable batch or file. ``position`` on a batch line is the batch's byte position
 in the file: Kafka's running sum of batch sizes, which it equals unless damaged bytes were skipped.
@@ -46,13 +52,22 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from .errors import KafkaksError
+from .errors import CorruptDataError, KafkaksError
 from .files import (
     base_offset_of,
     read_offset_index,
     read_producer_snapshot,
     read_time_index,
     read_txn_index,
+)
+from .internal import (
+    INTERNAL_TOPICS,
+    TRANSACTION_STATES,
+    DecodedRecord,
+    InternalKind,
+    decoded,
+    format_internal,
+    internal_kind,
 )
 from .jsonl import (
     BYTES_FORMATS,
@@ -68,7 +83,7 @@ from .models import ControlRecord, Problem, ProducerSnapshotEntry, Record, TimeI
 from .partition import PartitionDir, partition_dirs
 from .progress import Progress
 from .recovery import RecoveryPlan, SegmentLoss, plan_recovery
-from .segment import Batch, read_log
+from .segment import Batch, read_log, topic_partition
 from .verify import (
     CORRUPTION,
     DEFAULT_MAX_MESSAGE_SIZE,
@@ -119,17 +134,28 @@ not decode), kafkaks prints "kafkaks: <file>: position P, offset O: <reason>" on
 on. Summaries of index mismatches and non-consecutive offsets go to stderr after all files, in
 Kafka's wording.
 
-Decoders of internal topics (--offsets-decoder, --transaction-log-decoder,
---cluster-metadata-decoder, --remote-log-metadata-decoder, --share-group-state-decoder) and
-custom --key-decoder-class/--value-decoder-class come later; --print-data-log prints keys and
-values as UTF-8 text, as Kafka's default StringDecoder does.
+--offsets-decoder, --transaction-log-decoder and --cluster-metadata-decoder print each record's
+key and payload as Kafka 3.9's decoders do: JSON ({"type":"1","data":{...}},
+{"version":"3","data":{...}}, {"type":"TOPIC_RECORD","version":0,"data":{...}}), Kafka's
+"transaction_metadata::transactionalId=..." text, <DELETE> for a tombstone, and Kafka's inline
+"Error at offset N, skipping. ..." and "Unknown record type ..." texts. A record that a decoder
+cannot fully read is also reported on stderr. Where Kafka's decoder throws and stops the run (a
+record without a key under --offsets-decoder; a __transaction_state record whose key or value
+cannot be read or has an unknown state), kafkaks prints what Kafka printed of the line, reports
+it as corruption (exit status 1) and goes on; other decoder problems do not change the exit
+status. Not supported: --remote-log-metadata-decoder, --share-group-state-decoder and custom
+--key-decoder-class/--value-decoder-class; --print-data-log prints keys and values as UTF-8
+text, as Kafka's default StringDecoder does.
 
 --json prints JSON Lines instead: one object per file, batch, record (always, as if with
 --deep-iteration), index, time index, txn index and snapshot entry, and problem, each with a
 "type" and the library's snake_case field names; keys, values and header values in --bytes
 (base64, utf8 or hex). Problems are then objects on stdout with "kind", "position" and
 "corrupt", Kafka's end-of-run summaries included; non-consecutive offsets are left to the reader
-of the records.
+of the records. Records of __consumer_offsets, __transaction_state and __cluster_metadata
+partition directories and of .checkpoint files, or of every file when a decoder option is given,
+carry a "decoded" object (kind, key, value, tombstone, problem; null for control records); a
+decoder problem is also a problem object of kind undecodable_internal_record.
 
 Exit status: 0 clean; 1 corruption found (CRC mismatch, undecodable batch or record, skipped
 bytes, corrupt index or snapshot) or a file could not be read; 2 usage error. Index mismatches
@@ -231,8 +257,15 @@ def control_text(control: ControlRecord) -> str:
     return f" controlType: {control.type}({control.type_id})"
 
 
-def record_line(batch: Batch, record: Record, metadata: bool, contents: bool) -> str:
-    """One record, as DumpLogSegments prints it (an empty line when there is nothing to show)."""
+KeyPayload = tuple[str | None, str | None]
+
+
+def record_line(
+    batch: Batch, record: Record, metadata: bool, contents: bool, texts: KeyPayload | None = None
+) -> str:
+    """One record, as DumpLogSegments prints it (an empty line when there is nothing to show).
+    ``texts`` are the key and payload texts of a decoder (None: that token is left out); without
+    them key and value print as UTF-8, as Kafka's default StringDecoder does."""
     parts = []
     prefix = "| "
     if metadata:
@@ -250,10 +283,16 @@ def record_line(batch: Batch, record: Record, metadata: bool, contents: bool) ->
         if record.control is not None:
             parts.append(control_text(record.control))
     if contents and not batch.is_control:
-        if record.key is not None:
-            parts.append(f"{prefix}key: {_text(record.key)}")
-        if record.value is not None:
-            parts.append(f" payload: {_text(record.value)}")
+        if texts is None:
+            texts = (
+                None if record.key is None else _text(record.key),
+                None if record.value is None else _text(record.value),
+            )
+        key, payload = texts
+        if key is not None:
+            parts.append(f"{prefix}key: {key}")
+        if payload is not None:
+            parts.append(f" payload: {payload}")
     return "".join(parts)
 
 
@@ -326,6 +365,57 @@ def time_index_sanity_error(path: str, data: bytes, base_offset: int) -> str | N
     return None
 
 
+# Kafka's decoder options (dest, kind) in the order DumpLogSegmentsOptions.messageParser tries them:
+# given together, the first one wins and the others are ignored, as in Kafka.
+DECODER_OPTIONS: tuple[tuple[str, InternalKind], ...] = (
+    ("offsets_decoder", "offsets"),
+    ("transaction_log_decoder", "transaction_log"),
+    ("cluster_metadata_decoder", "cluster_metadata"),
+)
+TOPIC_OF_KIND = {kind: topic for topic, kind in INTERNAL_TOPICS.items()}
+UNDECODABLE = "undecodable_internal_record"
+
+
+def decoder_kind(args: argparse.Namespace) -> InternalKind | None:
+    """The decoder chosen by the options, applied to every file dumped, or None."""
+    return next((kind for dest, kind in DECODER_OPTIONS if getattr(args, dest, False)), None)
+
+
+def file_kind(path: str) -> InternalKind | None:
+    """What ``--json`` decodes a file's records as when no decoder option is given: the internal
+    topic its ``<topic>-<partition>`` directory names, or cluster metadata for a KRaft
+    ``.checkpoint`` (``bootstrap.checkpoint`` sits in the log dir itself, out of any partition)."""
+    if path.endswith(".checkpoint"):
+        return "cluster_metadata"
+    return internal_kind(topic_partition(path)[0])
+
+
+def kafka_decoder_throws(kind: InternalKind, record: Record, d: DecodedRecord) -> bool:
+    """Whether Kafka 3.9's decoder throws on this record, which ends kafka-dump-log's whole run:
+    the offsets decoder on a record without a key (every other error it prints as ``Error at
+    offset N, skipping.``); the transaction log decoder on a key or value it cannot read or an
+    unknown state (``TransactionLog.formatRecordKeyAndValue``; an unknown key version prints
+    ``unknown::version=V``). The cluster metadata decoder catches everything."""
+    if kind == "offsets":
+        return record.key is None
+    if kind == "transaction_log":
+        if d.key is None:
+            return d.key_type is None
+        return not d.tombstone and (d.value is None or d.value["transactionStatus"] not in TRANSACTION_STATES)
+    return False
+
+
+def decoder_problem(kind: InternalKind, record: Record, d: DecodedRecord) -> str:
+    """The reason reported for a record the decoder could not (fully) read: Kafka's exception
+    message for a missing key under the offsets decoder, else the library's ``problem``."""
+    if kind == "offsets" and record.key is None:
+        return (
+            f"Failed to decode message at offset {record.offset} using offset topic decoder "
+            "(message had a missing key)"
+        )
+    return f"{TOPIC_OF_KIND[kind]} decoder: {d.problem}"
+
+
 class Dumper:
     """Dumps files one after the other to ``out``: Kafka's text lines, collecting its end-of-run
     summaries, or with ``--json`` one JSON object per line (:mod:`kafkaks.jsonl`)."""
@@ -339,7 +429,10 @@ class Dumper:
         self.encode = BYTES_FORMATS[args.bytes]
         self.lines: list[str] = []
         self.failed = False
-        self.deep = args.deep_iteration or args.print_data_log or args.json
+        # Kafka: any decoder option turns on printing, which turns on deep iteration.
+        self.decoder = decoder_kind(args)
+        self.contents = args.print_data_log or self.decoder is not None
+        self.deep = args.deep_iteration or self.contents or args.json
         # Kafka's summaries, keyed by absolute path; each list in reverse discovery order.
         self.index_mismatches: dict[str, list[tuple[int, int]]] = {}
         self.timestamp_mismatches: dict[str, list[tuple[int, int]]] = {}
@@ -452,7 +545,8 @@ class Dumper:
             self.emit(header)
         size = os.path.getsize(path)
         max_bytes = self.args.max_bytes
-        metadata, contents = not self.args.skip_record_metadata, self.args.print_data_log
+        metadata, contents = not self.args.skip_record_metadata, self.contents
+        kind = self.decoder or (file_kind(path) if self.json else None)
         valid_end = 0
         previous = -1
         gaps: list[tuple[int, int]] = []
@@ -468,10 +562,7 @@ class Dumper:
                     if previous != -1 and record.offset != previous + 1:
                         gaps.insert(0, (previous, record.offset))
                     previous = record.offset
-                    if self.json:
-                        self.emit_object(record_object(record, batch, self.encode))
-                    else:
-                        self.emit(record_line(batch, record, metadata, contents))
+                    self.dump_record(path, batch, record, metadata, contents, kind)
             except KafkaksError as exc:
                 self.report_error(exc.at(path, batch.position, batch.last_offset), "corrupt_records")
         self.progress.advance(size - valid_end)
@@ -480,6 +571,38 @@ class Dumper:
             self.non_consecutive[absolute] = gaps + self.non_consecutive.get(absolute, [])
         if max_bytes is None and size > valid_end and not self.json:
             self.emit(f"Found {size - valid_end} invalid bytes at the end of {os.path.basename(path)}")
+
+    def dump_record(
+        self,
+        path: str,
+        batch: Batch,
+        record: Record,
+        metadata: bool,
+        contents: bool,
+        kind: InternalKind | None,
+    ) -> None:
+        """One record: Kafka's line, with the decoder's key and payload texts when one is chosen,
+        or a ``record`` object, with a ``decoded`` object when ``kind`` is set. A record the decoder
+        cannot (fully) read is also a problem; it fails the run only where Kafka's decoder throws
+        and a decoder option asked for it."""
+        d = None if kind is None else decoded(record, kind=kind)
+        if self.json:
+            fields = record_object(record, batch, self.encode)
+            if kind is not None:
+                fields["decoded"] = None if d is None else {"kind": d.kind, **d.to_json()}
+            self.emit_object(fields)
+        else:
+            texts = None
+            if kind is not None and contents and not batch.is_control:
+                try:
+                    texts = format_internal(kind, record.offset, record.key, record.value)
+                except CorruptDataError:  # Kafka throws here (a missing key): reported below
+                    texts = (None, None)
+            self.emit(record_line(batch, record, metadata, contents, texts))
+        if kind is not None and d is not None and d.problem is not None:
+            corrupt = self.decoder is not None and kafka_decoder_throws(kind, record, d)
+            reason = decoder_problem(kind, record, d)
+            self.report(UNDECODABLE, path, reason, batch.position, record.offset, corrupt)
 
     # .index and .timeindex
 
@@ -887,10 +1010,33 @@ def build_parser() -> argparse.ArgumentParser:
     dump.add_argument(
         "--print-data-log",
         action="store_true",
-        help="print the keys and values of the records (implies --deep-iteration)",
+        help="print the keys and values of the records (implies --deep-iteration); implied by the "
+        "decoder options",
     )
     dump.add_argument(
         "--deep-iteration", action="store_true", help="print the records of each batch, not only the batch"
+    )
+    decoders = dump.add_argument_group(
+        "decoders of internal topics",
+        "Each implies --print-data-log and applies to every file dumped, as in Kafka; given\n"
+        "together, the first in this order wins, as in Kafka. Not supported:\n"
+        "--remote-log-metadata-decoder, --share-group-state-decoder, --key-decoder-class and\n"
+        "--value-decoder-class.",
+    )
+    decoders.add_argument(
+        "--offsets-decoder",
+        action="store_true",
+        help="parse the records as __consumer_offsets data: key and payload as JSON",
+    )
+    decoders.add_argument(
+        "--transaction-log-decoder",
+        action="store_true",
+        help="parse the records as __transaction_state data (transactionalId, producerId, state, ...)",
+    )
+    decoders.add_argument(
+        "--cluster-metadata-decoder",
+        action="store_true",
+        help="parse the records as KRaft __cluster_metadata records: the payload as JSON",
     )
     dump.add_argument(
         "--skip-record-metadata",

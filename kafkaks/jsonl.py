@@ -10,13 +10,18 @@ does not name its file. The types:
                        ``crc``, ``computed_crc`` and ``crc_valid``
 ``batch``              a :class:`~kafkaks.segment.Batch` (every attribute but its raw bytes)
 ``record``             a :class:`~kafkaks.models.Record` with ``batch_position``; ``control`` is
-                       null or the :class:`~kafkaks.models.ControlRecord` as an object
+                       null or the :class:`~kafkaks.models.ControlRecord` as an object. The
+                       records of internal topics (and all records under a decoder option of
+                       ``kafkaks dump``) add ``decoded``: ``kind`` and
+                       :meth:`~kafkaks.internal.DecodedRecord.to_json` (``key``, ``value``,
+                       ``tombstone``, ``problem``), or null for a control record
 ``index_entry``        an :class:`~kafkaks.models.OffsetIndexEntry`
 ``time_index_entry``   a :class:`~kafkaks.models.TimeIndexEntry`
 ``txn_entry``          an :class:`~kafkaks.models.AbortedTxn`
 ``snapshot_entry``     a :class:`~kafkaks.models.ProducerSnapshotEntry`
 ``problem``            a :class:`~kafkaks.models.Problem`, with ``corrupt``: whether it counts
-                       as corruption for the exit status
+                       as corruption for the exit status (``dump`` adds the kind
+                       ``undecodable_internal_record``: a record its decoder cannot fully read)
 ``summary``            (verify) one partition: segments, batches, records, offsets, problems
 ``recovery``           (verify --recovery) one partition's recovery plan
 =====================  ===================================================================
