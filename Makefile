@@ -9,7 +9,7 @@ SPECS := $(wildcard formats/*.ksy)
 $(VENV): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[test,spark]'
 	touch $(VENV)
 
 node_modules: package.json package-lock.json
