@@ -654,6 +654,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="read only the first N bytes of each .log (no 'invalid bytes' line then)",
     )
     dump.set_defaults(dump_parser=dump)
+    from .pipeline import add_parser as add_pipeline_parser  # Spark loads only when it runs
+
+    add_pipeline_parser(commands)
     return parser
 
 
@@ -668,6 +671,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
+        if args.command == "pipeline":
+            return int(args.run(args))
         files = [*args.files, *args.paths]
         if not files:
             args.dump_parser.error("no files to dump: give --files file1,file2,... or paths")
