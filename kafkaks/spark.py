@@ -200,6 +200,8 @@ def filesystem(uri: str) -> tuple[pafs.FileSystem, str]:
     """The pyarrow filesystem of a URI (a plain path is local) and the path inside it."""
     if "://" not in uri:
         return pafs.LocalFileSystem(), os.path.abspath(uri)
+    if uri.startswith(("s3a://", "s3n://")):  # Hadoop's names for S3, as Spark writers use them
+        uri = "s3://" + uri.split("://", 1)[1]
     fs, path = pafs.FileSystem.from_uri(uri)
     return fs, str(path)
 
