@@ -400,3 +400,28 @@ def test_pipeline_runs_as_a_script(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "SRC" in result.stdout
+
+
+def test_permissive_skips_a_batch_whose_records_do_not_decode(spark: Any, tmp_path: Path) -> None:
+    """A batch with a valid CRC but a broken zstd payload: found only while decoding records."""
+    import crc32c
+
+    copy = tmp_path / "logdir"
+    shutil.copytree(LOGDIR / "orders-0", copy / "orders-0")
+    segment = copy / "orders-0" / "00000000000000000000.log"
+    victim = next(b for b in kafkaks.read_log(segment) if b.compression.value == "zstd")
+    data = bytearray(segment.read_bytes())
+    payload = victim.position + 61
+    data[payload : payload + 4] = b"\0\0\0\0"  # the zstd frame magic
+    body = bytes(data[victim.position + 21 : victim.position + victim.size])
+    data[victim.position + 17 : victim.position + 21] = crc32c.crc32c(body).to_bytes(4, "big")
+    segment.write_bytes(bytes(data))
+    with pytest.raises(Exception, match=f"position {victim.position}, offset 12"):
+        load(spark, str(copy)).count()
+    problems = tmp_path / "problems"
+    df = load(spark, str(copy), mode="PERMISSIVE", problemsPath=str(problems))
+    assert rows(df).column("offset").to_pylist() == [o for o in range(42) if not 12 <= o <= 15]
+    found = read_problems(spark, str(problems)).collect()
+    assert [(p.file, p.position, p.length, p.kind) for p in found] == [
+        (str(segment), victim.position, victim.size, "corrupt_batch")
+    ]
