@@ -1093,6 +1093,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _max_message_size(verify)
     verify.set_defaults(command_parser=verify)
+    from .pipeline import add_parser as add_pipeline_parser  # Spark loads only when it runs
+
+    add_pipeline_parser(commands)
     return parser
 
 
@@ -1139,6 +1142,8 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:  # --help (0) or a usage error (2)
         return exc.code if isinstance(exc.code, int) else 2
     try:
+        if args.command == "pipeline":
+            return int(args.run(args))
         run = run_dump if args.command == "dump" else run_verify
         return run(args, sys.stdout, sys.stderr)
     except BrokenPipeError:

@@ -68,10 +68,11 @@ def _used_slots(data: bytes, entry_size: int) -> bytes:
     return data[: slots * entry_size]
 
 
-def _live_entries(parser: Any, entry_size: int, path: PathLike) -> list[Any]:
+def _live_entries(parser: Any, entry_size: int, path: PathLike, data: bytes | None) -> list[Any]:
     """The parsed entries of an index up to its preallocated tail: like Kafka's readers, stop at
     the first entry after slot 0 whose relative offset is 0."""
-    index = _parse(parser, _used_slots(Path(path).read_bytes(), entry_size), path)
+    raw = Path(path).read_bytes() if data is None else data
+    index = _parse(parser, _used_slots(raw, entry_size), path)
     entries = []
     for slot, entry in enumerate(index.entries):
         if slot > 0 and entry.relative_offset == 0:
@@ -80,27 +81,35 @@ def _live_entries(parser: Any, entry_size: int, path: PathLike) -> list[Any]:
     return entries
 
 
-def read_offset_index(path: PathLike, base_offset: int | None = None) -> list[OffsetIndexEntry]:
+def read_offset_index(
+    path: PathLike, base_offset: int | None = None, *, data: bytes | None = None
+) -> list[OffsetIndexEntry]:
     """The entries of an ``.index`` file with absolute offsets, up to a preallocated tail.
-    ``base_offset`` defaults to the one in the file name."""
+    ``base_offset`` defaults to the one in the file name. ``data``, when given, is the file's
+    content (read from a remote filesystem, say); ``path`` then only names it."""
     base = base_offset_of(path) if base_offset is None else base_offset
     return [
         OffsetIndexEntry(base + e.relative_offset, e.position)
-        for e in _live_entries(KafkaOffsetIndex, 8, path)
+        for e in _live_entries(KafkaOffsetIndex, 8, path, data)
     ]
 
 
-def read_time_index(path: PathLike, base_offset: int | None = None) -> list[TimeIndexEntry]:
-    """The entries of a ``.timeindex`` file with absolute offsets, up to a preallocated tail."""
+def read_time_index(
+    path: PathLike, base_offset: int | None = None, *, data: bytes | None = None
+) -> list[TimeIndexEntry]:
+    """The entries of a ``.timeindex`` file with absolute offsets, up to a preallocated tail
+    (``data`` as in :func:`read_offset_index`)."""
     base = base_offset_of(path) if base_offset is None else base_offset
     return [
-        TimeIndexEntry(e.timestamp, base + e.relative_offset) for e in _live_entries(KafkaTimeIndex, 12, path)
+        TimeIndexEntry(e.timestamp, base + e.relative_offset)
+        for e in _live_entries(KafkaTimeIndex, 12, path, data)
     ]
 
 
-def read_txn_index(path: PathLike) -> list[AbortedTxn]:
-    """The aborted transactions of a ``.txnindex`` file. A partial trailing entry is ignored."""
-    index = _parse(KafkaTxnIndex, Path(path).read_bytes(), path)
+def read_txn_index(path: PathLike, *, data: bytes | None = None) -> list[AbortedTxn]:
+    """The aborted transactions of a ``.txnindex`` file. A partial trailing entry is ignored.
+    ``data`` as in :func:`read_offset_index`."""
+    index = _parse(KafkaTxnIndex, Path(path).read_bytes() if data is None else data, path)
     # AbortedTxn.version() reads one byte, the high byte of the int16: that is Kafka's version.
     return [
         AbortedTxn(e.version >> 8, e.producer_id, e.first_offset, e.last_offset, e.last_stable_offset)

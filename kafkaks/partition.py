@@ -16,14 +16,14 @@ from __future__ import annotations
 import os
 import re
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from .files import read_txn_index
-from .models import Problem, Record
+from .models import AbortedTxn, Problem, Record
 from .segment import PARTITION_DIR, Batch, ProblemHandler, default_handler, read_log
 
 __all__ = [
@@ -123,8 +123,7 @@ class Transactions:
         for segment in segments:
             txn_index = segment.companion(".txnindex")
             if txn_index.is_file():
-                for txn in read_txn_index(txn_index):
-                    self.aborted[txn.producer_id].append((txn.first_offset, txn.last_offset))
+                self.add_aborted(read_txn_index(txn_index))
         for segment in segments:
             # Problems are reported by the second pass, which reads the same batches.
             for batch in read_log(
@@ -133,16 +132,25 @@ class Transactions:
                 on_problem=_ignore,
                 max_decompressed_bytes=max_decompressed_bytes,
             ):
-                producer = batch.producer_id
-                if not batch.is_transactional or self.is_aborted(producer, batch.base_offset):
-                    continue
-                if not batch.is_control:
-                    self.open_since.setdefault(producer, batch.base_offset)
-                    continue
-                first = self.open_since.pop(producer, batch.base_offset)
-                marker = next(batch.records()).control
-                if marker is not None and marker.type == "ABORT":
-                    self.aborted[producer].append((first, batch.last_offset))
+                self.observe(batch)
+
+    def add_aborted(self, txns: Iterable[AbortedTxn]) -> None:
+        """Add the aborted transactions of a ``.txnindex`` (call it for every index first)."""
+        for txn in txns:
+            self.aborted[txn.producer_id].append((txn.first_offset, txn.last_offset))
+
+    def observe(self, batch: Batch) -> None:
+        """Follow one batch of the partition's log, in offset order, after :meth:`add_aborted`."""
+        producer = batch.producer_id
+        if not batch.is_transactional or self.is_aborted(producer, batch.base_offset):
+            return
+        if not batch.is_control:
+            self.open_since.setdefault(producer, batch.base_offset)
+            return
+        first = self.open_since.pop(producer, batch.base_offset)
+        marker = next(batch.records()).control
+        if marker is not None and marker.type == "ABORT":
+            self.aborted[producer].append((first, batch.last_offset))
 
     @property
     def last_stable_offset(self) -> int | None:

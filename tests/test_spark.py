@@ -1,0 +1,427 @@
+"""The ``kafka-log`` PySpark data source (kafkaks.spark) and the Parquet pipeline (kafkaks.pipeline).
+
+One local[2] SparkSession serves the whole module; the filter pushdown conf is switched per test
+(Spark reads it per query). Skipped with a reason when PySpark or Java is missing.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pytest
+from conftest import FIXTURES, NO_REAL_DATA, REAL_DATA, real_data_available
+
+pyspark = pytest.importorskip("pyspark", reason="PySpark is not installed: pip install 'kafkaks[spark]'")
+if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
+    pytest.skip("Spark needs Java 17+ (apt-get install openjdk-17-jre-headless)", allow_module_level=True)
+
+import kafkaks  # noqa: E402
+from kafkaks import pipeline  # noqa: E402
+from kafkaks.spark import (  # noqa: E402
+    Bounds,
+    KafkaLogDataSource,
+    Options,
+    bounds_of,
+    plan,
+    read_problems,
+)
+
+LOGDIR = FIXTURES / "logdir"
+PUSHDOWN = "spark.sql.python.filterPushdown.enabled"
+REAL_LZ4 = REAL_DATA / "lz4-logappend-headers-cp7.6" / "data"
+REAL_TXN = REAL_DATA / "confluent-ksql-txn" / "kafka-data"
+KEY = ["topic", "partition", "offset"]
+
+
+@pytest.fixture(scope="module")
+def spark() -> Iterator[Any]:
+    from pyspark.sql import SparkSession
+
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    session = (
+        SparkSession.builder.master("local[2]")
+        .appName("kafkaks-tests")
+        .config("spark.sql.session.timeZone", "UTC")
+        .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
+        .config("spark.sql.shuffle.partitions", "2")
+        .getOrCreate()
+    )
+    session.sparkContext.setLogLevel("ERROR")
+    session.dataSource.register(KafkaLogDataSource)
+    yield session
+    session.stop()
+
+
+@pytest.fixture
+def pushdown(spark: Any) -> Iterator[None]:
+    spark.conf.set(PUSHDOWN, "true")
+    yield
+    spark.conf.set(PUSHDOWN, "false")
+
+
+def load(spark: Any, path: str | list[str], **options: Any) -> Any:
+    reader = spark.read.format("kafka-log")
+    for name, value in options.items():
+        reader = reader.option(name, str(value).lower() if isinstance(value, bool) else str(value))
+    return reader.load(path)
+
+
+def rows(df: Any) -> pa.Table:
+    return df.toArrow().sort_by([(k, "ascending") for k in KEY])
+
+
+def library(path: Path, **kwargs: Any) -> pa.Table:
+    table = pa.Table.from_batches(
+        list(kafkaks.read_arrow(path, **kwargs)),
+        schema=kafkaks.spark_schema(
+            include_headers=kwargs.get("include_headers", False),
+            include_metadata=kwargs.get("include_metadata", False),
+        ),
+    )
+    return table.sort_by([(k, "ascending") for k in KEY])
+
+
+def same_rows(spark_table: pa.Table, library_table: pa.Table) -> None:
+    # Spark hands timestamps back in the session zone (UTC here) and int16 as int16: cast to compare.
+    assert spark_table.num_rows == library_table.num_rows
+    assert spark_table.cast(library_table.schema).equals(library_table)
+
+
+# --- without Spark jobs: options, bounds, planning ---------------------------------------------
+
+
+def test_schema_is_that_of_sparks_kafka_source(spark: Any) -> None:
+    df = load(spark, str(LOGDIR), includeHeaders=True)
+    assert df.schema.simpleString() == (
+        "struct<key:binary,value:binary,topic:string,partition:int,offset:bigint,timestamp:timestamp,"
+        "timestampType:int,headers:array<struct<key:string,value:binary>>>"
+    )
+    plain = load(spark, str(LOGDIR))
+    assert "headers" not in plain.columns
+    meta = load(spark, str(LOGDIR), includeMetadata=True)
+    assert meta.columns[7:] == [
+        "segment",
+        "position",
+        "batchBaseOffset",
+        "producerId",
+        "producerEpoch",
+        "sequence",
+        "isTransactional",
+        "isControl",
+        "leaderEpoch",
+        "compression",
+        "crcValid",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"mode": "LENIENT"}, "mode must be FAILFAST or PERMISSIVE"),
+        ({"isolationLevel": "snapshot"}, "isolationLevel must be"),
+        ({"maxBytesPerPartition": "-1"}, "maxBytesPerPartition must be a positive"),
+        ({"includeHeaders": "maybe"}, "includeHeaders must be true or false"),
+    ],
+    ids=["mode", "isolation", "max-bytes", "flag"],
+)
+def test_bad_options_are_refused(options: dict[str, str], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        Options.parse({"path": str(LOGDIR), **options})
+
+
+def test_bounds_of_filters() -> None:
+    from pyspark.sql.datasource import EqualTo, GreaterThan, In, IsNotNull, LessThanOrEqual
+
+    bounds = bounds_of(
+        [
+            In(("topic",), ["orders", "x"]),
+            EqualTo(("topic",), "orders"),
+            EqualTo(("partition",), 0),
+            GreaterThan(("offset",), 9),
+            LessThanOrEqual(("offset",), 20),
+            GreaterThan(("timestamp",), datetime(2023, 11, 14, 22, 13, 20, 100_999, tzinfo=UTC)),
+            IsNotNull(("offset",)),
+        ]
+    )
+    assert bounds.topics == {"orders"}
+    assert bounds.partitions == {0}
+    assert (bounds.offset_min, bounds.offset_max) == (10, 20)
+    assert bounds.timestamp_min_ms == 1_700_000_000_100  # rounded down: looser, never wrong
+
+
+def test_plan_one_partition_per_segment_and_glob() -> None:
+    splits = plan(Options.parse({"path": str(LOGDIR)}))
+    # orders-0 has 3 segments, orders-1 one live one (the .deleted one is left out), txn-topic-0 one.
+    assert [(s.topic, s.partition, s.base_offset) for s in splits] == [
+        ("orders", 0, 0),
+        ("orders", 0, 16),
+        ("orders", 0, 30),
+        ("orders", 1, 10),
+        ("txn-topic", 0, 0),
+    ]
+    assert all(s.start == 0 and s.end is None for s in splits)
+    globbed = plan(Options.parse({"path": str(LOGDIR / "orders-*")}))
+    assert len(globbed) == 4
+    several = plan(
+        Options.parse({"paths": json.dumps([str(LOGDIR / "orders-1"), str(LOGDIR / "txn-topic-0")])})
+    )
+    assert [s.topic for s in several] == ["orders", "txn-topic"]
+    assert len(plan(Options.parse({"path": str(LOGDIR), "subscribePattern": "txn-.*"}))) == 1
+    assert len(plan(Options.parse({"path": str(LOGDIR), "subscribe": "orders"}))) == 4
+
+
+def test_split_points_are_batch_starts() -> None:
+    splits = plan(Options.parse({"path": str(LOGDIR / "orders-0"), "maxBytesPerPartition": "300"}))
+    assert len(splits) > 3
+    starts = {(Path(b.path).name, b.position) for b in kafkaks.read_partition_batches(LOGDIR / "orders-0")}
+    for split in splits:
+        assert (Path(split.path).name, split.start) in starts
+    # The ranges of a segment tile it.
+    for base in (0, 16, 30):
+        ranges = [(s.start, s.end) for s in splits if s.base_offset == base]
+        assert ranges[0][0] == 0 and ranges[-1][1] is None
+        assert all(a[1] == b[0] for a, b in itertools.pairwise(ranges))
+
+
+def test_offset_and_time_bounds_prune_with_the_indexes() -> None:
+    options = Options.parse({"path": str(LOGDIR / "orders-0")})
+    assert len(plan(options, Bounds(offset_min=16, offset_max=29))) == 1
+    late = plan(options, Bounds(offset_min=35))
+    assert [s.base_offset for s in late] == [30]
+    assert late[0].start > 0  # the .index let it start past the first batches
+    # Every record of the first two segments is older than T0 + 1000 ms: their .timeindex and batch
+    # headers prove it, so only the last segment is read, from its first batch at or after it.
+    recent = plan(options, Bounds(timestamp_min_ms=1_700_000_001_000))
+    assert [s.base_offset for s in recent] == [30]
+    assert plan(options, Bounds(timestamp_min_ms=1_800_000_000_000)) == []
+
+
+# --- Spark jobs ------------------------------------------------------------------------------
+
+
+def test_fixture_logdir_gives_the_librarys_rows(spark: Any) -> None:
+    df = load(spark, str(LOGDIR), includeHeaders=True, includeMetadata=True)
+    same_rows(rows(df), library(LOGDIR, include_headers=True, include_metadata=True))
+
+
+@pytest.mark.skipif(not real_data_available(), reason=NO_REAL_DATA)
+def test_real_log_dir_matches_verified_counts_and_the_library(spark: Any) -> None:
+    verified = json.loads((REAL_LZ4.parent / "VERIFIED.json").read_text())["per_file"]
+    df = load(spark, str(REAL_LZ4), includeHeaders=True, includeMetadata=True, includeControl=True)
+    table = rows(df)
+    counts = table.group_by("segment").aggregate([("offset", "count")]).to_pylist()
+    by_file = {str(Path(c["segment"]).relative_to(REAL_LZ4.parent)): c["offset_count"] for c in counts}
+    expected = {name: info["records"] for name, info in verified.items() if name.endswith(".log")}
+    assert by_file == expected
+    same_rows(table, library(REAL_LZ4, include_headers=True, include_metadata=True, include_control=True))
+
+
+@pytest.mark.skipif(not real_data_available(), reason=NO_REAL_DATA)
+def test_split_segment_gives_the_same_rows(spark: Any) -> None:
+    path = str(REAL_LZ4 / "orders-0")
+    whole = load(spark, path, includeHeaders=True, includeMetadata=True)
+    split = load(spark, path, includeHeaders=True, includeMetadata=True, maxBytesPerPartition=1 << 20)
+    assert whole.rdd.getNumPartitions() == 1
+    assert split.rdd.getNumPartitions() == 4  # 3.5 MiB cut at .index entries into ~1 MiB pieces
+    table = rows(split)
+    assert table.num_rows == 17212
+    assert table.equals(rows(whole))
+
+
+@pytest.mark.skipif(not real_data_available(), reason=NO_REAL_DATA)
+def test_real_transactional_log_read_committed_matches_the_library(spark: Any) -> None:
+    for isolation in ("read_uncommitted", "read_committed"):
+        df = load(spark, str(REAL_TXN), isolationLevel=isolation, includeMetadata=True)
+        same_rows(rows(df), library(REAL_TXN, isolation=isolation, include_metadata=True))
+
+
+def test_read_committed_drops_exactly_the_aborted_records(spark: Any) -> None:
+    path = str(LOGDIR / "txn-topic-0")
+    uncommitted = rows(load(spark, path, includeMetadata=True, maxBytesPerPartition=200))
+    committed = rows(load(spark, path, isolationLevel="read_committed", maxBytesPerPartition=200))
+    assert load(spark, path, maxBytesPerPartition=200).rdd.getNumPartitions() > 1  # across splits
+    # Producer 4002's transaction was aborted (its marker is at offset 10; COMMIT for 4001 at 13).
+    aborted = [r["offset"] for r in uncommitted.to_pylist() if r["producerId"] == 4002]
+    assert aborted == [4, 5, 6, 8, 9]
+    kept = [r["offset"] for r in uncommitted.to_pylist() if r["producerId"] != 4002]
+    assert committed.column("offset").to_pylist() == kept
+    same_rows(committed, library(LOGDIR / "txn-topic-0", isolation="read_committed"))
+    with_control = load(spark, path, includeControl=True)
+    assert with_control.count() == uncommitted.num_rows + 2  # the ABORT and COMMIT markers
+
+
+QUERIES = [
+    ("topic = 'orders' AND partition = 0", 3),
+    ("topic IN ('txn-topic')", 1),
+    ("offset >= 20 AND offset < 30 AND topic = 'orders' AND partition = 0", 1),
+    ("timestamp >= '2023-11-14 22:13:21'", 1),
+    ("offset > 1000", 1),  # nothing to read: Spark plans one empty stand-in partition
+]
+
+
+@pytest.mark.parametrize(("condition", "planned"), QUERIES, ids=[q[0] for q in QUERIES])
+def test_pushdown_prunes_partitions_and_keeps_results(
+    spark: Any, condition: str, planned: int, request: pytest.FixtureRequest
+) -> None:
+    df = load(spark, str(LOGDIR), includeHeaders=True)
+    assert df.rdd.getNumPartitions() == 5
+    off = rows(df.where(condition))
+    assert df.where(condition).rdd.getNumPartitions() == 5  # no pushdown: every segment is read
+    request.getfixturevalue("pushdown")
+    pruned = df.where(condition)
+    assert pruned.rdd.getNumPartitions() == planned
+    assert rows(pruned).equals(off)
+
+
+def corrupt_copy(tmp_path: Path) -> tuple[Path, Path, int]:
+    """The fixture log dir with one byte flipped inside a batch of orders-0's second segment."""
+    copy = tmp_path / "logdir"
+    shutil.copytree(LOGDIR, copy)
+    segment = copy / "orders-0" / "00000000000000000016.log"
+    batches = list(kafkaks.read_log(segment))
+    victim = batches[2]
+    data = bytearray(segment.read_bytes())
+    data[victim.position + victim.size - 3] ^= 0xFF
+    segment.write_bytes(bytes(data))
+    return copy, segment, victim.position
+
+
+def test_failfast_names_file_and_position(spark: Any, tmp_path: Path) -> None:
+    copy, segment, position = corrupt_copy(tmp_path)
+    with pytest.raises(Exception) as caught:
+        load(spark, str(copy)).count()
+    message = str(caught.value)
+    assert f"{segment}, position {position}, offset 23" in message  # the batch's last offset
+    assert "CRC-32C mismatch" in message and "PERMISSIVE" in message
+
+
+def test_permissive_skips_and_reports_the_range(spark: Any, tmp_path: Path) -> None:
+    copy, segment, position = corrupt_copy(tmp_path)
+    problems = tmp_path / "problems"
+    df = load(spark, str(copy), mode="PERMISSIVE", problemsPath=str(problems))
+    offsets = rows(df.where("topic = 'orders' AND partition = 0")).column("offset").to_pylist()
+    assert offsets == [o for o in range(42) if o not in (21, 22, 23)]  # the damaged batch only
+    assert df.count() == 65 - 3
+    found = read_problems(spark, str(problems)).collect()
+    assert [(p.file, p.position, p.kind, p.topic, p.partition) for p in found] == [
+        (str(segment), position, "crc_mismatch", "orders", 0)
+    ]
+    assert found[0].length == next(
+        b.size for b in kafkaks.read_log(segment, on_problem=lambda p: None) if b.position == position
+    )
+    assert read_problems(spark, str(tmp_path / "none")).count() == 0
+
+
+@pytest.fixture(scope="module")
+def s3_logdir() -> Iterator[str]:
+    moto_server = pytest.importorskip("moto.server", reason="moto[server] is not installed")
+    import boto3
+
+    server = moto_server.ThreadedMotoServer(ip_address="127.0.0.1", port=_free_port(), verbose=False)
+    server.start()
+    try:
+        host, port = server.get_host_and_port()
+        endpoint = f"http://{host}:{port}"
+        client = boto3.client(
+            "s3",
+            endpoint_url=endpoint,
+            aws_access_key_id="k",
+            aws_secret_access_key="s",
+            region_name="us-east-1",
+        )
+        client.create_bucket(Bucket="retained")
+        for file in LOGDIR.rglob("*"):
+            if file.is_file():
+                client.upload_file(str(file), "retained", f"cluster-a/{file.relative_to(LOGDIR)}")
+        # Credentials and endpoint in the URI, as pyarrow.fs reads them: nothing in the environment.
+        yield f"s3://k:s@retained/cluster-a?endpoint_override={host}:{port}&scheme=http&region=us-east-1"
+    finally:
+        server.stop()
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def test_s3_through_a_loopback_server(spark: Any, s3_logdir: str) -> None:
+    df = load(spark, s3_logdir, includeHeaders=True, maxBytesPerPartition=400)
+    assert df.rdd.getNumPartitions() > 5
+    same_rows(rows(df), library(LOGDIR, include_headers=True))
+    committed = load(
+        spark, s3_logdir.replace("cluster-a?", "cluster-a/txn-topic-*?"), isolationLevel="read_committed"
+    )
+    same_rows(rows(committed), library(LOGDIR / "txn-topic-0", isolation="read_committed"))
+
+
+def test_pipeline_writes_parquet_and_a_summary(spark: Any, tmp_path: Path) -> None:
+    copy, segment, position = corrupt_copy(tmp_path)
+    dest = tmp_path / "out"
+    out: list[str] = []
+    summary = pipeline.run([str(copy)], str(dest), spark=spark, mode="PERMISSIVE", echo=out.append)
+    by_partition = {(s.topic, s.partition): s for s in summary}
+    orders0 = by_partition["orders", 0]
+    assert (orders0.records, orders0.first_offset, orders0.last_offset) == (39, 0, 41)
+    assert orders0.codecs == ["gzip", "lz4", "none", "snappy", "zstd"]
+    assert orders0.corrupt_batches == 1
+    assert by_partition["txn-topic", 0].records == 14
+    written = spark.read.parquet(str(dest))
+    assert written.count() == 62
+    assert (dest / "topic=orders" / "partition=0").is_dir()
+    assert any(str(segment) in line and f"position {position}" in line for line in out)
+    assert any(line.startswith("orders") for line in out)
+
+
+def test_cli_registers_the_pipeline() -> None:
+    from kafkaks.cli import main
+
+    assert main(["pipeline", "--help"]) == 0
+
+
+def test_pipeline_runs_as_a_script(tmp_path: Path) -> None:
+    """``spark-submit kafkaks/pipeline.py SRC DEST`` runs the file as a script: check it imports so."""
+    script = Path(pipeline.__file__)
+    result = subprocess.run(
+        [sys.executable, str(script), "--help"], capture_output=True, text=True, check=False, cwd=tmp_path
+    )
+    assert result.returncode == 0, result.stderr
+    assert "SRC" in result.stdout
+
+
+def test_permissive_skips_a_batch_whose_records_do_not_decode(spark: Any, tmp_path: Path) -> None:
+    """A batch with a valid CRC but a broken zstd payload: found only while decoding records."""
+    import crc32c
+
+    copy = tmp_path / "logdir"
+    shutil.copytree(LOGDIR / "orders-0", copy / "orders-0")
+    segment = copy / "orders-0" / "00000000000000000000.log"
+    victim = next(b for b in kafkaks.read_log(segment) if b.compression.value == "zstd")
+    data = bytearray(segment.read_bytes())
+    payload = victim.position + 61
+    data[payload : payload + 4] = b"\0\0\0\0"  # the zstd frame magic
+    body = bytes(data[victim.position + 21 : victim.position + victim.size])
+    data[victim.position + 17 : victim.position + 21] = crc32c.crc32c(body).to_bytes(4, "big")
+    segment.write_bytes(bytes(data))
+    with pytest.raises(Exception, match=f"position {victim.position}, offset 12"):
+        load(spark, str(copy)).count()
+    problems = tmp_path / "problems"
+    df = load(spark, str(copy), mode="PERMISSIVE", problemsPath=str(problems))
+    assert rows(df).column("offset").to_pylist() == [o for o in range(42) if not 12 <= o <= 15]
+    found = read_problems(spark, str(problems)).collect()
+    assert [(p.file, p.position, p.length, p.kind) for p in found] == [
+        (str(segment), victim.position, victim.size, "corrupt_batch")
+    ]
