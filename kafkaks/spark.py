@@ -35,6 +35,11 @@ problemsPath       (none)              a directory where every task writes the b
                                        skipped or found damaged, as JSON lines
 maxBytesPerPartition 134217728         split segments larger than this at ``.index`` positions
 verifyCrc          true                check every batch's CRC (a mismatch is a corrupt batch)
+decodeInternal     false               add ``decodedKey``, ``decodedValue`` and ``decodeProblem``:
+                                       the records of ``__consumer_offsets``,
+                                       ``__transaction_state`` and ``__cluster_metadata`` decoded
+                                       as kafka-dump-log's decoders print them (JSON strings; null
+                                       for other topics and for control records)
 ================== =================== =========================================================
 
 Filter pushdown (``spark.sql.python.filterPushdown.enabled=true``): filters on ``topic`` and
@@ -68,6 +73,7 @@ from .arrow import ROWS_PER_BATCH, batches_to_arrow, spark_schema
 from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from .errors import CorruptDataError, KafkaksError
 from .files import read_offset_index, read_time_index, read_txn_index
+from .internal import decode_internal, internal_kind, to_kafka_json
 from .models import OffsetIndexEntry, Problem
 from .partition import SEGMENT, Isolation, Transactions, report_unstable
 from .segment import NON_FATAL, PARTITION_DIR, V2_HEADER, Batch, read_log
@@ -101,6 +107,7 @@ PROBLEMS_SCHEMA = (
     "topic STRING, partition INT, file STRING, position BIGINT, length BIGINT, kind STRING, "
     "offset BIGINT, message STRING, mode STRING"
 )
+DECODED_COLUMNS = ("decodedKey", "decodedValue", "decodeProblem")
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _TRUE, _FALSE = {"true", "1", "yes"}, {"false", "0", "no"}
 
@@ -124,6 +131,7 @@ class Options:
     max_bytes_per_partition: int = DEFAULT_MAX_BYTES_PER_PARTITION
     verify_crc: bool = True
     max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES
+    decode_internal: bool = False
 
     @classmethod
     def parse(cls, options: Mapping[str, str]) -> Options:
@@ -175,10 +183,15 @@ class Options:
             max_bytes_per_partition=positive("maxBytesPerPartition", DEFAULT_MAX_BYTES_PER_PARTITION),
             verify_crc=flag("verifyCrc", True),
             max_decompressed_bytes=positive("maxDecompressedBytes", DEFAULT_MAX_DECOMPRESSED_BYTES),
+            decode_internal=flag("decodeInternal", False),
         )
 
     def arrow_schema(self) -> pa.Schema:
-        return spark_schema(include_headers=self.include_headers, include_metadata=self.include_metadata)
+        schema = spark_schema(include_headers=self.include_headers, include_metadata=self.include_metadata)
+        if self.decode_internal:
+            for name in DECODED_COLUMNS:
+                schema = schema.append(pa.field(name, pa.string()))
+        return schema
 
     def wants_topic(self, topic: str | None) -> bool:
         if self.subscribe is not None and topic not in self.subscribe:
@@ -741,7 +754,7 @@ def read_split(split: SegmentSplit, options: Options) -> Iterator[pa.RecordBatch
     problems = _Problems(split, options)
 
     def arrow(batches: list[Batch]) -> list[pa.RecordBatch]:
-        return list(
+        converted = list(
             batches_to_arrow(
                 batches,
                 include_headers=options.include_headers,
@@ -750,6 +763,9 @@ def read_split(split: SegmentSplit, options: Options) -> Iterator[pa.RecordBatch
                 rows_per_batch=ROWS_PER_BATCH,
             )
         )
+        if not options.decode_internal:
+            return converted
+        return list(_with_decoded(converted, batches, split.topic, options.include_control))
 
     try:
         with _open(split.fs_uri, split.path) as stream:
@@ -780,6 +796,41 @@ def read_split(split: SegmentSplit, options: Options) -> Iterator[pa.RecordBatch
                             problems.undecodable(batch, one)
     finally:
         problems.flush()
+
+
+def _with_decoded(
+    converted: list[pa.RecordBatch], batches: list[Batch], topic: str | None, include_control: bool
+) -> Iterator[pa.RecordBatch]:
+    """The Arrow batches with :data:`DECODED_COLUMNS` appended (``decodeInternal``)."""
+    kind = internal_kind(topic)
+    # Which rows are control records: batches_to_arrow keeps each Kafka batch's rows together.
+    control = itertools.chain.from_iterable(
+        itertools.repeat(batch.is_control, batch.count)
+        for batch in batches
+        if include_control or not batch.is_control
+    )
+    for record_batch in converted:
+        keys = record_batch.column("key").to_pylist() if kind else []
+        values = record_batch.column("value").to_pylist() if kind else []
+        texts: list[tuple[str | None, str | None, str | None]] = []
+        for row in range(record_batch.num_rows):
+            is_control = next(control)
+            decoded = None if kind is None or is_control else decode_internal(topic, keys[row], values[row])
+            if decoded is None:
+                texts.append((None, None, None))
+                continue
+            key, value = decoded.key_json(), decoded.value_json()
+            texts.append(
+                (
+                    None if key is None else to_kafka_json(key),
+                    None if value is None else to_kafka_json(value),
+                    decoded.problem,
+                )
+            )
+        columns = zip(*texts, strict=True) if texts else ((), (), ())
+        for name, column in zip(DECODED_COLUMNS, columns, strict=True):
+            record_batch = record_batch.append_column(name, pa.array(list(column), pa.string()))
+        yield record_batch
 
 
 # --- the data source -------------------------------------------------------------------------

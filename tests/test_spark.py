@@ -28,6 +28,7 @@ if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
 
 import kafkaks  # noqa: E402
 from kafkaks import pipeline  # noqa: E402
+from kafkaks.internal import decoded, to_kafka_json  # noqa: E402
 from kafkaks.spark import (  # noqa: E402
     Bounds,
     KafkaLogDataSource,
@@ -425,3 +426,29 @@ def test_permissive_skips_a_batch_whose_records_do_not_decode(spark: Any, tmp_pa
     assert [(p.file, p.position, p.length, p.kind) for p in found] == [
         (str(segment), victim.position, victim.size, "corrupt_batch")
     ]
+
+
+@pytest.mark.skipif(not real_data_available(), reason=NO_REAL_DATA)
+def test_decode_internal_adds_the_decoders_json_for_internal_topics(spark: Any) -> None:
+    kraft = REAL_DATA / "codecrafters-kafka-tester@510714e" / "kraft-combined-logs"
+    df = load(spark, [str(REAL_TXN), str(kraft)], decodeInternal=True, includeControl=True)
+    got = {(r["topic"], r["partition"], r["offset"]): r for r in df.collect()}
+    assert len(got) == df.count()
+    internal = 0
+    for record in kafkaks.read_log_dir(REAL_TXN, kraft):
+        row = got[(record.topic, record.partition, record.offset)]
+        d = decoded(record)
+        if d is None:  # another topic, or a control record
+            assert (row["decodedKey"], row["decodedValue"], row["decodeProblem"]) == (None, None, None)
+            continue
+        internal += 1
+        key, value = d.key_json(), d.value_json()
+        assert row["decodedKey"] == (None if key is None else to_kafka_json(key))
+        assert row["decodedValue"] == (None if value is None else to_kafka_json(value))
+        assert row["decodeProblem"] == d.problem
+    assert internal > 0
+    metadata = [r for r in got.values() if r["topic"] == "__cluster_metadata" and r["decodedValue"]]
+    assert {"TOPIC_RECORD", "PARTITION_RECORD"} <= {json.loads(r["decodedValue"])["type"] for r in metadata}
+    transactions = [r for r in got.values() if r["topic"] == "__transaction_state" and r["decodedKey"]]
+    assert transactions
+    assert all(json.loads(r["decodedKey"])["data"]["transactionalId"] for r in transactions)
