@@ -367,7 +367,9 @@ def read_log(
     on with the next readable batch. Without a handler, a partial batch or a zero-filled tail at
     the end of the file is a :class:`~kafkaks.errors.KafkaksWarning`, and anything else (a CRC
     mismatch, a broken batch header) raises :class:`~kafkaks.errors.CorruptDataError`.
-    A batch whose CRC does not match is still yielded, after the report.
+    A batch whose CRC does not match is still yielded, after the report, unless a valid batch
+    starts inside the bytes it claims: then its length is damaged, and it is reported as
+    ``corrupt_batch`` and skipped so that the batches it would swallow are read.
     """
     stream, name, owned = _open(source)
     report = on_problem or default_handler
@@ -402,6 +404,26 @@ def read_log(
                     )
                 else:
                     if batch.crc_valid is False:
+                        # A wrong checksum means the length may be wrong too: if a valid batch
+                        # starts inside the bytes this one claims, the length swallowed it.
+                        inside = _resync(
+                            stream, position + 1, limit, min_offset, before=position + batch.size
+                        )
+                        if inside is not None:
+                            report(
+                                Problem(
+                                    "corrupt_batch",
+                                    name,
+                                    position,
+                                    inside - position,
+                                    f"{_crc_message(batch)}, and a valid batch starts at {inside}, inside "
+                                    f"the {batch.size} bytes this one claims: its length is damaged; "
+                                    f"skipped {inside - position} bytes to the next valid batch",
+                                    batch.last_offset,
+                                )
+                            )
+                            position = inside
+                            continue
                         report(
                             Problem(
                                 "crc_mismatch",
@@ -414,7 +436,8 @@ def read_log(
                         )
                     yield batch
                     position += batch.size
-                    min_offset = batch.last_offset + 1
+                    if batch.crc_valid is not False:  # a damaged header's offsets are no guide
+                        min_offset = batch.last_offset + 1
                     continue
             if problem.kind in ("truncated", "zero_tail") and limit < size:
                 return  # a --max-bytes style slice cuts the last batch: not a problem
@@ -522,43 +545,62 @@ def _all_zero(stream: BinaryIO, begin: int, end: int) -> bool:
     return True
 
 
-def _valid_entry_at(data: bytes, min_offset: int) -> bool:
-    """Whether ``data`` is exactly one entry that could not be there by chance: its checksum matches."""
-    offset = _head_offset(data)
-    if offset is None or offset < min_offset or len(data) <= HEADER_SIZE_UP_TO_MAGIC:
-        return False
-    if data[16] == 2:
-        if len(data) < V2_HEADER.size:
+def _crc_matches(stream: BinaryIO, start: int, entry: bytes, length: int) -> bool:
+    """Whether the entry at ``start`` (``entry`` holds its first bytes) has a matching checksum.
+
+    The checksum is computed in chunks of the file, so a candidate claiming a length of
+    gigabytes costs that much reading, not that much memory."""
+    size = LOG_OVERHEAD + length
+    if entry[16] == 2:
+        if length < V2_HEADER_LENGTH:
             return False
-        return bool(crc32c.crc32c(memoryview(data)[21:]) == V2_HEADER.unpack_from(data)[4])
-    return bool(zlib.crc32(memoryview(data)[16:]) == struct.unpack_from(">I", data, 12)[0])
+        stored, crc_start, update = V2_HEADER.unpack_from(entry)[4], 21, crc32c.crc32c
+    else:
+        stored, crc_start, update = struct.unpack_from(">I", entry, 12)[0], 16, zlib.crc32
+    computed = 0
+    position = crc_start
+    while position < size:
+        if position < len(entry):
+            piece = entry[position : min(size, len(entry))]
+        else:
+            stream.seek(start + position)
+            piece = stream.read(min(SCAN_CHUNK, size - position))
+            if not piece:
+                return False
+        computed = update(piece, computed)
+        position += len(piece)
+    return bool(computed == stored)
 
 
-def _resync(stream: BinaryIO, begin: int, end: int, min_offset: int) -> int | None:
-    """The position of the next entry after ``begin`` whose CRC is right, or None.
+def _resync(
+    stream: BinaryIO, begin: int, end: int, min_offset: int, *, before: int | None = None
+) -> int | None:
+    """The position of the next entry at or after ``begin`` (and before ``before``, if given)
+    whose CRC is right, or None.
 
     A candidate must have a magic of 0-2, a length that fits before ``end``, an offset not below
     ``min_offset``, and a matching CRC, so random bytes are practically never taken for a batch.
     The scan reads the file in chunks, so damaged regions of any size take bounded memory.
     """
+    stop = end if before is None else min(before, end)
     position = begin
-    while end - position > HEADER_SIZE_UP_TO_MAGIC:
+    while end - position > HEADER_SIZE_UP_TO_MAGIC and position < stop:
         stream.seek(position)
         chunk = stream.read(min(SCAN_CHUNK, end - position))
-        last = len(chunk) - HEADER_SIZE_UP_TO_MAGIC
+        last = min(len(chunk) - HEADER_SIZE_UP_TO_MAGIC, stop - position)
         for candidate in range(max(last, 0)):
             if chunk[candidate + 16] > 2:
                 continue
-            length = ENTRY_PREFIX.unpack_from(chunk, candidate)[1]
+            offset, length = ENTRY_PREFIX.unpack_from(chunk, candidate)
             if length < MIN_ENTRY_LENGTH or position + candidate + LOG_OVERHEAD + length > end:
                 continue
-            entry_end = candidate + LOG_OVERHEAD + length
-            if entry_end <= len(chunk):
-                data = chunk[candidate:entry_end]
-            else:
+            if offset < min_offset:
+                continue
+            head = chunk[candidate : candidate + V2_HEADER.size]
+            if len(head) < V2_HEADER.size:  # the chunk ends inside this candidate's header
                 stream.seek(position + candidate)
-                data = stream.read(LOG_OVERHEAD + length)
-            if _valid_entry_at(data, min_offset):
+                head = stream.read(V2_HEADER.size)
+            if _crc_matches(stream, position + candidate, head, length):
                 return position + candidate
         position += max(last, 1)
     return None
