@@ -240,7 +240,8 @@ class Batch:
             else:
                 yield from self._legacy_records()
         except KafkaksError as exc:
-            raise exc.at(self.path, self.position, self._base_offset or self.last_offset) from exc
+            offset = self.last_offset if self._base_offset is None else self._base_offset
+            raise exc.at(self.path, self.position, offset) from exc
 
     def _payload(self, raw: bytes) -> bytes:
         if self.compression is Compression.NONE:
