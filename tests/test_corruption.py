@@ -43,6 +43,7 @@ from conftest import FIXTURES, REAL_DATA, real_data_available
 
 from kafkaks import Batch, KafkaksError, Problem, read_log
 from kafkaks.cli import main
+from kafkaks.segment import _plausible
 
 # Real segments: every codec the real data holds (none, gzip, snappy raw and xerial, lz4), v1 and
 # v2, control batches (transaction markers, KRaft snapshot headers/footers), a KRaft .checkpoint.
@@ -360,3 +361,15 @@ def test_no_traceback_from_the_installed_command(tmp_path: Path) -> None:
         assert result.returncode == 1, result.stderr
         assert "Traceback" not in result.stderr
         assert f"kafkaks: {path}: position {case.position}" in result.stderr
+
+
+@pytest.mark.parametrize("source", segment_params())
+def test_every_real_batch_passes_the_resync_checks(source: Path) -> None:
+    """Resynchronising skips candidates whose header breaks an invariant (a cheap filter before
+    the CRC): every batch Kafka and kafka-python wrote must pass it, or resync would miss it."""
+    data = source.read_bytes()
+    stream = io.BytesIO(data)
+    batches = list(read_log(data))
+    assert batches
+    for batch in batches:
+        assert _plausible(stream, batch.position, batch.data[:61], batch.size - 12), batch

@@ -280,3 +280,28 @@ def test_a_big_bomb_costs_about_the_cap_in_native_memory(codec: str, tmp_path: P
     usage = json.loads(result.stdout)
     grown = (usage["after_kib"] - usage["before_kib"]) * KIB
     assert grown < 4 * cap, f"peak RSS grew by {grown / MIB:.0f} MiB for a {cap // MIB} MiB cap"
+
+
+def decoy(length: int) -> bytes:
+    """A v2 batch header that passes every cheap check but whose CRC is wrong."""
+    return struct.pack(">qiibIhiqqqhii", 100, length, 0, 2, 0, 0, 0, T0, T0, -1, -1, -1, 0)
+
+
+def test_resynchronising_through_crafted_candidates_stays_linear() -> None:
+    """Every 61 bytes a candidate claiming half a MiB: checking each CRC would take quadratic
+    time. The reader gives up once failed candidates cost 16 times the file (plus 64 MiB), and
+    says so: the rest is reported unreadable, not silently dropped."""
+    unit = decoy(512 * KIB)
+    data = GOOD + b"\xff" * 7 + unit * (4 * MIB // len(unit))
+    problems, _errors, peak = read_all(data)
+    assert peak < len(data) + HEADROOM
+    assert [(p.kind, p.position) for p in problems] == [("unreadable", len(GOOD))]
+    assert "gave up looking for the next valid batch" in problems[0].message
+
+
+def test_a_valid_batch_after_a_few_decoys_is_still_found() -> None:
+    data = GOOD + b"\xff" * 7 + decoy(2 * KIB) * 10 + bytes(2 * KIB) + AFTER
+    problems, _errors, _peak = read_all(data)
+    batches = list(read_log(data, on_problem=lambda _p: None))
+    assert [b.data for b in batches] == [GOOD, AFTER]
+    assert [p.kind for p in problems] == ["corrupt_batch"]
