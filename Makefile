@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 SPECS := $(wildcard formats/*.ksy)
 
-.PHONY: generate check-generated lint test demo clean
+.PHONY: generate check-generated lint test demo fuzz clean
 
 $(VENV): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,12 +26,28 @@ check-generated: node_modules
 	  echo "generated/ matches formats/"
 
 lint: $(VENV)
-	$(VENV)/bin/ruff check kafkaks tests tools examples
-	$(VENV)/bin/ruff format --check kafkaks tests tools examples
+	$(VENV)/bin/ruff check kafkaks tests tools examples fuzz
+	$(VENV)/bin/ruff format --check kafkaks tests tools examples fuzz
 	$(VENV)/bin/mypy
 
 test: $(VENV) node_modules check-generated lint
 	$(PY) -m pytest
+
+# Coverage-guided fuzzing of every reader with atheris (libFuzzer), seeded from tests/fixtures.
+# FUZZ_TIME seconds in all; crashing inputs are saved to fuzz/artifacts/ (copy them to
+# tests/regressions/ to keep them as regression cases).
+FUZZ_TIME ?= 60
+FUZZ_FLAGS ?= -rss_limit_mb=2048 -timeout=10 -print_final_stats=1
+fuzz: $(VENV)
+	@$(PY) -m pip install --quiet -e '.[fuzz]' || { \
+	  echo "make fuzz: atheris did not install into $(VENV) ($$($(PY) -V)); it ships wheels for" \
+	  "CPython 3.8-3.13 on Linux x86_64 and macOS, else it builds from source and needs clang" \
+	  "with libFuzzer (see https://github.com/google/atheris)" >&2; exit 1; }
+	@mkdir -p fuzz/artifacts
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	  $(PY) fuzz/make_corpus.py "$$tmp/corpus" && \
+	  KAFKAKS_FUZZ_SCRATCH="$$tmp" $(PY) fuzz/fuzz_kafkaks.py -max_total_time=$(FUZZ_TIME) $(FUZZ_FLAGS) \
+	    -artifact_prefix=fuzz/artifacts/ "$$tmp/corpus"
 
 # The sample log dir, a dump of one segment, then Spark (local[*]) to Parquet with its summary.
 # Spark's own log goes to $(DEMO)/spark.log; it is shown if the pipeline fails.

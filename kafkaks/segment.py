@@ -50,6 +50,12 @@ PARTITION_DIR = re.compile(
 )
 NON_FATAL = frozenset({"truncated", "zero_tail", "open_transaction"})
 SCAN_CHUNK = 1 << 20
+CANDIDATE_MAGIC = re.compile(b"[\x00-\x02]")  # resynchronising jumps from one magic 0-2 to the next
+# Resynchronising checks the CRC of each candidate batch; on crafted input every position can be
+# a candidate claiming a long length. What it may spend on candidates that fail, in bytes of CRC,
+# is capped per read at this factor of the file's size (plus a slack), keeping a read linear.
+RESYNC_WORK_FACTOR = 16
+RESYNC_WORK_SLACK = 64 << 20
 
 
 def _increment_sequence(sequence: int, increment: int) -> int:
@@ -240,7 +246,8 @@ class Batch:
             else:
                 yield from self._legacy_records()
         except KafkaksError as exc:
-            raise exc.at(self.path, self.position, self._base_offset or self.last_offset) from exc
+            offset = self.last_offset if self._base_offset is None else self._base_offset
+            raise exc.at(self.path, self.position, offset) from exc
 
     def _payload(self, raw: bytes) -> bytes:
         if self.compression is Compression.NONE:
@@ -328,6 +335,23 @@ class Batch:
         )
 
 
+class _ResyncGaveUp(Exception):
+    """Resynchronising spent its budget on candidates that were not valid batches."""
+
+    def __init__(self, position: int, spent: int) -> None:
+        super().__init__(position, spent)
+        self.position = position
+        self.spent = spent
+
+
+class _ResyncBudget:
+    __slots__ = ("left", "spent")
+
+    def __init__(self, size: int) -> None:
+        self.left = RESYNC_WORK_SLACK + RESYNC_WORK_FACTOR * size
+        self.spent = 0
+
+
 def _open(source: LogSource) -> tuple[BinaryIO, str, bool]:
     """(stream, name for messages, whether we opened it and must close it). Files open read-only."""
     if isinstance(source, bytes | bytearray | memoryview):
@@ -367,7 +391,9 @@ def read_log(
     on with the next readable batch. Without a handler, a partial batch or a zero-filled tail at
     the end of the file is a :class:`~kafkaks.errors.KafkaksWarning`, and anything else (a CRC
     mismatch, a broken batch header) raises :class:`~kafkaks.errors.CorruptDataError`.
-    A batch whose CRC does not match is still yielded, after the report.
+    A batch whose CRC does not match is still yielded, after the report, unless a valid batch
+    starts inside the bytes it claims: then its length is damaged, and it is reported as
+    ``corrupt_batch`` and skipped so that the batches it would swallow are read.
     """
     stream, name, owned = _open(source)
     report = on_problem or default_handler
@@ -378,6 +404,7 @@ def read_log(
         topic, partition = topic_partition(name if is_path else None)
         position = start
         min_offset = -1  # offsets only grow: resynchronising skips candidates below this
+        budget = _ResyncBudget(limit - start)
         while position < limit:
             stream.seek(position)
             remaining = limit - position
@@ -402,6 +429,29 @@ def read_log(
                     )
                 else:
                     if batch.crc_valid is False:
+                        # A wrong checksum means the length may be wrong too: if a valid batch
+                        # starts inside the bytes this one claims, the length swallowed it.
+                        try:
+                            inside = _resync(
+                                stream, position + 1, limit, min_offset, budget, before=position + batch.size
+                            )
+                        except _ResyncGaveUp:
+                            inside = None
+                        if inside is not None:
+                            report(
+                                Problem(
+                                    "corrupt_batch",
+                                    name,
+                                    position,
+                                    inside - position,
+                                    f"{_crc_message(batch)}, and a valid batch starts at {inside}, inside "
+                                    f"the {batch.size} bytes this one claims: its length is damaged; "
+                                    f"skipped {inside - position} bytes to the next valid batch",
+                                    batch.last_offset,
+                                )
+                            )
+                            position = inside
+                            continue
                         report(
                             Problem(
                                 "crc_mismatch",
@@ -414,7 +464,8 @@ def read_log(
                         )
                     yield batch
                     position += batch.size
-                    min_offset = batch.last_offset + 1
+                    if batch.crc_valid is not False:  # a damaged header's offsets are no guide
+                        min_offset = batch.last_offset + 1
                     continue
             if problem.kind in ("truncated", "zero_tail") and limit < size:
                 return  # a --max-bytes style slice cuts the last batch: not a problem
@@ -427,7 +478,26 @@ def read_log(
                     f"Found {limit - position} zero bytes at the end of the file (a preallocated segment)",
                     None,
                 )
-            resume = None if problem.kind == "zero_tail" else _resync(stream, position + 1, limit, min_offset)
+            try:
+                resume = (
+                    None
+                    if problem.kind == "zero_tail"
+                    else _resync(stream, position + 1, limit, min_offset, budget)
+                )
+            except _ResyncGaveUp as gave_up:
+                report(
+                    Problem(
+                        "unreadable",
+                        name,
+                        position,
+                        limit - position,
+                        f"{problem.message}; gave up looking for the next valid batch at {gave_up.position} "
+                        f"after checking {gave_up.spent} bytes of candidates that were not batches "
+                        "(crafted input?); the rest of the file is not read",
+                        problem.offset,
+                    )
+                )
+                return
             if resume is None:
                 if problem.kind == "corrupt_batch":
                     problem = Problem(
@@ -522,43 +592,112 @@ def _all_zero(stream: BinaryIO, begin: int, end: int) -> bool:
     return True
 
 
-def _valid_entry_at(data: bytes, min_offset: int) -> bool:
-    """Whether ``data`` is exactly one entry that could not be there by chance: its checksum matches."""
-    offset = _head_offset(data)
-    if offset is None or offset < min_offset or len(data) <= HEADER_SIZE_UP_TO_MAGIC:
-        return False
-    if data[16] == 2:
-        if len(data) < V2_HEADER.size:
+def _crc_matches(stream: BinaryIO, start: int, entry: bytes, length: int) -> bool:
+    """Whether the entry at ``start`` (``entry`` holds its first bytes) has a matching checksum.
+
+    The checksum is computed in chunks of the file, so a candidate claiming a length of
+    gigabytes costs that much reading, not that much memory."""
+    size = LOG_OVERHEAD + length
+    if entry[16] == 2:
+        if length < V2_HEADER_LENGTH:
             return False
-        return bool(crc32c.crc32c(memoryview(data)[21:]) == V2_HEADER.unpack_from(data)[4])
-    return bool(zlib.crc32(memoryview(data)[16:]) == struct.unpack_from(">I", data, 12)[0])
+        stored, crc_start, update = V2_HEADER.unpack_from(entry)[4], 21, crc32c.crc32c
+    else:
+        stored, crc_start, update = struct.unpack_from(">I", entry, 12)[0], 16, zlib.crc32
+    computed = 0
+    position = crc_start
+    while position < size:
+        if position < len(entry):
+            piece = entry[position : min(size, len(entry))]
+        else:
+            stream.seek(start + position)
+            piece = stream.read(min(SCAN_CHUNK, size - position))
+            if not piece:
+                return False
+        computed = update(piece, computed)
+        position += len(piece)
+    return bool(computed == stored)
 
 
-def _resync(stream: BinaryIO, begin: int, end: int, min_offset: int) -> int | None:
-    """The position of the next entry after ``begin`` whose CRC is right, or None.
+def _plausible(stream: BinaryIO, start: int, head: bytes, length: int) -> bool:
+    """Cheap checks of a candidate's header, true of every batch Kafka writes, so that few
+    random candidates cost a CRC over their claimed length.
+
+    v2: a codec id of 0-4, lastOffsetDelta >= 0, 0 <= count <= lastOffsetDelta + 1 (records have
+    distinct offset deltas), producer epoch and base sequence >= -1. v0/v1: the key and value
+    lengths add up to the entry's length exactly (LegacyRecord's layout)."""
+    if head[16] == 2:
+        if length < V2_HEADER_LENGTH:
+            return False
+        _, _, _, _, _, attributes, last_offset_delta, _, _, _, epoch, base_sequence, count = (
+            V2_HEADER.unpack_from(head)
+        )
+        return bool(
+            attributes & 0x07 <= 4
+            and 0 <= count <= last_offset_delta + 1
+            and epoch >= -1
+            and base_sequence >= -1
+        )
+    overhead = 14 if head[16] == 0 else 22  # LegacyRecord.RECORD_OVERHEAD_V0 / _V1
+    if length < overhead:
+        return False
+    key_at = LOG_OVERHEAD + overhead - 8
+    stream.seek(start + key_at)
+    key_field = stream.read(4)
+    if len(key_field) < 4:
+        return False
+    (key_length,) = struct.unpack(">i", key_field)
+    if key_length < -1 or overhead + max(key_length, 0) > length:
+        return False
+    stream.seek(start + key_at + 4 + max(key_length, 0))
+    value_field = stream.read(4)
+    if len(value_field) < 4:
+        return False
+    (value_length,) = struct.unpack(">i", value_field)
+    return bool(value_length >= -1 and overhead + max(key_length, 0) + max(value_length, 0) == length)
+
+
+def _resync(
+    stream: BinaryIO,
+    begin: int,
+    end: int,
+    min_offset: int,
+    budget: _ResyncBudget,
+    *,
+    before: int | None = None,
+) -> int | None:
+    """The position of the next entry at or after ``begin`` (and before ``before``, if given)
+    whose CRC is right, or None.
 
     A candidate must have a magic of 0-2, a length that fits before ``end``, an offset not below
-    ``min_offset``, and a matching CRC, so random bytes are practically never taken for a batch.
-    The scan reads the file in chunks, so damaged regions of any size take bounded memory.
+    ``min_offset``, a plausible header and a matching CRC, so random bytes are practically never
+    taken for a batch. The scan reads the file in chunks, so damaged regions of any size take
+    bounded memory; raises _ResyncGaveUp when candidates that fail have used up ``budget``.
     """
+    stop = end if before is None else min(before, end)
     position = begin
-    while end - position > HEADER_SIZE_UP_TO_MAGIC:
+    while end - position > HEADER_SIZE_UP_TO_MAGIC and position < stop:
         stream.seek(position)
         chunk = stream.read(min(SCAN_CHUNK, end - position))
-        last = len(chunk) - HEADER_SIZE_UP_TO_MAGIC
-        for candidate in range(max(last, 0)):
-            if chunk[candidate + 16] > 2:
-                continue
-            length = ENTRY_PREFIX.unpack_from(chunk, candidate)[1]
+        last = min(len(chunk) - HEADER_SIZE_UP_TO_MAGIC, stop - position)
+        for match in CANDIDATE_MAGIC.finditer(chunk, 16, max(last, 0) + 16):
+            candidate = match.start() - 16
+            offset, length = ENTRY_PREFIX.unpack_from(chunk, candidate)
             if length < MIN_ENTRY_LENGTH or position + candidate + LOG_OVERHEAD + length > end:
                 continue
-            entry_end = candidate + LOG_OVERHEAD + length
-            if entry_end <= len(chunk):
-                data = chunk[candidate:entry_end]
-            else:
+            if offset < min_offset:
+                continue
+            head = chunk[candidate : candidate + V2_HEADER.size]
+            if len(head) < V2_HEADER.size:  # the chunk ends inside this candidate's header
                 stream.seek(position + candidate)
-                data = stream.read(LOG_OVERHEAD + length)
-            if _valid_entry_at(data, min_offset):
+                head = stream.read(V2_HEADER.size)
+            if not _plausible(stream, position + candidate, head, length):
+                continue
+            if _crc_matches(stream, position + candidate, head, length):
                 return position + candidate
+            budget.left -= length
+            budget.spent += length
+            if budget.left < 0:
+                raise _ResyncGaveUp(position + candidate, budget.spent)
         position += max(last, 1)
     return None

@@ -184,6 +184,29 @@ def test_a_broken_length_is_skipped_to_the_next_valid_batch() -> None:
         list(read_log(bytes(data)))
 
 
+def test_a_length_grown_over_the_next_batches_does_not_swallow_them() -> None:
+    """A flipped length bit that makes a batch claim its successors: the CRC no longer matches,
+    so the claimed length is not trusted, and the batches inside it are found and yielded."""
+    first, second, third, fourth = (v2([0], base_offset=n) for n in range(4))
+    data = bytearray(first + second + third + fourth)
+    struct.pack_into(">i", data, 8, len(first) - 12 + len(second) + len(third))  # first swallows two
+    problems: list[Problem] = []
+    batches = list(read_log(bytes(data), on_problem=problems.append))
+    assert [b.data for b in batches] == [second, third, fourth]
+    assert [(p.kind, p.position, p.length) for p in problems] == [("corrupt_batch", 0, len(first))]
+    assert "its length is damaged" in problems[0].message
+
+
+def test_a_crc_mismatch_with_the_right_length_is_still_yielded() -> None:
+    first, second = v2([0]), v2([0], base_offset=1)
+    data = bytearray(first + second)
+    data[len(first) - 1] ^= 0x01  # last byte of the first batch's records
+    problems: list[Problem] = []
+    batches = list(read_log(bytes(data), on_problem=problems.append))
+    assert [b.data for b in batches] == [bytes(data[: len(first)]), second]
+    assert [(p.kind, p.position) for p in problems] == [("crc_mismatch", 0)]
+
+
 def test_decompression_is_capped() -> None:
     builder = DefaultRecordBatchBuilder(2, GZIP, 0, -1, -1, -1, 1 << 30)
     builder.append(0, timestamp=T0, key=None, value=bytes(5 << 20), headers=[])
