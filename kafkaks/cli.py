@@ -32,9 +32,10 @@ in the file: Kafka's running sum of batch sizes, which it equals unless damaged 
 
 Exit status: 0 when every file was read cleanly, 1 when corruption was found (a CRC mismatch, a
 batch or record that does not decode, skipped bytes, a corrupt index or snapshot) or a file could
-not be read, 2 for a usage error. Kafka reports index mismatches and a partial batch at the end of
-a segment (``Found N invalid bytes``) as information, and so does kafkaks: they do not change the
-exit status. Neither does a zero-filled tail, which ``file.preallocate=true`` leaves legitimately,
+not be read, a partial batch at the end of a segment (Kafka's ``Found N invalid bytes``: records
+lost in a crash), 2 for a usage error. Kafka reports index mismatches as information, and so does
+kafkaks: they do not change the exit status. Neither does a zero-filled tail, which
+``file.preallocate=true`` leaves legitimately,
 nor a missing ``.log`` beside an index (the entries are printed unverified, with a note on stderr;
 a ``.timeindex`` without its ``.index`` is verified by scanning from the start of the ``.log``).
 """
@@ -172,9 +173,9 @@ VERIFY_EPILOG = """\
 Index entries that brokers wrote before KAFKA-806 for an append of several batches (the first
 batch's position with the last batch's offset) are reported as index_multi_batch_append, and
 time index entries holding the offset of the record with the largest timestamp (brokers before
-KAFKA-16310) as time_index_record_offset: information, not corruption. So are a partial batch or
-a zero-filled tail at the end of a segment (truncated, zero_tail) and repeated time index
-timestamps. kafkaks.verify documents every kind.
+KAFKA-16310) as time_index_record_offset: information, not corruption. So are a zero-filled tail
+at the end of a segment (zero_tail) and repeated time index timestamps; a partial batch at the end
+(truncated) is damage: its records are lost. kafkaks.verify documents every kind.
 
 --recovery adds what a broker's startup recovery would do to each partition directory
 (LogLoader.recoverLog and LogSegment.recover): after an unclean shutdown (no .kafka_cleanshutdown
@@ -525,13 +526,14 @@ class Dumper:
     # .log and .checkpoint
 
     def on_log_problem(self, problem: Problem) -> None:
-        # A partial batch at the end is what Kafka reports as "Found N invalid bytes" (stdout).
-        # A zero-filled tail is what file.preallocate=true leaves: Kafka throws, but it is no damage.
+        # A partial batch at the end is what Kafka reports as "Found N invalid bytes" (stdout),
+        # damage all the same. A zero-filled tail is what file.preallocate=true leaves: Kafka
+        # throws, but it is no damage.
         corrupt = problem.kind in CORRUPTION
+        self.failed = self.failed or corrupt
         if self.json:
-            self.failed = self.failed or corrupt
             self.emit_object(problem_object(problem, corrupt))
-        elif problem.kind != "truncated":
+        else:
             self.report(
                 problem.kind, problem.path, problem.message, problem.position, problem.offset, corrupt
             )

@@ -20,8 +20,11 @@ says what it is, and :data:`CORRUPTION` says which kinds mean damage (the rest a
 ``snapshot_crc_mismatch``         a producer ``.snapshot`` whose CRC-32C is wrong
 ``txn_index_version``             a ``.txnindex`` entry of an unknown version
 ``unreadable_file``               a file that cannot be read or parsed at all
-``truncated``, ``zero_tail``      (information) a partial batch or zero-filled preallocated
-                                  tail at the end of a ``.log``: what a crash leaves
+``truncated``                     a partial batch at the end of a ``.log``: what a crash
+                                  mid-write leaves (Kafka's "Found N invalid bytes"); its
+                                  records are lost, so it counts as damage
+``zero_tail``                     (information) a zero-filled tail at the end of a ``.log``,
+                                  which ``file.preallocate=true`` leaves legitimately
 ``index_multi_batch_append``      (information) an ``.index`` entry written by a broker
                                   before KAFKA-806 for an append of several batches: the
                                   position of the first batch, the last offset of the last
@@ -67,6 +70,7 @@ CORRUPTION = frozenset(
     {
         "crc_mismatch",
         "corrupt_batch",
+        "truncated",
         "unreadable",
         "corrupt_records",
         "record_crc_mismatch",

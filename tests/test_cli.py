@@ -633,7 +633,7 @@ def test_undecodable_records_are_reported(tmp_path: Path, capsys: pytest.Capture
     assert out[-1].startswith("| offset: 1 CreateTime: 1001 keySize: 1 valueSize: 50")
 
 
-def test_partial_batch_at_the_end_is_information(
+def test_partial_batch_at_the_end_is_reported_and_fails_the_run(
     real: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     source = real(SEGMENT)
@@ -641,7 +641,8 @@ def test_partial_batch_at_the_end_is_information(
     path.write_bytes(source.read_bytes()[:-10])
     code, out, err = dump(capsys, str(path))
     last = batch_positions(source.read_bytes())[-1]
-    assert (code, err) == (0, [])
+    assert code == 1
+    assert len(err) == 1 and err[0].startswith(f"kafkaks: {path}: position {last}")
     assert out[-1] == f"Found {len(source.read_bytes()) - 10 - last} invalid bytes at the end of {path.name}"
     code, out, _err = dump(capsys, "--max-bytes", str(last + 5), str(path))
     assert code == 0 and not out[-1].startswith("Found")

@@ -21,8 +21,9 @@ What the format cannot detect is asserted as such, with a case id saying so:
 - ``truncated-*``: a segment that ends inside a batch is what a crash mid-write leaves; Kafka's
   recovery truncates it and DumpLogSegments prints ``Found N invalid bytes at the end`` as
   information, so the library reports a ``truncated`` Problem (``zero_tail`` when the cut bytes are
-  all zeros) and ``kafkaks dump`` prints that line and exits 0 (its documented exit status). A cut
-  exactly at a batch boundary leaves a shorter, valid segment: nothing to report.
+  all zeros) and ``kafkaks dump`` prints that line; the records of the partial batch are lost, so
+  it exits 1 (0 for a zero-filled tail, which preallocation leaves). A cut exactly at a batch
+  boundary leaves a shorter, valid segment: nothing to report.
 - with ``verify_crc=False`` damage inside a record's bytes can decode to other values; the cases
   ``records-*``/``payload-*`` that break the structure must raise from ``records()``.
 """
@@ -220,10 +221,8 @@ class Outcome:
 
     @property
     def corrupt(self) -> bool:
-        """Whether the library found corruption (a partial or zero-filled tail is none)."""
-        return bool(self.record_errors) or any(
-            p.kind not in ("truncated", "zero_tail") for p in self.problems
-        )
+        """Whether the library found corruption (a zero-filled preallocated tail is none)."""
+        return bool(self.record_errors) or any(p.kind != "zero_tail" for p in self.problems)
 
 
 def read_everything(path: Path) -> Outcome:
