@@ -2,7 +2,8 @@
 mtime, no file appeared or vanished, and every file under the data was opened for reading only.
 
 The data is a copy of the client-made fixtures and of the real broker data (when present). Add a
-command to COMMANDS to hold it to the same rule (``verify``, ``pipeline``, ... as they arrive).
+command to COMMANDS to hold it to the same rule. (``pipeline`` reads through pyarrow.fs and
+Spark; tests/test_spark.py checks its inputs are unchanged.)
 """
 
 from __future__ import annotations
@@ -69,6 +70,11 @@ COMMANDS: list[Any] = [
     pytest.param(["dump", "--index-sanity-check"], id="dump-index-sanity-check"),
     pytest.param(["dump", "--max-bytes", "1000", "--max-message-size", "200"], id="dump-max-bytes"),
     pytest.param(["dump", "--deep-iteration", "--files", some_files], id="dump-files"),
+    pytest.param(["dump", "--json", "--bytes", "hex", "--deep-iteration"], id="dump-json"),
+    pytest.param(["dump", "--offsets-decoder"], id="dump-offsets-decoder"),
+    pytest.param(["dump", "--cluster-metadata-decoder"], id="dump-cluster-metadata-decoder"),
+    pytest.param(["verify"], id="verify"),
+    pytest.param(["verify", "--recovery", "--json"], id="verify-recovery"),
 ]
 
 WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND

@@ -373,7 +373,9 @@ def test_pipeline_writes_parquet_and_a_summary(spark: Any, tmp_path: Path) -> No
     copy, segment, position = corrupt_copy(tmp_path)
     dest = tmp_path / "out"
     out: list[str] = []
+    before = {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in copy.rglob("*") if p.is_file()}
     summary = pipeline.run([str(copy)], str(dest), spark=spark, mode="PERMISSIVE", echo=out.append)
+    assert {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in copy.rglob("*") if p.is_file()} == before
     by_partition = {(s.topic, s.partition): s for s in summary}
     orders0 = by_partition["orders", 0]
     assert (orders0.records, orders0.first_offset, orders0.last_offset) == (39, 0, 41)
