@@ -22,6 +22,7 @@ from .errors import (
 )
 from .files import (
     read_leader_epoch_checkpoint,
+    read_offset_checkpoint,
     read_offset_index,
     read_partition_metadata,
     read_producer_snapshot,
@@ -86,6 +87,7 @@ __all__ = [
     "read_leader_epoch_checkpoint",
     "read_log",
     "read_log_dir",
+    "read_offset_checkpoint",
     "read_offset_index",
     "read_partition",
     "read_partition_batches",

@@ -8,8 +8,9 @@ from the file name, where a preallocated index really ends, CRC checks and Kafka
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import crc32c
 from kaitaistruct import BytesIO, KaitaiStream, KaitaiStructError, ValidationNotEqualError
@@ -32,6 +33,7 @@ from .models import (
 __all__ = [
     "base_offset_of",
     "read_leader_epoch_checkpoint",
+    "read_offset_checkpoint",
     "read_offset_index",
     "read_partition_metadata",
     "read_producer_snapshot",
@@ -40,6 +42,7 @@ __all__ = [
 ]
 
 PathLike = str | os.PathLike[str]
+T = TypeVar("T")
 
 
 def base_offset_of(path: PathLike) -> int:
@@ -150,8 +153,10 @@ def _lines(path: PathLike) -> list[str]:
         raise CorruptDataError(f"not a text file: {exc}", path=path) from exc
 
 
-def read_leader_epoch_checkpoint(path: PathLike) -> list[EpochEntry]:
-    """``leader-epoch-checkpoint``: version 0, a count, then ``<epoch> <start offset>`` lines."""
+def _checkpoint(path: PathLike, parse: Callable[..., T]) -> list[T]:
+    """The entries of a Kafka ``CheckpointFile``: version 0, a count, then one line per entry,
+    its space-separated values handed to ``parse`` (a ValueError or TypeError from it means a
+    malformed line)."""
     lines = _lines(path)
 
     def malformed(number: int) -> KafkaksError:
@@ -166,18 +171,35 @@ def read_leader_epoch_checkpoint(path: PathLike) -> list[EpochEntry]:
         raise UnsupportedError(f"Unrecognized version of the checkpoint file: {version}", path=path)
     entries = []
     for number in range(2, min(len(lines), 2 + count)):
-        fields = lines[number].split()
-        if len(fields) != 2:
-            raise malformed(number)
         try:
-            entries.append(EpochEntry(int(fields[0]), int(fields[1])))
-        except ValueError:
+            entries.append(parse(*lines[number].split()))
+        except (ValueError, TypeError):
             raise malformed(number) from None
     if len(entries) != count:
         raise CorruptDataError(
             f"Expected {count} entries in checkpoint file, but found only {len(entries)}", path=path
         )
     return entries
+
+
+def _epoch_entry(epoch: str, start_offset: str) -> EpochEntry:
+    return EpochEntry(int(epoch), int(start_offset))
+
+
+def _offset_entry(topic: str, partition: str, offset: str) -> tuple[tuple[str, int], int]:
+    return (topic, int(partition)), int(offset)
+
+
+def read_leader_epoch_checkpoint(path: PathLike) -> list[EpochEntry]:
+    """``leader-epoch-checkpoint``: version 0, a count, then ``<epoch> <start offset>`` lines."""
+    return _checkpoint(path, _epoch_entry)
+
+
+def read_offset_checkpoint(path: PathLike) -> dict[tuple[str, int], int]:
+    """An offset checkpoint of a log dir (``recovery-point-offset-checkpoint``,
+    ``replication-offset-checkpoint``, ``log-start-offset-checkpoint``, ``cleaner-offset-checkpoint``):
+    version 0, a count, then ``<topic> <partition> <offset>`` lines (Kafka's OffsetCheckpointFile)."""
+    return dict(_checkpoint(path, _offset_entry))
 
 
 def read_partition_metadata(path: PathLike) -> PartitionMetadata:

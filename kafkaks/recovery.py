@@ -32,11 +32,12 @@ from pathlib import Path
 import crc32c
 
 from .errors import KafkaksError
+from .files import read_offset_checkpoint
 from .models import Problem
 from .partition import PartitionDir, Segment, list_segments
 from .segment import read_log
 
-__all__ = ["LostBatch", "RecoveryPlan", "SegmentLoss", "plan_recovery", "read_offset_checkpoint"]
+__all__ = ["LostBatch", "RecoveryPlan", "SegmentLoss", "plan_recovery"]
 
 CLEAN_SHUTDOWN = ".kafka_cleanshutdown"
 RECOVERY_POINTS = "recovery-point-offset-checkpoint"
@@ -123,27 +124,6 @@ class RecoveryPlan:
     @property
     def lost_records(self) -> int:
         return sum(loss.records for loss in self.losses if loss.stage != "untouched")
-
-
-def read_offset_checkpoint(path: str | os.PathLike[str]) -> dict[tuple[str, int], int]:
-    """An offset checkpoint (``recovery-point-offset-checkpoint`` and its siblings): version 0,
-    a count, then ``<topic> <partition> <offset>`` lines (Kafka's OffsetCheckpointFile)."""
-    lines = Path(path).read_text(encoding="utf-8").splitlines()
-    try:
-        version, count = int(lines[0]), int(lines[1])
-        if version != 0:
-            raise KafkaksError(f"Unrecognized version of the checkpoint file: {version}", path=path)
-        entries = {}
-        for line in lines[2 : 2 + count]:
-            topic, partition, offset = line.split()
-            entries[(topic, int(partition))] = int(offset)
-    except (IndexError, ValueError) as exc:
-        raise KafkaksError(f"Malformed offset checkpoint: {exc}", path=path) from exc
-    if len(entries) != count:
-        raise KafkaksError(
-            f"Expected {count} entries in checkpoint file, but found {len(entries)}", path=path
-        )
-    return entries
 
 
 def recovery_stop(path: str | os.PathLike[str], base_offset: int) -> tuple[int, str] | None:

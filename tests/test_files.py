@@ -17,6 +17,7 @@ from kafkaks import (
     read_leader_epoch_checkpoint,
     read_log,
     read_log_dir,
+    read_offset_checkpoint,
     read_offset_index,
     read_partition,
     read_partition_metadata,
@@ -93,6 +94,32 @@ def test_leader_epoch_checkpoint(tmp_path: Path) -> None:
     path.write_text("0\n1\nzero 0\n")
     with pytest.raises(CorruptDataError, match="Malformed line 3"):
         read_leader_epoch_checkpoint(path)
+
+
+def test_offset_checkpoint(tmp_path: Path) -> None:
+    path = tmp_path / "recovery-point-offset-checkpoint"
+    path.write_text("0\n2\nmy-topic 3 120\n__consumer_offsets 49 7\n")
+    assert read_offset_checkpoint(path) == {("my-topic", 3): 120, ("__consumer_offsets", 49): 7}
+    path.write_text("0\n1\nmy-topic x 120\n")
+    with pytest.raises(CorruptDataError, match="Malformed line 3"):
+        read_offset_checkpoint(path)
+    path.write_text("0\n1\nmy topic 3 120\n")
+    with pytest.raises(CorruptDataError, match="Malformed line 3"):
+        read_offset_checkpoint(path)
+    path.write_text("1\n0\n")
+    with pytest.raises(UnsupportedError, match="Unrecognized version"):
+        read_offset_checkpoint(path)
+
+
+@pytest.mark.skipif(not real_data_available(), reason="real data absent")
+def test_real_offset_checkpoints() -> None:
+    for checkpoint in REAL_DATA.glob("*/**/recovery-point-offset-checkpoint"):
+        lines = checkpoint.read_text().splitlines()
+        points = read_offset_checkpoint(checkpoint)
+        assert len(points) == int(lines[1])
+        for (topic, partition), offset in points.items():
+            assert f"{topic} {partition} {offset}" in lines
+            assert offset >= 0
 
 
 @pytest.mark.skipif(not real_data_available(), reason="real data absent")
