@@ -205,6 +205,8 @@ def decode_columns(
     if (batch_counts < 0).any():
         raise CorruptDataError(f"Found invalid record count {int(batch_counts.min())} in magic v2 batch")
     _check(batch_counts > sizes // MIN_RECORD_SIZE + 1, "record count cannot fit in the batch's bytes")
+    if not data and batch_counts.any():  # nothing to read at all (NumPy cannot even clip to it)
+        raise CorruptDataError("Incorrect declared batch size, premature EOF reached")
     record_start = _record_starts(data, buf, starts, ends, batch_counts)
     length, body = _varint(buf, record_start)
     _check(length < 0, "Invalid negative record length")
