@@ -18,7 +18,7 @@ from __future__ import annotations
 import io
 import struct
 
-from kaitaistruct import KaitaiStream
+from kaitaistruct import EndOfStreamError, KaitaiStream
 
 __all__ = ["BytesStream"]
 
@@ -31,7 +31,8 @@ _U8 = struct.Struct(">Q").unpack_from
 
 
 class BytesStream(KaitaiStream):  # type: ignore[misc]  # the runtime has no type hints
-    """A KaitaiStream over ``data`` in memory. Reading past the end raises EOFError, as the base does."""
+    """A KaitaiStream over ``data`` in memory. Reading past the end raises the runtime's
+    EndOfStreamError (an EOFError), as KaitaiStream does."""
 
     def __init__(self, data: bytes | bytearray | memoryview) -> None:
         self._buf = bytes(data)
@@ -65,9 +66,9 @@ class BytesStream(KaitaiStream):  # type: ignore[misc]  # the runtime has no typ
     def is_eof(self) -> bool:
         return self._pos >= len(self._buf)
 
-    def _eof(self, n: int) -> EOFError:
+    def _eof(self, n: int) -> EndOfStreamError:
         available = max(len(self._buf) - self._pos, 0)
-        return EOFError(f"requested {n} bytes, but only {available} bytes available")
+        return EndOfStreamError(f"requested {n} bytes, but only {available} bytes available", n, available)
 
     def read_u1(self) -> int:
         pos = self._pos
