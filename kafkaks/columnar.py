@@ -45,6 +45,7 @@ MIN_LANES = 24
 MIN_RECORD_SIZE = 7  # one byte each: length, attributes, deltas, key and value lengths, header count
 MAX_VARINT_BYTES = 10
 MAX_INT32_OFFSETS = 0x7FFFFFFF
+MISPLACED_END = "Incorrect declared batch size: the records do not end where the batch does"
 
 Array = np.ndarray[Any, Any]
 
@@ -130,6 +131,7 @@ def _record_starts(data: bytes, buf: Array, starts: Array, ends: Array, counts: 
         advance: Array = TWO_BYTE_STEPS.take(pair)
         if advance.min() < 1:
             value, after = _varint(buf, here)
+            _check(value > len(buf), "record length larger than its batch")  # and no int64 overflow
             advance = after - here + np.maximum(value, 0)
         pos = here + advance
         final[: len(pos)] = pos
@@ -141,19 +143,22 @@ def _record_starts(data: bytes, buf: Array, starts: Array, ends: Array, counts: 
         step_of: Array = np.repeat(np.arange(step), per_step)
         lane_of: Array = np.arange(len(step_of)) - np.repeat(np.cumsum(per_step) - per_step, per_step)
         record_start[lane_rows[lane_of] + step_of] = np.concatenate(found)
+    lane_ends: Array = ends[order]
     for lane in range(lanes[step] if step < longest else 0):
-        position = int(pos[lane])
+        position, end = int(pos[lane]), int(lane_ends[lane])
         first_row = int(lane_rows[lane])
         try:
             for row in range(first_row + step, first_row + int(lane_counts[lane])):
+                if position >= end:
+                    raise CorruptDataError(MISPLACED_END)
                 record_start[row] = position
                 size, position = read_varint(data, position)
                 position += max(size, 0)
-        except IndexError:
-            raise CorruptDataError("Incorrect declared batch size, premature EOF reached") from None
-        final[lane] = position
-    if (final != ends[order]).any():
-        raise CorruptDataError("Incorrect declared batch size: the records do not end where the batch does")
+        except IndexError:  # a varint running off the end of the last batch
+            raise CorruptDataError(MISPLACED_END) from None
+        final[lane] = min(position, end + 1)
+    if (final != lane_ends).any():
+        raise CorruptDataError(MISPLACED_END)
     return record_start
 
 

@@ -159,9 +159,11 @@ def test_corrupt_record_areas_raise_corrupt_data_error(
         (b"\x0c\x00\x00\x00\x01\x01\x01", 1),  # a negative header count
         (b"\x0c\x00\x00\x00\x01\x01\x00", 2),
         (b"\x0c\x00\x00\x00\x01\x01\x00\x00", 1),
+        (b"\xfe\xff\xff\xff\xff\xff\xff\xff\xff\x7f" + bytes(12), 2),  # a length near 2^63
+        (b"\x14\x00\x00\x00\xfe\xff\xff\xff\xff\xff\xff\xff\xff\x7f\x01\x00", 1),  # such a key
     ],
     ids=["empty", "one-byte", "endless-varint", "wrong-length", "negative-headers", "count-too-high",
-         "bytes-left"],
+         "bytes-left", "huge-length", "huge-key-length"],
 )  # fmt: skip
 def test_named_corruptions(payload: bytes, count: int) -> None:
     with pytest.raises(KafkaksError):
