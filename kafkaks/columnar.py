@@ -113,28 +113,33 @@ TWO_BYTE_STEPS = _two_byte_steps()
 
 
 def _record_starts(data: bytes, buf: Array, starts: Array, ends: Array, counts: Array) -> Array:
-    """Where every record starts (at its length varint), in batch order."""
+    """Where every record starts (at its length varint), in batch order, as far as the length
+    chain says: the caller checks that each record ends where the next one (or its batch) starts.
+
+    ``data`` holds at least one record's worth of bytes.
+    """
     order: Array = np.argsort(-counts, kind="stable")  # lanes by record count, longest first
     lane_counts: Array = counts[order]
     longest = int(lane_counts[0]) if len(order) else 0
     # lanes[step]: how many batches hold more than `step` records
     active = cast(Array, np.searchsorted(-lane_counts, -np.arange(longest), "left"))
     lanes: list[int] = active.tolist()
+    # every two bytes as one little-endian number: a view with a stride of one byte, no copy
+    pairs = np.ndarray((len(data) - 1,), "<u2", data, 0, (1,))
+    last_pair = len(pairs) - 1
     pos: Array = starts[order]
-    final: Array = pos.copy()  # where each lane's last record ends, checked against its batch's end
     found: list[Array] = []
     step = 0
     while step < longest and lanes[step] >= MIN_LANES:
         here = pos[: lanes[step]]
         found.append(here)
-        pair = buf.take(here, mode="clip") | buf.take(here + 1, mode="clip").astype(np.uint16) << 8
-        advance: Array = TWO_BYTE_STEPS.take(pair)
+        # (indexing, not take: take would copy the strided view; positions past it are corrupt data)
+        advance: Array = TWO_BYTE_STEPS[pairs[np.minimum(here, last_pair)]]
         if advance.min() < 1:
             value, after = _varint(buf, here)
             _check(value > len(buf), "record length larger than its batch")  # and no int64 overflow
             advance = after - here + np.maximum(value, 0)
         pos = here + advance
-        final[: len(pos)] = pos
         step += 1
     record_start: Array = np.empty(int(counts.sum()), np.int64)
     lane_rows: Array = (np.cumsum(counts) - counts)[order]
@@ -156,9 +161,6 @@ def _record_starts(data: bytes, buf: Array, starts: Array, ends: Array, counts: 
                 position += max(size, 0)
         except IndexError:  # a varint running off the end of the last batch
             raise CorruptDataError(MISPLACED_END) from None
-        final[lane] = min(position, end + 1)
-    if (final != lane_ends).any():
-        raise CorruptDataError(MISPLACED_END)
     return record_start
 
 
@@ -193,6 +195,12 @@ def _binary(data: pa.Buffer, start: Array, end: Array, null: Array | None, kind:
     return taken.cast(kind) if large else taken
 
 
+def _no_records(with_headers: bool) -> RecordColumns:
+    empty: Array = np.empty(0, np.int64)
+    binary = pa.array([], pa.binary())
+    return RecordColumns(empty, empty, binary, binary, pa.array([], HEADERS) if with_headers else None)
+
+
 def decode_columns(
     payloads: Sequence[bytes], counts: Sequence[int], *, with_headers: bool = True
 ) -> RecordColumns:
@@ -210,12 +218,20 @@ def decode_columns(
     if (batch_counts < 0).any():
         raise CorruptDataError(f"Found invalid record count {int(batch_counts.min())} in magic v2 batch")
     _check(batch_counts > sizes // MIN_RECORD_SIZE + 1, "record count cannot fit in the batch's bytes")
-    if not data and batch_counts.any():  # nothing to read at all (NumPy cannot even clip to it)
+    _check((batch_counts == 0) & (sizes > 0), MISPLACED_END)
+    if not batch_counts.any():
+        return _no_records(with_headers)
+    if len(data) < MIN_RECORD_SIZE:
         raise CorruptDataError("Incorrect declared batch size, premature EOF reached")
     record_start = _record_starts(data, buf, starts, ends, batch_counts)
     length, body = _varint(buf, record_start)
     _check(length < 0, "Invalid negative record length")
     record_end = body + length
+    # Each record ends where the next one starts, the last one of a batch where the batch ends.
+    chained: Array = np.empty_like(record_start)
+    chained[:-1] = record_start[1:]
+    chained[np.cumsum(batch_counts)[batch_counts > 0] - 1] = ends[batch_counts > 0]
+    _check(record_end != chained, MISPLACED_END)
 
     pos: Array = body + 1  # attributes (unused) are one byte
     timestamp_delta, pos = _varint(buf, pos)
