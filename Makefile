@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 SPECS := $(wildcard formats/*.ksy)
 
-.PHONY: generate check-generated lint test demo fuzz clean
+.PHONY: generate check-generated lint test bench demo fuzz clean
 
 $(VENV): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,12 +26,16 @@ check-generated: node_modules
 	  echo "generated/ matches formats/"
 
 lint: $(VENV)
-	$(VENV)/bin/ruff check kafkaks tests tools examples fuzz
-	$(VENV)/bin/ruff format --check kafkaks tests tools examples fuzz
+	$(VENV)/bin/ruff check kafkaks tests tools examples fuzz bench
+	$(VENV)/bin/ruff format --check kafkaks tests tools examples fuzz bench
 	$(VENV)/bin/mypy
 
 test: $(VENV) node_modules check-generated lint
 	$(PY) -m pytest
+
+# BENCH_RECORDS, BENCH_REPEATS, BENCH_GENERATED_RECORDS, BENCH_MEMORY_BYTES shorten it (bench/run.py)
+bench: $(VENV)
+	PATH=$(CURDIR)/$(VENV)/bin:$$PATH $(PY) bench/run.py
 
 # Coverage-guided fuzzing of every reader with atheris (libFuzzer), seeded from tests/fixtures.
 # FUZZ_TIME seconds in all; crashing inputs are saved to fuzz/artifacts/ (copy them to

@@ -14,21 +14,27 @@ headers, and control records are left out unless ``include_control`` is set.
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
+import numpy as np
 import pyarrow as pa
 
 from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
+from .columnar import HEADERS, Array, decode_columns
+from .errors import CorruptDataError, KafkaksError
+from .models import Record, TimestampType
 from .partition import Isolation, PartitionDir, partition_dirs, read_partition_batches
 from .segment import Batch, ProblemHandler, read_log
 
 __all__ = ["ROWS_PER_BATCH", "batches_to_arrow", "read_arrow", "spark_schema"]
 
 ROWS_PER_BATCH = 65_536
-
-HEADERS = pa.list_(pa.struct([pa.field("key", pa.string()), pa.field("value", pa.binary())]))
+MAX_INT32 = 0x7FFFFFFF
+MAX_MILLIS = (1 << 63) // 1000  # the largest millisecond timestamp a microsecond column holds
 SPARK_FIELDS = [
     pa.field("key", pa.binary()),
     pa.field("value", pa.binary()),
@@ -127,24 +133,150 @@ def batches_to_arrow(
     rows_per_batch: int = ROWS_PER_BATCH,
 ) -> Iterator[pa.RecordBatch]:
     """Kafka batches (of one partition) as Arrow record batches of :func:`spark_schema`,
-    each of at most ``rows_per_batch`` rows."""
+    each of at most ``rows_per_batch`` rows.
+
+    The records of v2 data batches are decoded column-wise (:mod:`kafkaks.columnar`), many
+    batches at once; legacy and control batches go through :meth:`Batch.records`.
+    """
     schema = spark_schema(include_headers=include_headers, include_metadata=include_metadata)
-    columns: dict[str, list[object]] = {name: [] for name in schema.names}
+    parts: list[_Part] = []
+    rows = 0
     for batch in batches:
         if batch.is_control and not include_control:
             continue
-        _append(columns, batch, include_headers, include_metadata)
-        if len(columns["offset"]) >= rows_per_batch:
-            yield pa.RecordBatch.from_pydict(columns, schema=schema)
-            columns = {name: [] for name in schema.names}
-    if columns["offset"]:
-        yield pa.RecordBatch.from_pydict(columns, schema=schema)
+        if batch.magic >= 2 and not batch.is_control:
+            parts.append((batch, batch.record_bytes()))
+            rows += batch.count
+        else:
+            records = list(batch.records())
+            parts.append((batch, records))
+            rows += len(records)
+        if rows >= rows_per_batch:
+            yield _record_batch(parts, schema)
+            parts, rows = [], 0
+    if rows:
+        yield _record_batch(parts, schema)
+
+
+# A batch with its decompressed v2 record area (columnar path) or its decoded records.
+_Part = tuple[Batch, bytes | list[Record]]
+
+
+def _record_batch(parts: list[_Part], schema: pa.Schema) -> pa.RecordBatch:
+    """One Arrow batch of the parts' rows: each run of v2 parts decoded at once."""
+    pieces = []
+    for columnar, run in itertools.groupby(parts, key=lambda part: isinstance(part[1], bytes)):
+        run_parts = list(run)
+        pieces.append(_v2_batch(run_parts, schema) if columnar else _record_api_batch(run_parts, schema))
+    if len(pieces) == 1:
+        return pieces[0]
+    return pa.RecordBatch.from_arrays(
+        [pa.concat_arrays([piece.column(i) for piece in pieces]) for i in range(len(schema))],
+        schema=schema,
+    )
+
+
+def _per_batch(values: list[Any], counts: Array, kind: pa.DataType) -> pa.Array:
+    """A column holding each batch's value once per record of the batch."""
+    return pa.array(values, kind).take(np.repeat(np.arange(len(values)), counts))
+
+
+def _v2_batch(parts: list[_Part], schema: pa.Schema) -> pa.RecordBatch:
+    try:
+        return _v2_columns(parts, schema)
+    except KafkaksError as error:
+        for part in parts:  # which batch is broken: each decodes alone as it does in a run
+            batch = part[0]
+            try:
+                _v2_columns([part], schema)
+            except KafkaksError as exc:
+                raise exc.at(batch.path, batch.position, batch.base_offset) from exc
+        raise error
+
+
+def _v2_columns(parts: list[_Part], schema: pa.Schema) -> pa.RecordBatch:
+    batches = [batch for batch, _ in parts]
+    counts = np.array([batch.count for batch in batches], np.int64)
+    records = decode_columns(
+        [payload for _, payload in parts if isinstance(payload, bytes)],
+        counts.tolist(),
+        with_headers="headers" in schema.names,
+    )
+    base_offset: Array = np.repeat(np.array([batch.base_offset for batch in batches], np.int64), counts)
+    offset = _add(base_offset, records.offset_delta, "offset")
+    base_timestamp: Array = np.repeat(np.array([batch.base_timestamp for batch in batches], np.int64), counts)
+    timestamp = _add(base_timestamp, records.timestamp_delta, "timestamp")
+    log_append: Array = np.repeat(
+        np.array([batch.timestamp_type is TimestampType.LOG_APPEND_TIME for batch in batches]), counts
+    )
+    if log_append.any():
+        max_timestamp: Array = np.repeat(
+            np.array([batch.max_timestamp for batch in batches], np.int64), counts
+        )
+        timestamp = np.where(log_append, max_timestamp, timestamp)
+    if (np.abs(timestamp) > MAX_MILLIS).any():
+        raise CorruptDataError("record timestamp out of the range of a microsecond timestamp")
+    columns = {
+        "key": records.key,
+        "value": records.value,
+        "topic": _per_batch([batch.topic for batch in batches], counts, pa.string()),
+        "partition": _per_batch([batch.partition for batch in batches], counts, pa.int32()),
+        "offset": pa.array(offset),
+        "timestamp": pa.array(timestamp * 1000, pa.timestamp("us", tz="UTC")),
+        "timestampType": _per_batch([batch.timestamp_type.id for batch in batches], counts, pa.int32()),
+    }
+    if records.headers is not None:
+        columns["headers"] = records.headers
+    if "segment" in schema.names:
+        per_batch: dict[str, list[Any]] = {
+            "segment": [batch.path for batch in batches],
+            "position": [batch.position for batch in batches],
+            "batchBaseOffset": [batch.base_offset for batch in batches],
+            "producerId": [batch.producer_id for batch in batches],
+            "producerEpoch": [batch.producer_epoch for batch in batches],
+            "isTransactional": [batch.is_transactional for batch in batches],
+            "isControl": [batch.is_control for batch in batches],
+            "leaderEpoch": [batch.partition_leader_epoch for batch in batches],
+            "compression": [batch.compression.value for batch in batches],
+            "crcValid": [batch.crc_valid for batch in batches],
+        }
+        for name, values in per_batch.items():
+            columns[name] = _per_batch(values, counts, schema.field(name).type)
+        base_sequence: Array = np.repeat(
+            np.array([batch.base_sequence for batch in batches], np.int64), counts
+        )
+        delta = records.offset_delta
+        # DefaultRecordBatch.incrementSequence: past 2^31 - 1 the sequence wraps to 0
+        sequence = np.where(
+            base_sequence > MAX_INT32 - delta, delta - (MAX_INT32 - base_sequence) - 1, base_sequence + delta
+        )
+        columns["sequence"] = pa.array(np.where(base_sequence == -1, -1, sequence), pa.int32())
+    return pa.RecordBatch.from_arrays([columns[name] for name in schema.names], schema=schema)
+
+
+def _add(base: Array, delta: Array, what: str) -> Array:
+    """base + delta, raising where int64 overflows (a corrupt delta)."""
+    total: Array = base + delta
+    if (((base ^ total) & (delta ^ total)) < 0).any():
+        raise CorruptDataError(f"record {what} out of the int64 range")
+    return total
+
+
+def _record_api_batch(parts: list[_Part], schema: pa.Schema) -> pa.RecordBatch:
+    columns: dict[str, list[object]] = {name: [] for name in schema.names}
+    for batch, records in parts:
+        if isinstance(records, list):
+            _append(columns, batch, records, "headers" in columns, "segment" in columns)
+    return pa.RecordBatch.from_pydict(columns, schema=schema)
 
 
 def _append(
-    columns: dict[str, list[object]], batch: Batch, include_headers: bool, include_metadata: bool
+    columns: dict[str, list[object]],
+    batch: Batch,
+    records: list[Record],
+    include_headers: bool,
+    include_metadata: bool,
 ) -> None:
-    records = list(batch.records())
     rows = len(records)
     columns["key"].extend(record.key for record in records)
     columns["value"].extend(record.value for record in records)

@@ -249,6 +249,15 @@ class Batch:
             offset = self.last_offset if self._base_offset is None else self._base_offset
             raise exc.at(self.path, self.position, offset) from exc
 
+    def record_bytes(self) -> bytes:
+        """A v2 batch's records as stored back to back, decompressed: what :meth:`records` decodes."""
+        if self.magic < 2:
+            raise UnsupportedError("record_bytes() is for v2 batches; a legacy entry is one message")
+        try:
+            return self._payload(self._data[V2_HEADER.size :])
+        except KafkaksError as exc:
+            raise exc.at(self.path, self.position, self._base_offset) from exc
+
     def _payload(self, raw: bytes) -> bytes:
         if self.compression is Compression.NONE:
             return raw
@@ -256,7 +265,7 @@ class Batch:
 
     def _v2_records(self) -> Iterator[Record]:
         assert self._base_offset is not None and self._count is not None
-        raw = decode_records(self._payload(self._data[V2_HEADER.size :]), self._count)
+        raw = decode_records(self.record_bytes(), self._count)
         base_offset, base_sequence = self._base_offset, self.base_sequence
         log_append_time = self.max_timestamp if self.timestamp_type is TimestampType.LOG_APPEND_TIME else None
         base_timestamp, timestamp_type = self.base_timestamp, self.timestamp_type

@@ -73,6 +73,28 @@ def test_every_real_segment_gives_the_rows_of_the_record_api(path: Path, info: d
         assert len(got) == info["records"]
 
 
+@pytest.mark.parametrize(
+    "path",
+    [pytest.param(p, id=p.parent.name) for p in sorted((FIXTURES / "segments").rglob("*.log"))],
+)
+@pytest.mark.parametrize("rows_per_batch", [1, 7, 65_536])
+def test_client_made_segments_give_the_rows_of_the_record_api(path: Path, rows_per_batch: int) -> None:
+    """v0, v1 and v2 batches mixed in one Arrow batch, runs of v2 batches decoded column-wise."""
+    got = rows(
+        list(
+            read_arrow(
+                path,
+                include_headers=True,
+                include_metadata=True,
+                include_control=True,
+                rows_per_batch=rows_per_batch,
+            )
+        )
+    )
+    expected = [expected_row(record, batch) for batch in read_log(path) for record in batch.records()]
+    assert got == expected
+
+
 def test_schema_is_spark_kafka_source_then_headers_then_metadata() -> None:
     names = ["key", "value", "topic", "partition", "offset", "timestamp", "timestampType"]
     assert spark_schema().names == names

@@ -1,0 +1,68 @@
+"""The benchmark corpus: v2 segments written with kafka-python's batch builder (an independent writer).
+
+Each segment holds ``records`` records in batches of 500, each record with a 12-byte key, a
+100-byte value (50 random bytes as hex, so codecs have something to do but not everything) and
+3 headers, with increasing timestamps. One segment per codec; nothing is committed, the files are
+built once into a cache directory and reused while their parameters stay the same.
+"""
+
+from __future__ import annotations
+
+import random
+import struct
+from pathlib import Path
+
+from kafka.record.default_records import DefaultRecordBatchBuilder
+
+CODECS = {"none": 0, "gzip": 1, "snappy": 2, "lz4": 3, "zstd": 4}
+RECORDS_PER_BATCH = 500
+BASE_TIMESTAMP = 1_700_000_000_000
+
+
+def _batch(codec: int, base_offset: int, count: int, rng: random.Random) -> bytes:
+    builder = DefaultRecordBatchBuilder(
+        magic=2,
+        compression_type=codec,
+        is_transactional=False,
+        producer_id=-1,
+        producer_epoch=-1,
+        base_sequence=-1,
+        batch_size=1 << 30,
+    )
+    for delta in range(count):
+        offset = base_offset + delta
+        headers = [
+            ("trace-id", rng.randbytes(8).hex().encode()),
+            ("source", b"bench"),
+            ("seq", str(offset).encode()),
+        ]
+        value = rng.randbytes(50).hex().encode()
+        builder.append(delta, BASE_TIMESTAMP + offset, f"key-{offset:08d}".encode(), value, headers)
+    data = bytearray(builder.build())
+    # The builder numbers from 0; the base offset sits before the CRC-covered bytes.
+    struct.pack_into(">q", data, 0, base_offset)
+    return bytes(data)
+
+
+def build_segment(path: Path, codec: str, records: int, *, seed: int = 6) -> Path:
+    """Write ``records`` records compressed with ``codec`` to ``path`` (if not already there)."""
+    if path.exists():
+        return path
+    rng = random.Random(seed)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_suffix(".partial")
+    with partial.open("wb") as out:
+        for base in range(0, records, RECORDS_PER_BATCH):
+            out.write(_batch(CODECS[codec], base, min(RECORDS_PER_BATCH, records - base), rng))
+    partial.rename(path)
+    return path
+
+
+def corpus(cache: Path, records: int) -> dict[str, Path]:
+    """One segment per codec under ``cache``, in ``<topic>-<partition>`` directories."""
+    return {
+        codec: build_segment(
+            cache / f"{records}" / f"bench-{codec}-0" / "00000000000000000000.log", codec, records
+        )
+        for codec in CODECS
+    }

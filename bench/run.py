@@ -1,0 +1,362 @@
+"""`make bench`: kafkaks, kafka-python and aiokafka's C reader on the same segments, into BENCHMARKS.md.
+
+Every reader does a full decode with CRC checks: each record's offset, timestamp, key, value and
+headers are materialised. Runs are interleaved (round after round over codecs and readers) and the
+median is reported, so a busy moment of the machine hurts every reader alike. Knobs (environment):
+
+    BENCH_RECORDS            records per segment (default 1000000)
+    BENCH_REPEATS            rounds of timed runs (default 5)
+    BENCH_GENERATED_RECORDS  records for the generated-parser comparison (default 100000)
+    BENCH_MEMORY_BYTES       size of the big segment for the memory check (default 1 GiB; 0 skips)
+    BENCH_OUTPUT             where to write the report (default BENCHMARKS.md)
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.pop("AIOKAFKA_NO_EXTENSIONS", None)  # measure aiokafka's C reader, never its fallback
+
+import platform
+import shlex
+import statistics
+import struct
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from importlib import metadata
+from pathlib import Path
+
+import crc32c
+from aiokafka.record.memory_records import MemoryRecords as AioMemoryRecords
+from corpus import CODECS, corpus
+from kafka.record import MemoryRecords as KafkaPythonMemoryRecords
+from kafkaks.generated.kafka_record_batch import KafkaRecordBatch
+from kaitaistruct import BytesIO, KaitaiStream
+
+import kafkaks
+from kafkaks.stream import BytesStream
+
+ROOT = Path(__file__).resolve().parents[1]
+CACHE = ROOT / "build" / "bench"
+RECORDS = int(os.environ.get("BENCH_RECORDS", 1_000_000))
+REPEATS = int(os.environ.get("BENCH_REPEATS", 5))
+GENERATED_RECORDS = int(os.environ.get("BENCH_GENERATED_RECORDS", 100_000))
+MEMORY_BYTES = int(os.environ.get("BENCH_MEMORY_BYTES", 1 << 30))
+OUTPUT = Path(os.environ.get("BENCH_OUTPUT", ROOT / "BENCHMARKS.md"))
+
+Reader = Callable[[Path], int]
+
+
+def kafkaks_arrow(path: Path) -> int:
+    """The public deep-decode API: Arrow batches with every column, headers included."""
+    return sum(batch.num_rows for batch in kafkaks.read_arrow(path, include_headers=True))
+
+
+def kafkaks_records(path: Path) -> int:
+    """The record objects API: Batch.records()."""
+    count = 0
+    for batch in kafkaks.read_log(path):
+        for record in batch.records():
+            record.offset, record.timestamp, record.key, record.value, record.headers  # noqa: B018
+            count += 1
+    return count
+
+
+def _client_reader(memory_records: type) -> Reader:
+    def read(path: Path) -> int:
+        records = memory_records(path.read_bytes())
+        count = 0
+        while (batch := records.next_batch()) is not None:
+            if not batch.validate_crc():
+                raise ValueError(f"CRC mismatch in {path}")
+            for record in batch:
+                record.offset, record.timestamp, record.key, record.value, record.headers  # noqa: B018
+                count += 1
+        return count
+
+    return read
+
+
+DEEP: dict[str, Reader] = {
+    "kafkaks read_arrow": kafkaks_arrow,
+    "kafkaks Batch.records()": kafkaks_records,
+    "aiokafka 0.14 (C)": _client_reader(AioMemoryRecords),
+    "kafka-python 3.0 (pure Python)": _client_reader(KafkaPythonMemoryRecords),
+}
+
+
+def kafkaks_scan(path: Path) -> int:
+    """Batch headers and CRCs only, what `kafkaks dump` prints without --deep-iteration."""
+    return sum(1 for batch in kafkaks.read_log(path) if batch.crc_valid)
+
+
+def _generated_reader(stream: Callable[[bytes], KaitaiStream]) -> Callable[[bytes], int]:
+    def read(data: bytes) -> int:
+        io = stream(data)
+        view = memoryview(data)
+        count = 0
+        while not io.is_eof():
+            start = io.pos()
+            batch = KafkaRecordBatch(io)
+            if crc32c.crc32c(view[start + 21 : io.pos()]) != batch.crc:
+                raise ValueError("CRC mismatch")
+            for r in batch.records:
+                (batch.base_offset + r.offset_delta.value, batch.base_timestamp + r.timestamp_delta.value,
+                 getattr(r, "key", None), getattr(r, "value", None),
+                 [(h.key, getattr(h, "value", None)) for h in r.headers])  # fmt: skip
+                count += 1
+        return count
+
+    return read
+
+
+def _kafka_python_bytes(data: bytes) -> int:
+    records = KafkaPythonMemoryRecords(data)
+    count = 0
+    while (batch := records.next_batch()) is not None:
+        if not batch.validate_crc():
+            raise ValueError("CRC mismatch")
+        for record in batch:
+            record.offset, record.timestamp, record.key, record.value, record.headers  # noqa: B018
+            count += 1
+    return count
+
+
+GENERATED: dict[str, Callable[[bytes], int]] = {
+    "generated parser, KaitaiStream(BytesIO)": _generated_reader(lambda d: KaitaiStream(BytesIO(d))),
+    "generated parser, kafkaks.stream.BytesStream": _generated_reader(BytesStream),
+    "kafka-python 3.0 (pure Python)": _kafka_python_bytes,
+}
+
+
+def timed(read: Callable[[], int]) -> tuple[int, float]:
+    start = time.perf_counter()
+    count = read()
+    return count, time.perf_counter() - start
+
+
+def interleaved(runs: dict[str, Callable[[], int]], repeats: int) -> dict[str, tuple[int, float]]:
+    """name -> (items, median seconds), after one untimed warm-up run of each."""
+    for read in runs.values():
+        read()
+    times: dict[str, list[float]] = {name: [] for name in runs}
+    counts: dict[str, int] = {}
+    for round_ in range(repeats):
+        for name, read in runs.items():
+            counts[name], seconds = timed(read)
+            times[name].append(seconds)
+        print(f"  round {round_ + 1}/{repeats} done", file=sys.stderr, flush=True)
+    return {name: (counts[name], statistics.median(times[name])) for name in runs}
+
+
+def whole_batches(data: bytes, records: int) -> bytes:
+    """The leading batches of ``data`` holding at least ``records`` records."""
+    pos = count = 0
+    while pos < len(data) and count < records:
+        count += struct.unpack_from(">i", data, pos + 57)[0]
+        pos += 12 + struct.unpack_from(">i", data, pos + 8)[0]
+    return data[:pos]
+
+
+def big_segment(source: Path, size: int) -> Path:
+    """A segment of at least ``size`` bytes: ``source``'s batches again and again, renumbered."""
+    path = CACHE / f"memory-{size}" / "bench-memory-0" / "00000000000000000000.log"
+    if path.exists():
+        return path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = bytearray(source.read_bytes())
+    partial = path.with_suffix(".partial")
+    written = next_offset = 0
+    with partial.open("wb") as out:
+        while written < size:
+            pos = 0
+            while pos < len(data):
+                # The base offset is outside the CRC-covered bytes: renumbering keeps CRCs valid.
+                struct.pack_into(">q", data, pos, next_offset)
+                next_offset += struct.unpack_from(">i", data, pos + 23)[0] + 1
+                pos += 12 + struct.unpack_from(">i", data, pos + 8)[0]
+            out.write(data)
+            written += len(data)
+    partial.rename(path)
+    return path
+
+
+def peak_rss_mib(command: list[str]) -> float:
+    """Peak RSS of ``command``, run as the only child of a fresh interpreter."""
+    probe = (
+        "import resource, subprocess, sys\n"
+        "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)\n"
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", probe, *command], capture_output=True, text=True, check=True)
+    return int(out.stdout) / 1024
+
+
+def machine() -> list[str]:
+    cpu = next(
+        (line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+         if line.startswith("model name")),
+        platform.processor() or "unknown",
+    )  # fmt: skip
+    packages = ["kafkaks", "numpy", "pyarrow", "crc32c", "lz4", "zstandard", "cramjam", "kaitaistruct",
+                "aiokafka", "kafka-python", "python-snappy"]  # fmt: skip
+    versions = ", ".join(f"{name} {metadata.version(name)}" for name in packages)
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    return [
+        f"- CPU: {cpu}, {os.cpu_count()} cores; {platform.platform()}",
+        f"- Python {platform.python_version()} ({platform.python_implementation()}); {versions}",
+        f"- load average when the run started: {load} (other work on the machine shows up here)",
+        f"- aiokafka reader class: `{AioMemoryRecords.__module__}.{AioMemoryRecords.__name__}`",
+    ]
+
+
+def spark_section(path: Path) -> list[str]:
+    try:
+        import kafkaks.spark as source
+        from pyspark.sql import SparkSession
+        from pyspark.sql.datasource import DataSource
+    except ImportError as exc:
+        return [f"Skipped: the Spark source is not available in this build ({exc})."]
+    spark = SparkSession.builder.master("local[1]").appName("kafkaks-bench").getOrCreate()
+    try:
+        for value in vars(source).values():
+            if isinstance(value, type) and issubclass(value, DataSource) and value is not DataSource:
+                spark.dataSource.register(value)
+        frame = spark.read.format("kafka-log").load(str(path.parent))
+        frame.count()  # warm-up: starts the Python workers
+        seconds = []
+        for _ in range(REPEATS):
+            count, elapsed = timed(lambda: frame.selectExpr("sum(length(value))", "count(*)").collect()[0][1])
+            seconds.append(elapsed)
+        median = statistics.median(seconds)
+    finally:
+        spark.stop()
+    return [
+        '`spark.read.format("kafka-log").load(...)` on `local[1]` (one core), uncompressed corpus,',
+        f"summing value lengths: {count} records in {median:.2f} s = "
+        f"**{count / median / 1e3:.0f}k records/s per core**.",
+    ]
+
+
+def main() -> None:
+    started = time.time()
+    print(f"building the corpus ({RECORDS} records per codec) under {CACHE}", file=sys.stderr)
+    segments = corpus(CACHE, RECORDS)
+    lines = [
+        "# Benchmarks",
+        "",
+        "Written by `make bench` (`bench/run.py`); the numbers below are from one run of it.",
+        "",
+        f"Command: `{shlex.join(['make', 'bench'])}` with "
+        f"BENCH_RECORDS={RECORDS} BENCH_REPEATS={REPEATS} BENCH_GENERATED_RECORDS={GENERATED_RECORDS} "
+        f"BENCH_MEMORY_BYTES={MEMORY_BYTES}",
+        "",
+        "## Machine",
+        *machine(),
+        "",
+        "## Corpus",
+        f"{RECORDS} v2 records per codec, 500 per batch, 12-byte keys, 100-byte values, 3 headers, "
+        "written with kafka-python's `DefaultRecordBatchBuilder` (`bench/corpus.py`); nothing is committed.",
+        "",
+        "| codec | segment size |",
+        "|---|---|",
+        *(f"| {codec} | {path.stat().st_size / 1e6:.1f} MB |" for codec, path in segments.items()),
+        "",
+    ]
+
+    print("deep decode", file=sys.stderr)
+    runs = {
+        (codec, name): (lambda read=read, path=path: read(path))
+        for codec, path in segments.items()
+        for name, read in DEEP.items()
+    }
+    results = interleaved({f"{c}|{n}": run for (c, n), run in runs.items()}, REPEATS)
+    lines += [
+        "## Deep decode",
+        "Every record's offset, timestamp, key, value and headers, every batch CRC checked. "
+        f"Median of {REPEATS} interleaved runs, records per second (k = thousand).",
+        "",
+        "| codec | " + " | ".join(DEEP) + " | read_arrow / aiokafka | read_arrow / kafka-python |",
+        "|---|" + "---|" * (len(DEEP) + 2),
+    ]
+    for codec in CODECS:
+        rate = {name: results[f"{codec}|{name}"][0] / results[f"{codec}|{name}"][1] for name in DEEP}
+        arrow, aio, kp = (
+            rate["kafkaks read_arrow"],
+            rate["aiokafka 0.14 (C)"],
+            rate["kafka-python 3.0 (pure Python)"],
+        )
+        cells = " | ".join(f"{rate[name] / 1e3:.0f}k" for name in DEEP)
+        lines.append(f"| {codec} | {cells} | **{arrow / aio:.2f}x** | **{arrow / kp:.1f}x** |")
+    lines.append("")
+
+    print("batch scan", file=sys.stderr)
+    size = segments["none"].stat().st_size
+    scan = interleaved({"scan": lambda: kafkaks_scan(segments["none"])}, REPEATS)["scan"]
+    cli = ["kafkaks", "dump", "--files", str(segments["none"])]
+    cli_seconds = statistics.median(
+        timed(lambda: subprocess.run(cli, stdout=subprocess.DEVNULL, check=True).returncode)[1]
+        for _ in range(REPEATS)
+    )
+    lines += [
+        "## Batch scan",
+        f"`read_log` over the uncompressed segment ({size / 1e6:.0f} MB, {scan[0]} batches), headers and "
+        f"CRC-32C only: median {scan[1] * 1e3:.1f} ms = **{size / scan[1] / 1e9:.2f} GB/s**.",
+        f"The whole `{shlex.join(cli[:3])} ... > /dev/null` process (interpreter start, one line per batch): "
+        f"{cli_seconds:.2f} s = {size / cli_seconds / 1e9:.2f} GB/s.",
+        "",
+    ]
+
+    print("generated parsers", file=sys.stderr)
+    data = whole_batches(segments["none"].read_bytes(), GENERATED_RECORDS)
+    generated = interleaved(
+        {name: (lambda read=read: read(data)) for name, read in GENERATED.items()}, REPEATS
+    )
+    kp_count, kp_seconds = generated["kafka-python 3.0 (pure Python)"]
+    kp_rate = kp_count / kp_seconds
+    lines += [
+        "## Generated parsers",
+        f"`kafkaks.generated.kafka_record_batch` on the first {kp_count} "
+        "uncompressed records, same decode and CRC check, against kafka-python on the same bytes.",
+        "",
+        "| reader | records/s | vs kafka-python |",
+        "|---|---|---|",
+        *(
+            f"| {name} | {count / seconds / 1e3:.1f}k | {count / seconds / kp_rate:.2f}x |"
+            for name, (count, seconds) in generated.items()
+        ),
+        "",
+    ]
+
+    lines += ["## Memory", ""]
+    if MEMORY_BYTES:
+        print("memory", file=sys.stderr)
+        small = big_segment(segments["none"], MEMORY_BYTES // 8)
+        big = big_segment(segments["none"], MEMORY_BYTES)
+        lines += ["Peak RSS of `kafkaks dump --deep-iteration --files <segment> > /dev/null`:", ""]
+        lines += ["| segment | peak RSS |", "|---|---|"]
+        for path in (small, big):
+            rss = peak_rss_mib(["kafkaks", "dump", "--deep-iteration", "--files", str(path)])
+            lines.append(f"| {path.stat().st_size / (1 << 20):.0f} MiB | {rss:.0f} MiB |")
+        scan_big = interleaved({"scan": lambda: kafkaks_scan(big)}, REPEATS)["scan"]
+        lines += [
+            "",
+            f"The batch scan over the {big.stat().st_size / (1 << 20):.0f} MiB segment "
+            f"({scan_big[0]} batches): median {scan_big[1]:.2f} s = "
+            f"**{big.stat().st_size / scan_big[1] / 1e9:.2f} GB/s**.",
+            "",
+        ]
+    else:
+        lines += ["Skipped (BENCH_MEMORY_BYTES=0).", ""]
+
+    print("spark", file=sys.stderr)
+    lines += ["## Spark pipeline", "", *spark_section(segments["none"]), ""]
+    lines.append(f"Total benchmark time: {time.time() - started:.0f} s.")
+    OUTPUT.write_text("\n".join(lines) + "\n")
+    print(f"wrote {OUTPUT}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,309 @@
+"""Column-wise decoding of v2 records: many batches' record areas at once, with NumPy, into Arrow.
+
+The object-based decoder (:mod:`kafkaks.records`) spends its time on one Python step per field.
+Here each field is decoded for all records of many batches at once (the record layout is in
+``formats/kafka_record.ksy`` and :mod:`kafkaks.records`)::
+
+    length varint | attributes int8 | timestampDelta varlong | offsetDelta varint
+    | keyLength varint | key | valueLength varint | value
+    | headersCount varint | [headerKeyLength varint | headerKey | headerValueLength varint | headerValue]
+
+1. Record boundaries. The length chain is sequential inside a batch, but batches are independent:
+   one NumPy step reads the next record length of every batch at once ("lanes"), so a run of N
+   batches of up to M records costs about M vector steps. When few lanes remain (one long batch),
+   a plain loop finishes them.
+2. Fields. Every varint field is read for all records at once: gather the first byte, then loop
+   only over the continuation bytes that occur. Headers take one step per header index.
+3. Arrow. Keys, values, header keys and values are cut out of the record bytes by an Arrow
+   ``take`` over a binary array whose offsets interleave each field's start and end, so no
+   per-record Python object is ever made.
+
+Acceptance is that of :func:`kafkaks.records.decode_records` (tests/test_columnar.py checks it
+field by field against it and the generated parsers), except that values outside int64 are
+rejected here: Arrow columns cannot hold them. Every read is clipped to the buffer and every
+record checked against its declared length, so corrupt input raises CorruptDataError, never an
+IndexError, and nothing outside a batch's own record area ends up in its columns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple, cast
+
+import numpy as np
+import pyarrow as pa
+
+from .errors import CorruptDataError
+from .records import read_varint
+
+__all__ = ["HEADERS", "Array", "RecordColumns", "decode_columns"]
+
+HEADERS = pa.list_(pa.struct([pa.field("key", pa.string()), pa.field("value", pa.binary())]))
+
+# Below this many batches still decoding, a plain loop beats a vector step per record.
+MIN_LANES = 24
+MIN_RECORD_SIZE = 7  # one byte each: length, attributes, deltas, key and value lengths, header count
+MAX_VARINT_BYTES = 10
+MAX_INT32_OFFSETS = 0x7FFFFFFF
+MISPLACED_END = "Incorrect declared batch size: the records do not end where the batch does"
+
+Array = np.ndarray[Any, Any]
+
+
+class RecordColumns(NamedTuple):
+    """The records of several batches, in batch order: deltas as int64 NumPy arrays, the rest
+    as Arrow arrays (``headers`` null for a record without headers, as in Spark's Kafka source;
+    None when not asked for)."""
+
+    timestamp_delta: Array
+    offset_delta: Array
+    key: pa.Array
+    value: pa.Array
+    headers: pa.Array | None
+
+
+def _varint(buf: Array, pos: Array) -> tuple[Array, Array]:
+    """The ZigZag varints starting at ``pos`` (int64 positions): (int64 values, positions after).
+
+    Reads are clipped to ``buf``; a varint of more than 10 bytes or one whose value does not fit
+    in 64 bits raises.
+    """
+    first: Array = buf.take(pos, mode="clip")
+    if not len(first) or first.max() < 0x80:  # all one byte
+        raw: Array = first.astype(np.int64)
+        return (raw >> 1) ^ -(raw & 1), pos + 1
+    second: Array = buf.take(pos + 1, mode="clip")
+    going: Array = first >> 7
+    if not (going & (second >> 7)).any():  # all one or two bytes: record lengths are mostly so
+        raw = (first & 0x7F).astype(np.int64) | (second * going).astype(np.int64) << 7
+        return (raw >> 1) ^ -(raw & 1), pos + 1 + going
+    wide: Array = first.astype(np.uint64)
+    after: Array = pos + 1
+    more: Array = np.flatnonzero(going)
+    wide[more] &= 0x7F
+    cursor = after[more]
+    for shift in range(7, 7 * MAX_VARINT_BYTES, 7):
+        byte: Array = buf.take(cursor, mode="clip")
+        if shift == 63 and (byte > 1).any():
+            raise CorruptDataError("varint does not fit in 64 bits")
+        wide[more] |= (byte & 0x7F).astype(np.uint64) << np.uint64(shift)
+        after[more] += 1
+        going = byte >= 0x80
+        if not going.any():
+            raw = wide.view(np.int64)
+            return (wide >> np.uint64(1)).view(np.int64) ^ -(raw & 1), after
+        more, cursor = more[going], cursor[going] + 1
+    raise CorruptDataError("varint is too long: more than 10 bytes")
+
+
+def _two_byte_steps() -> Array:
+    """For each pair of bytes (first | second << 8) starting a record: how far the next record
+    starts (the length varint's size plus its value), or 0 when that takes a closer look (a
+    varint of 3 or more bytes, a negative length)."""
+    pair = np.arange(1 << 16)
+    first, second = pair & 0xFF, pair >> 8
+    raw = np.where(first < 0x80, first, (first & 0x7F) | (second & 0x7F) << 7)
+    value = (raw >> 1) ^ -(raw & 1)
+    step: Array = np.where(first < 0x80, 1, 2) + value
+    step[((first >= 0x80) & (second >= 0x80)) | (value < 0)] = 0
+    return step
+
+
+TWO_BYTE_STEPS = _two_byte_steps()
+
+
+def _record_starts(data: bytes, buf: Array, starts: Array, ends: Array, counts: Array) -> Array:
+    """Where every record starts (at its length varint), in batch order, as far as the length
+    chain says: the caller checks that each record ends where the next one (or its batch) starts.
+
+    ``data`` holds at least one record's worth of bytes.
+    """
+    order: Array = np.argsort(-counts, kind="stable")  # lanes by record count, longest first
+    lane_counts: Array = counts[order]
+    longest = int(lane_counts[0]) if len(order) else 0
+    # lanes[step]: how many batches hold more than `step` records
+    active = cast(Array, np.searchsorted(-lane_counts, -np.arange(longest), "left"))
+    lanes: list[int] = active.tolist()
+    # every two bytes as one little-endian number: a view with a stride of one byte, no copy
+    pairs = np.ndarray((len(data) - 1,), "<u2", data, 0, (1,))
+    last_pair = len(pairs) - 1
+    pos: Array = starts[order]
+    found: list[Array] = []
+    step = 0
+    while step < longest and lanes[step] >= MIN_LANES:
+        here = pos[: lanes[step]]
+        found.append(here)
+        # (indexing, not take: take would copy the strided view; positions past it are corrupt data)
+        advance: Array = TWO_BYTE_STEPS[pairs[np.minimum(here, last_pair)]]
+        if advance.min() < 1:
+            value, after = _varint(buf, here)
+            _check(value > len(buf), "record length larger than its batch")  # and no int64 overflow
+            advance = after - here + np.maximum(value, 0)
+        pos = here + advance
+        step += 1
+    record_start: Array = np.empty(int(counts.sum()), np.int64)
+    lane_rows: Array = (np.cumsum(counts) - counts)[order]
+    if step:  # what the steps found, step by step, goes to the records' rows
+        per_step: Array = np.array(lanes[:step])
+        step_of: Array = np.repeat(np.arange(step), per_step)
+        lane_of: Array = np.arange(len(step_of)) - np.repeat(np.cumsum(per_step) - per_step, per_step)
+        record_start[lane_rows[lane_of] + step_of] = np.concatenate(found)
+    lane_ends: Array = ends[order]
+    for lane in range(lanes[step] if step < longest else 0):
+        position, end = int(pos[lane]), int(lane_ends[lane])
+        first_row = int(lane_rows[lane])
+        try:
+            for row in range(first_row + step, first_row + int(lane_counts[lane])):
+                if position >= end:
+                    raise CorruptDataError(MISPLACED_END)
+                record_start[row] = position
+                size, position = read_varint(data, position)
+                position += max(size, 0)
+        except IndexError:  # a varint running off the end of the last batch
+            raise CorruptDataError(MISPLACED_END) from None
+    return record_start
+
+
+def _check(bad: Array, message: str) -> None:
+    if bad.any():
+        raise CorruptDataError(message)
+
+
+def _binary(data: pa.Buffer, start: Array, end: Array, null: Array | None, kind: pa.DataType) -> pa.Array:
+    """An Arrow array of ``kind`` holding ``data[start[i]:end[i]]`` (null where ``null``): a take
+    of the even elements of a binary array whose offsets interleave the starts and ends."""
+    count = len(start)
+    if not count:
+        return pa.array([], kind)
+    bounds: Array = np.empty(2 * count, np.int64)
+    bounds[0::2] = start
+    bounds[1::2] = end
+    large = int(bounds[-1]) > MAX_INT32_OFFSETS
+    spread_type = pa.large_binary() if large else pa.binary()
+    spread = pa.Array.from_buffers(
+        spread_type, 2 * count - 1, [None, pa.py_buffer(bounds if large else bounds.astype(np.int32)), data]
+    )
+    picks = pa.array(np.arange(0, 2 * count, 2, dtype=np.int64), mask=null)
+    taken = spread.take(picks)
+    if kind == pa.string():
+        try:
+            return taken.cast(pa.string())
+        except pa.ArrowInvalid:  # not UTF-8: decoded as the record API does, with U+FFFD
+            return pa.array(
+                [None if v is None else v.decode("utf-8", "replace") for v in taken.to_pylist()], kind
+            )
+    return taken.cast(kind) if large else taken
+
+
+def _no_records(with_headers: bool) -> RecordColumns:
+    empty: Array = np.empty(0, np.int64)
+    binary = pa.array([], pa.binary())
+    return RecordColumns(empty, empty, binary, binary, pa.array([], HEADERS) if with_headers else None)
+
+
+def decode_columns(
+    payloads: Sequence[bytes], counts: Sequence[int], *, with_headers: bool = True
+) -> RecordColumns:
+    """Decode ``counts[i]`` records from each uncompressed v2 record area ``payloads[i]``.
+
+    Raises CorruptDataError when any area is not exactly its records (the caller finds which one
+    by decoding them one at a time).
+    """
+    data = b"".join(payloads)
+    buf = np.frombuffer(data, np.uint8)
+    sizes = np.fromiter(map(len, payloads), np.int64, len(payloads))
+    ends = np.cumsum(sizes)
+    starts = ends - sizes
+    batch_counts = np.array(counts, np.int64)
+    if (batch_counts < 0).any():
+        raise CorruptDataError(f"Found invalid record count {int(batch_counts.min())} in magic v2 batch")
+    _check(batch_counts > sizes // MIN_RECORD_SIZE + 1, "record count cannot fit in the batch's bytes")
+    _check((batch_counts == 0) & (sizes > 0), MISPLACED_END)
+    if not batch_counts.any():
+        return _no_records(with_headers)
+    if len(data) < MIN_RECORD_SIZE:
+        raise CorruptDataError("Incorrect declared batch size, premature EOF reached")
+    record_start = _record_starts(data, buf, starts, ends, batch_counts)
+    length, body = _varint(buf, record_start)
+    _check(length < 0, "Invalid negative record length")
+    record_end = body + length
+    # Each record ends where the next one starts, the last one of a batch where the batch ends.
+    chained: Array = np.empty_like(record_start)
+    chained[:-1] = record_start[1:]
+    chained[np.cumsum(batch_counts)[batch_counts > 0] - 1] = ends[batch_counts > 0]
+    _check(record_end != chained, MISPLACED_END)
+
+    pos: Array = body + 1  # attributes (unused) are one byte
+    timestamp_delta, pos = _varint(buf, pos)
+    offset_delta, pos = _varint(buf, pos)
+    key_length, pos = _varint(buf, pos)
+    _check(key_length > length, "key length larger than its record")
+    key_start, pos = pos, pos + np.maximum(key_length, 0)
+    value_length, pos = _varint(buf, pos)
+    _check(value_length > length, "value length larger than its record")
+    value_start, pos = pos, pos + np.maximum(value_length, 0)
+    header_count, pos = _varint(buf, pos)
+    _check(header_count < 0, "Found invalid number of record headers")
+    _check(header_count > length, "header count larger than its record")
+
+    list_offsets: Array = np.zeros(len(body) + 1, np.int64)
+    np.cumsum(header_count, out=list_offsets[1:])
+    total_headers = int(list_offsets[-1])
+    hkey_start: Array = np.empty(total_headers, np.int64)
+    hkey_end: Array = np.empty(total_headers, np.int64)
+    hvalue_start: Array = np.empty(total_headers, np.int64)
+    hvalue_end: Array = np.empty(total_headers, np.int64)
+    hvalue_null: Array = np.empty(total_headers, np.bool_)
+    having = np.flatnonzero(header_count)
+    index = 0
+    while len(having):
+        here = pos[having]
+        hkey_length, here = _varint(buf, here)
+        _check(hkey_length < 0, "Invalid negative header key size")
+        _check(hkey_length > length[having], "header key larger than its record")
+        slots = list_offsets[having] + index
+        hkey_start[slots] = here
+        here = here + hkey_length
+        hkey_end[slots] = here
+        hvalue_length, here = _varint(buf, here)
+        _check(hvalue_length > length[having], "header value larger than its record")
+        hvalue_start[slots] = here
+        hvalue_null[slots] = hvalue_length < 0
+        here = here + np.maximum(hvalue_length, 0)
+        hvalue_end[slots] = here
+        pos[having] = here
+        _check(here > record_end[having], "headers run past the end of their record")
+        index += 1
+        having = having[header_count[having] > index]
+    wrong = np.flatnonzero(pos != record_end)
+    if len(wrong):
+        row = int(wrong[0])
+        raise CorruptDataError(
+            f"Invalid record size: expected to read {int(length[row])} bytes in record payload, "
+            f"but instead read {int(pos[row] - body[row])}"
+        )
+
+    buffer = pa.py_buffer(data)
+    key_null = key_length < 0
+    value_null = value_length < 0
+    headers = None
+    if with_headers:
+        headers = pa.ListArray.from_arrays(
+            pa.array(list_offsets.astype(np.int32)),
+            pa.StructArray.from_arrays(
+                [
+                    _binary(buffer, hkey_start, hkey_end, None, pa.string()),
+                    _binary(buffer, hvalue_start, hvalue_end, hvalue_null, pa.binary()),
+                ],
+                fields=list(HEADERS.value_type),
+            ),
+            type=HEADERS,
+            mask=pa.array(header_count == 0),
+        )
+    return RecordColumns(
+        timestamp_delta,
+        offset_delta,
+        _binary(buffer, key_start, key_start + np.maximum(key_length, 0), key_null, pa.binary()),
+        _binary(buffer, value_start, value_start + np.maximum(value_length, 0), value_null, pa.binary()),
+        headers,
+    )

@@ -1,0 +1,66 @@
+"""BytesStream: the generated parsers read exactly the same structures through it as through
+KaitaiStream(BytesIO(...)), and fail the same way at the end of the data."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import FIXTURES, real_params
+from kafkaks.generated.kafka_log import KafkaLog
+from kaitaistruct import BytesIO, EndOfStreamError, KaitaiStream, KaitaiStruct
+
+from kafkaks.stream import BytesStream
+
+
+def tree(value: Any) -> Any:
+    """A parsed structure as plain data: every field and instance, without streams and parents."""
+    if isinstance(value, KaitaiStruct):
+        value._fetch_instances()
+        return {
+            name: tree(field)
+            for name, field in vars(value).items()
+            if name not in ("_io", "_parent", "_root") and not name.startswith("_raw")
+        }
+    if isinstance(value, list):
+        return [tree(item) for item in value]
+    return value
+
+
+SMALL_REAL_LOGS = [
+    param for param in real_params("log", "checkpoint")
+    if not param.values[0] or param.values[0].stat().st_size < 1 << 20
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("path", "info"),
+    [*(pytest.param(p, {}, id=str(p.relative_to(FIXTURES))) for p in sorted(FIXTURES.rglob("*.log"))),
+     *SMALL_REAL_LOGS],
+)  # fmt: skip
+def test_generated_log_parser_reads_the_same_through_bytes_stream(path: Path, info: dict[str, Any]) -> None:
+    data = path.read_bytes()
+    assert tree(KafkaLog(BytesStream(data))) == tree(KafkaLog(KaitaiStream(BytesIO(data))))
+
+
+def test_reads_and_positions() -> None:
+    stream = BytesStream(bytes.fromhex("ff 80 00 01 00 00 00 02 ff ff ff ff ff ff ff fe 61 62"))
+    assert (stream.read_s1(), stream.read_u1(), stream.read_s2be(), stream.read_s4be()) == (-1, 128, 1, 2)
+    assert stream.read_s8be() == -2
+    assert (stream.pos(), stream.size(), stream.is_eof()) == (16, 18, False)
+    assert stream.read_bytes_full() == b"ab"
+    assert stream.is_eof()
+    stream.seek(1)
+    assert (stream.read_u2be(), stream.read_u4be()) == (0x8000, 0x01000000)
+
+
+@pytest.mark.parametrize("read", ["read_u1", "read_s1", "read_s2be", "read_u4be", "read_s8be", "read_u8be"])
+def test_reading_past_the_end_is_an_end_of_stream_error_like_kaitai_streams(read: str) -> None:
+    for stream in (BytesStream(b"\x00"), KaitaiStream(BytesIO(b"\x00"))):
+        stream.read_u1()
+        with pytest.raises(EndOfStreamError):
+            getattr(stream, read)()
+        stream.seek(0)
+        with pytest.raises(EndOfStreamError):
+            stream.read_bytes(2)
