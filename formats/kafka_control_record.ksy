@@ -6,6 +6,7 @@ meta:
   imports:
     - kafka_varint
     - kafka_record_header
+    - kafka_protocol_types
   endian: be
 doc: |
   A record of a control batch (a v2 batch with attribute bit 5 set). Control records are written
@@ -116,7 +117,7 @@ types:
         repeat: expr
         repeat-expr: len_granting_voters.value_unsigned - 1
       - id: tagged_fields
-        type: tagged_fields
+        type: kafka_protocol_types::tagged_fields
     types:
       voter:
         seq:
@@ -124,7 +125,7 @@ types:
             -orig-id: VoterId
             type: s4
           - id: tagged_fields
-            type: tagged_fields
+            type: kafka_protocol_types::tagged_fields
   snapshot_header_record:
     -orig-id: SnapshotHeaderRecord
     seq:
@@ -135,14 +136,14 @@ types:
         type: s8
         doc: Append time of the last record included in the snapshot, in ms.
       - id: tagged_fields
-        type: tagged_fields
+        type: kafka_protocol_types::tagged_fields
   snapshot_footer_record:
     -orig-id: SnapshotFooterRecord
     seq:
       - id: version
         type: s2
       - id: tagged_fields
-        type: tagged_fields
+        type: kafka_protocol_types::tagged_fields
   kraft_version_record:
     -orig-id: KRaftVersionRecord
     seq:
@@ -152,7 +153,7 @@ types:
         -orig-id: KRaftVersion
         type: s2
       - id: tagged_fields
-        type: tagged_fields
+        type: kafka_protocol_types::tagged_fields
   voters_record:
     -orig-id: VotersRecord
     seq:
@@ -166,7 +167,7 @@ types:
         repeat: expr
         repeat-expr: len_voters.value_unsigned - 1
       - id: tagged_fields
-        type: tagged_fields
+        type: kafka_protocol_types::tagged_fields
     types:
       voter:
         seq:
@@ -188,20 +189,20 @@ types:
             -orig-id: KRaftVersionFeature
             type: kraft_version_feature
           - id: tagged_fields
-            type: tagged_fields
+            type: kafka_protocol_types::tagged_fields
       endpoint:
         seq:
           - id: name
             -orig-id: Name
-            type: compact_string
+            type: kafka_protocol_types::string(true)
           - id: host
             -orig-id: Host
-            type: compact_string
+            type: kafka_protocol_types::string(true)
           - id: port
             -orig-id: Port
             type: u2
           - id: tagged_fields
-            type: tagged_fields
+            type: kafka_protocol_types::tagged_fields
       kraft_version_feature:
         seq:
           - id: min_supported_version
@@ -211,34 +212,7 @@ types:
             -orig-id: MaxSupportedVersion
             type: s2
           - id: tagged_fields
-            type: tagged_fields
-  compact_string:
-    doc: Unsigned varint length + 1 (0 is null), then UTF-8 bytes.
-    seq:
-      - id: len_value
-        type: kafka_varint
-      - id: value
-        size: len_value.value_unsigned - 1
-        type: str
-        encoding: UTF-8
-        if: len_value.value_unsigned > 0
-  tagged_fields:
-    doc: The tagged-field section that ends every structure of a flexible message (KIP-482).
-    seq:
-      - id: num_fields
-        type: kafka_varint
-      - id: fields
-        type: tagged_field
-        repeat: expr
-        repeat-expr: num_fields.value_unsigned
-  tagged_field:
-    seq:
-      - id: tag
-        type: kafka_varint
-      - id: len_data
-        type: kafka_varint
-      - id: data
-        size: len_data.value_unsigned
+            type: kafka_protocol_types::tagged_fields
 enums:
   control_type:
     0: abort

@@ -3,6 +3,7 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
+from . import kafka_protocol_types
 from . import kafka_record_header
 from . import kafka_varint
 from enum import IntEnum
@@ -164,30 +165,6 @@ class KafkaControlRecord(KaitaiStruct):
             self.headers[i]._fetch_instances()
 
 
-    class CompactString(KaitaiStruct):
-        """Unsigned varint length + 1 (0 is null), then UTF-8 bytes."""
-        def __init__(self, _io, _parent=None, _root=None):
-            super(KafkaControlRecord.CompactString, self).__init__(_io)
-            self._parent = _parent
-            self._root = _root
-            self._read()
-
-        def _read(self):
-            self.len_value = kafka_varint.KafkaVarint(self._io)
-            if self.len_value.value_unsigned > 0:
-                pass
-                self.value = (self._io.read_bytes(self.len_value.value_unsigned - 1)).decode(u"UTF-8")
-
-
-
-        def _fetch_instances(self):
-            pass
-            self.len_value._fetch_instances()
-            if self.len_value.value_unsigned > 0:
-                pass
-
-
-
     class ControlKey(KaitaiStruct):
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaControlRecord.ControlKey, self).__init__(_io)
@@ -231,7 +208,7 @@ class KafkaControlRecord(KaitaiStruct):
         def _read(self):
             self.version = self._io.read_s2be()
             self.kraft_version = self._io.read_s2be()
-            self.tagged_fields = KafkaControlRecord.TaggedFields(self._io, self, self._root)
+            self.tagged_fields = kafka_protocol_types.KafkaProtocolTypes.TaggedFields(self._io)
 
 
         def _fetch_instances(self):
@@ -259,7 +236,7 @@ class KafkaControlRecord(KaitaiStruct):
             for i in range(self.len_granting_voters.value_unsigned - 1):
                 self.granting_voters.append(KafkaControlRecord.LeaderChangeMessage.Voter(self._io, self, self._root))
 
-            self.tagged_fields = KafkaControlRecord.TaggedFields(self._io, self, self._root)
+            self.tagged_fields = kafka_protocol_types.KafkaProtocolTypes.TaggedFields(self._io)
 
 
         def _fetch_instances(self):
@@ -285,7 +262,7 @@ class KafkaControlRecord(KaitaiStruct):
 
             def _read(self):
                 self.voter_id = self._io.read_s4be()
-                self.tagged_fields = KafkaControlRecord.TaggedFields(self._io, self, self._root)
+                self.tagged_fields = kafka_protocol_types.KafkaProtocolTypes.TaggedFields(self._io)
 
 
             def _fetch_instances(self):
@@ -303,7 +280,7 @@ class KafkaControlRecord(KaitaiStruct):
 
         def _read(self):
             self.version = self._io.read_s2be()
-            self.tagged_fields = KafkaControlRecord.TaggedFields(self._io, self, self._root)
+            self.tagged_fields = kafka_protocol_types.KafkaProtocolTypes.TaggedFields(self._io)
 
 
         def _fetch_instances(self):
@@ -321,56 +298,12 @@ class KafkaControlRecord(KaitaiStruct):
         def _read(self):
             self.version = self._io.read_s2be()
             self.last_contained_log_timestamp = self._io.read_s8be()
-            self.tagged_fields = KafkaControlRecord.TaggedFields(self._io, self, self._root)
+            self.tagged_fields = kafka_protocol_types.KafkaProtocolTypes.TaggedFields(self._io)
 
 
         def _fetch_instances(self):
             pass
             self.tagged_fields._fetch_instances()
-
-
-    class TaggedField(KaitaiStruct):
-        def __init__(self, _io, _parent=None, _root=None):
-            super(KafkaControlRecord.TaggedField, self).__init__(_io)
-            self._parent = _parent
-            self._root = _root
-            self._read()
-
-        def _read(self):
-            self.tag = kafka_varint.KafkaVarint(self._io)
-            self.len_data = kafka_varint.KafkaVarint(self._io)
-            self.data = self._io.read_bytes(self.len_data.value_unsigned)
-
-
-        def _fetch_instances(self):
-            pass
-            self.tag._fetch_instances()
-            self.len_data._fetch_instances()
-
-
-    class TaggedFields(KaitaiStruct):
-        """The tagged-field section that ends every structure of a flexible message (KIP-482)."""
-        def __init__(self, _io, _parent=None, _root=None):
-            super(KafkaControlRecord.TaggedFields, self).__init__(_io)
-            self._parent = _parent
-            self._root = _root
-            self._read()
-
-        def _read(self):
-            self.num_fields = kafka_varint.KafkaVarint(self._io)
-            self.fields = []
-            for i in range(self.num_fields.value_unsigned):
-                self.fields.append(KafkaControlRecord.TaggedField(self._io, self, self._root))
-
-
-
-        def _fetch_instances(self):
-            pass
-            self.num_fields._fetch_instances()
-            for i in range(len(self.fields)):
-                pass
-                self.fields[i]._fetch_instances()
-
 
 
     class VotersRecord(KaitaiStruct):
@@ -387,7 +320,7 @@ class KafkaControlRecord(KaitaiStruct):
             for i in range(self.len_voters.value_unsigned - 1):
                 self.voters.append(KafkaControlRecord.VotersRecord.Voter(self._io, self, self._root))
 
-            self.tagged_fields = KafkaControlRecord.TaggedFields(self._io, self, self._root)
+            self.tagged_fields = kafka_protocol_types.KafkaProtocolTypes.TaggedFields(self._io)
 
 
         def _fetch_instances(self):
@@ -407,10 +340,10 @@ class KafkaControlRecord(KaitaiStruct):
                 self._read()
 
             def _read(self):
-                self.name = KafkaControlRecord.CompactString(self._io, self, self._root)
-                self.host = KafkaControlRecord.CompactString(self._io, self, self._root)
+                self.name = kafka_protocol_types.KafkaProtocolTypes.String(True, self._io)
+                self.host = kafka_protocol_types.KafkaProtocolTypes.String(True, self._io)
                 self.port = self._io.read_u2be()
-                self.tagged_fields = KafkaControlRecord.TaggedFields(self._io, self, self._root)
+                self.tagged_fields = kafka_protocol_types.KafkaProtocolTypes.TaggedFields(self._io)
 
 
             def _fetch_instances(self):
@@ -430,7 +363,7 @@ class KafkaControlRecord(KaitaiStruct):
             def _read(self):
                 self.min_supported_version = self._io.read_s2be()
                 self.max_supported_version = self._io.read_s2be()
-                self.tagged_fields = KafkaControlRecord.TaggedFields(self._io, self, self._root)
+                self.tagged_fields = kafka_protocol_types.KafkaProtocolTypes.TaggedFields(self._io)
 
 
             def _fetch_instances(self):
@@ -454,7 +387,7 @@ class KafkaControlRecord(KaitaiStruct):
                     self.endpoints.append(KafkaControlRecord.VotersRecord.Endpoint(self._io, self, self._root))
 
                 self.kraft_version_feature = KafkaControlRecord.VotersRecord.KraftVersionFeature(self._io, self, self._root)
-                self.tagged_fields = KafkaControlRecord.TaggedFields(self._io, self, self._root)
+                self.tagged_fields = kafka_protocol_types.KafkaProtocolTypes.TaggedFields(self._io)
 
 
             def _fetch_instances(self):

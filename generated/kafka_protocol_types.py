@@ -25,8 +25,8 @@ class KafkaProtocolTypes(KaitaiStruct):
     the decoded length (-1 for null) in both cases. Like Kafka's own `Type` class this file is a
     collection of types: the top-level type reads nothing. `tagged_fields` keeps each tagged field
     as tag, length and raw bytes, which is how Kafka itself keeps tags it does not know; specs that
-    know some tags of a structure decode them with a switch of their own. (`kafka_control_record`
-    has its own copy of these few types, written before this file.)
+    know some tags of a structure decode them with a switch of their own. `kafka_control_record`
+    uses them for the flexible KRaft control records.
     
     .. seealso::
        STRING, COMPACT_STRING, BYTES, COMPACT_BYTES, UUID - https://github.com/apache/kafka/blob/3.9.0/clients/src/main/java/org/apache/kafka/common/protocol/types/Type.java

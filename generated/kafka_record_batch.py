@@ -3,8 +3,8 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
-from . import kafka_record
 from . import kafka_control_record
+from . import kafka_record
 from enum import IntEnum
 
 
