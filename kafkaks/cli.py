@@ -597,7 +597,7 @@ class Dumper:
             texts = None
             if kind is not None and contents and not batch.is_control:
                 try:
-                    texts = format_internal(kind, record.offset, record.key, record.value)
+                    texts = format_internal(kind, record.offset, record.key, record.value, d)
                 except CorruptDataError:  # Kafka throws here (a missing key): reported below
                     texts = (None, None)
             self.emit(record_line(batch, record, metadata, contents, texts))

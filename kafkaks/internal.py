@@ -796,17 +796,20 @@ def to_kafka_json(value: Any) -> str:
 # --- kafka-dump-log decoder text ----------------------------------------------------------------------
 
 
-def format_offsets(offset: int, key: bytes | None, value: bytes | None) -> tuple[str | None, str | None]:
+def format_offsets(
+    offset: int, key: bytes | None, value: bytes | None, decoded: DecodedRecord | None = None
+) -> tuple[str | None, str | None]:
     """``--offsets-decoder``: the (key, payload) texts that kafka-dump-log prints after ``key:``
     and ``payload:`` (None: the token is left out). A record without a key raises
-    :class:`~kafkaks.errors.CorruptDataError`, which stops kafka-dump-log too."""
+    :class:`~kafkaks.errors.CorruptDataError`, which stops kafka-dump-log too. ``decoded``: the
+    record's :func:`decode_internal` result, when the caller has it already."""
     if key is None:
         raise CorruptDataError(
             f"Failed to decode message at offset {offset} using offset topic decoder "
             "(message had a missing key)",
             offset=offset,
         )
-    d = _decode_offsets(key, value)
+    d = decoded or _decode_offsets(key, value)
     if d.key is None:
         if d.key_type is not None and d.key_type not in OFFSET_KEY_TYPES:
             return f"Unknown record type {d.key_type} at offset {offset}, skipping.", None
@@ -866,7 +869,7 @@ def _scala_hash_set_order(groups: Sequence[tuple[str, Sequence[int]]]) -> list[s
 
 
 def format_transaction_log(
-    offset: int, key: bytes | None, value: bytes | None
+    offset: int, key: bytes | None, value: bytes | None, decoded: DecodedRecord | None = None
 ) -> tuple[str | None, str | None]:
     """``--transaction-log-decoder`` (Kafka 3.x, ``TransactionLog.formatRecordKeyAndValue``):
     ``transaction_metadata::transactionalId=<id>`` and ``producerId:<id>,producerEpoch:<e>,
@@ -876,7 +879,7 @@ def format_transaction_log(
     Where Kafka throws and stops the dump (no key, an unknown value version or state, bytes that
     do not parse), the key text is ``Error at offset N, skipping. <why>`` as its other decoders
     print, and the dump can go on."""
-    d = _decode_transaction_log(key, value)
+    d = decoded or _decode_transaction_log(key, value)
     if d.key is None:
         if d.key_type is not None and d.problem and d.problem.startswith("unknown key version"):
             return f"unknown::version={d.key_type}", None
@@ -902,17 +905,20 @@ def format_transaction_log(
 
 
 def format_cluster_metadata(
-    offset: int, key: bytes | None, value: bytes | None
+    offset: int, key: bytes | None, value: bytes | None, decoded: DecodedRecord | None = None
 ) -> tuple[str | None, str | None]:
     """``--cluster-metadata-decoder``: no key text; the payload is
     ``{"type":"TOPIC_RECORD","version":0,"data":{...}}``, or ``Error at <offset>, skipping. <why>``."""
-    d = _decode_cluster_metadata(value)
+    d = decoded or _decode_cluster_metadata(value)
     if d.value is None or d.problem:
         return None, f"Error at {offset}, skipping. {d.problem}"
     return None, to_kafka_json(d.value_json())
 
 
-FORMATTERS: dict[InternalKind, Callable[[int, bytes | None, bytes | None], tuple[str | None, str | None]]] = {
+FORMATTERS: dict[
+    InternalKind,
+    Callable[[int, bytes | None, bytes | None, DecodedRecord | None], tuple[str | None, str | None]],
+] = {
     "offsets": format_offsets,
     "transaction_log": format_transaction_log,
     "cluster_metadata": format_cluster_metadata,
@@ -920,7 +926,11 @@ FORMATTERS: dict[InternalKind, Callable[[int, bytes | None, bytes | None], tuple
 
 
 def format_internal(
-    kind: InternalKind, offset: int, key: bytes | None, value: bytes | None
+    kind: InternalKind,
+    offset: int,
+    key: bytes | None,
+    value: bytes | None,
+    decoded: DecodedRecord | None = None,
 ) -> tuple[str | None, str | None]:
     """The (key, payload) texts of kafka-dump-log's decoder for ``kind``; see the format_* functions."""
-    return FORMATTERS[kind](offset, key, value)
+    return FORMATTERS[kind](offset, key, value, decoded)
