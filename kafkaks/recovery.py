@@ -35,19 +35,21 @@ from .errors import KafkaksError
 from .files import read_offset_checkpoint
 from .models import Problem
 from .partition import PartitionDir, Segment, list_segments
-from .segment import read_log
+from .segment import (
+    ENTRY_PREFIX,
+    HEADER_SIZE_UP_TO_MAGIC,
+    LOG_OVERHEAD,
+    MIN_ENTRY_LENGTH,
+    V2_HEADER,
+    read_log,
+)
 
 __all__ = ["LostBatch", "RecoveryPlan", "SegmentLoss", "plan_recovery"]
 
 CLEAN_SHUTDOWN = ".kafka_cleanshutdown"
 RECOVERY_POINTS = "recovery-point-offset-checkpoint"
 METADATA_TOPIC = "__cluster_metadata"
-HEADER_SIZE_UP_TO_MAGIC = 17
-LOG_OVERHEAD = 12
-RECORD_OVERHEAD_V0 = 14
-RECORD_BATCH_OVERHEAD = 61
 MAX_INT32 = 0x7FFFFFFF
-ENTRY_PREFIX = struct.Struct(">qi")
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,9 +137,9 @@ def recovery_stop(path: str | os.PathLike[str], base_offset: int) -> tuple[int, 
             stream.seek(position)
             head = stream.read(HEADER_SIZE_UP_TO_MAGIC)
             offset, length = ENTRY_PREFIX.unpack_from(head)
-            if length < RECORD_OVERHEAD_V0:
+            if length < MIN_ENTRY_LENGTH:
                 return position, (
-                    f"Found record size {length} smaller than minimum record overhead ({RECORD_OVERHEAD_V0})"
+                    f"Found record size {length} smaller than minimum record overhead ({MIN_ENTRY_LENGTH})"
                 )
             if position > size - LOG_OVERHEAD - length:
                 break  # a partial batch: FileLogInputStream stops, the bytes are truncated
@@ -162,10 +164,10 @@ def _ensure_valid(data: bytes) -> str | None:
     above, CRC-32 from the magic byte for legacy messages); None when valid."""
     view = memoryview(data)
     if data[16] >= 2:
-        if len(data) < RECORD_BATCH_OVERHEAD:
+        if len(data) < V2_HEADER.size:
             return (
                 f"Record batch is corrupt (the size {len(data)} is smaller than the minimum allowed "
-                f"overhead {RECORD_BATCH_OVERHEAD})"
+                f"overhead {V2_HEADER.size})"
             )
         stored, computed = struct.unpack_from(">I", data, 17)[0], crc32c.crc32c(view[21:])
     else:
