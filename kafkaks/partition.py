@@ -112,35 +112,38 @@ class Transactions:
     def of(
         cls, segments: list[Segment], max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES
     ) -> Transactions:
-        transactions = cls()
-        transactions.scan(segments, max_decompressed_bytes)
-        return transactions
-
-    def scan(self, segments: list[Segment], max_decompressed_bytes: int) -> None:
-        # The .txnindex of the segment holding an ABORT marker lists the whole transaction, whose
-        # data may sit in earlier segments: read every index before the logs. An indexed range
-        # also covers a transaction whose marker the log cleaner has since removed.
-        for segment in segments:
-            txn_index = segment.companion(".txnindex")
-            if txn_index.is_file():
-                self.add_aborted(read_txn_index(txn_index))
-        for segment in segments:
-            # Problems are reported by the second pass, which reads the same batches.
+        """Scan a partition's segments and ``.txnindex`` files on the local disk."""
+        indexes = [segment.companion(".txnindex") for segment in segments]
+        aborted = (txn for index in indexes if index.is_file() for txn in read_txn_index(index))
+        # Problems are reported by the second pass, which reads the same batches.
+        batches = (
+            batch
+            for segment in segments
             for batch in read_log(
                 segment.path,
                 verify_crc=False,
                 on_problem=_ignore,
                 max_decompressed_bytes=max_decompressed_bytes,
-            ):
-                self.observe(batch)
+            )
+        )
+        return cls.scan(aborted, batches)
 
-    def add_aborted(self, txns: Iterable[AbortedTxn]) -> None:
-        """Add the aborted transactions of a ``.txnindex`` (call it for every index first)."""
-        for txn in txns:
-            self.aborted[txn.producer_id].append((txn.first_offset, txn.last_offset))
+    @classmethod
+    def scan(cls, aborted: Iterable[AbortedTxn], batches: Iterable[Batch]) -> Transactions:
+        """From every ``.txnindex`` entry of the partition and its batches in offset order.
 
-    def observe(self, batch: Batch) -> None:
-        """Follow one batch of the partition's log, in offset order, after :meth:`add_aborted`."""
+        The ``.txnindex`` of the segment holding an ABORT marker lists the whole transaction,
+        whose data may sit in earlier segments, so all the entries are taken before the batches.
+        An indexed range also covers a transaction whose marker the log cleaner has since removed.
+        """
+        transactions = cls()
+        for txn in aborted:
+            transactions.aborted[txn.producer_id].append((txn.first_offset, txn.last_offset))
+        for batch in batches:
+            transactions._observe(batch)
+        return transactions
+
+    def _observe(self, batch: Batch) -> None:
         producer = batch.producer_id
         if not batch.is_transactional or self.is_aborted(producer, batch.base_offset):
             return

@@ -399,22 +399,26 @@ def plan(options: Options, bounds: Bounds | None = None) -> list[SegmentSplit]:
 
 
 def _transactions(part: _PartitionFiles, options: Options) -> Transactions:
-    transactions = Transactions()
-    for segment in part.segments:
-        txn_index = segment.companion(".txnindex")
-        if part.has(txn_index):
-            transactions.add_aborted(read_txn_index(txn_index, data=_read_bytes(part.fs_uri, txn_index)))
+    indexes = [segment.companion(".txnindex") for segment in part.segments]
+    aborted = (
+        txn
+        for index in indexes
+        if part.has(index)
+        for txn in read_txn_index(index, data=_read_bytes(part.fs_uri, index))
+    )
+    return Transactions.scan(aborted, _scan_batches(part, options))
+
+
+def _scan_batches(part: _PartitionFiles, options: Options) -> Iterator[Batch]:
     for segment in part.segments:
         with _open(part.fs_uri, segment.path) as stream:
             # Problems are reported by the tasks, which read the same bytes.
-            for batch in read_log(
+            yield from read_log(
                 stream,
                 verify_crc=False,
                 on_problem=lambda _problem: None,
                 max_decompressed_bytes=options.max_decompressed_bytes,
-            ):
-                transactions.observe(batch)
-    return transactions
+            )
 
 
 def _plan_partition(part: _PartitionFiles, options: Options, bounds: Bounds) -> list[SegmentSplit]:
