@@ -3,7 +3,8 @@
 A v2 batch's records, or a v0/v1 wrapper message's value, may be compressed with one of four codecs.
 Kafka wraps three of them in a framing of its own choosing (``clients/.../common/compress/``)::
 
-    gzip    RFC 1952 gzip, possibly several members (java.util.zip.GZIPInputStream reads them all)
+    gzip    RFC 1952 gzip, possibly several members (java.util.zip.GZIPInputStream reads them all);
+            inflated with ISA-L (the isal package), zlib's API at about 2.3 times its speed
 
     snappy  xerial snappy-java stream (SnappyOutputStream / SnappyInputStream, block size 32 KiB):
               header  82 53 4E 41 50 50 59 00   magic "\\x82SNAPPY\\0"
@@ -34,11 +35,11 @@ decompresses in bounded steps and raises DecompressionLimitError as soon as its 
 from __future__ import annotations
 
 import struct
-import zlib
 
 import cramjam
 import lz4.block
 import zstandard
+from isal import isal_zlib
 
 from kafkaks.errors import DecompressionError, DecompressionLimitError, UnsupportedError
 
@@ -101,10 +102,10 @@ def _gunzip(data: memoryview, limit: int) -> bytes:
     pos = 0
     try:
         while True:  # one gzip member per turn
-            inflater = zlib.decompressobj(wbits=31)
+            inflater = isal_zlib.decompressobj(wbits=31)
             chunk, pending = b"", data[:0]
             while not inflater.eof:
-                # At most a step in and out per call: zlib copies the unconsumed input each time.
+                # At most a step in and out per call: the inflater copies the unconsumed input each time.
                 if not pending and len(chunk) < _GZIP_STEP:  # input used up, output not capped
                     if pos == len(data):
                         raise DecompressionError("gzip: stream ended prematurely")
@@ -119,7 +120,7 @@ def _gunzip(data: memoryview, limit: int) -> bytes:
             # do not start another member are ignored.
             if bytes(data[pos : pos + 2]) != b"\x1f\x8b":
                 return bytes(out)
-    except zlib.error as exc:
+    except isal_zlib.error as exc:
         raise DecompressionError(f"gzip: {exc}") from exc
 
 
