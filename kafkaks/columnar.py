@@ -41,7 +41,7 @@ __all__ = ["HEADERS", "Array", "RecordColumns", "decode_columns"]
 HEADERS = pa.list_(pa.struct([pa.field("key", pa.string()), pa.field("value", pa.binary())]))
 
 # Below this many batches still decoding, a plain loop beats a vector step per record.
-MIN_LANES = 24
+MIN_LANES = 4
 MIN_RECORD_SIZE = 7  # one byte each: length, attributes, deltas, key and value lengths, header count
 MAX_VARINT_BYTES = 10
 MAX_INT32_OFFSETS = 0x7FFFFFFF
