@@ -120,7 +120,7 @@ def _gunzip(data: memoryview, limit: int) -> bytes:
             # do not start another member are ignored.
             if bytes(data[pos : pos + 2]) != b"\x1f\x8b":
                 return bytes(out)
-    except isal_zlib.error as exc:
+    except isal_zlib.error as exc:  # type: ignore[misc]  # its stub declares the class an instance
         raise DecompressionError(f"gzip: {exc}") from exc
 
 

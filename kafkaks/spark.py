@@ -765,6 +765,7 @@ def read_split(split: SegmentSplit, options: Options) -> Iterator[pa.RecordBatch
                 include_metadata=options.include_metadata,
                 include_control=options.include_control,
                 rows_per_batch=ROWS_PER_BATCH,
+                threads=0,  # one core a task: Spark runs a task per core
             )
         )
         if not options.decode_internal:

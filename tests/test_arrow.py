@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import datetime
+import struct
+import threading
 from pathlib import Path
 from typing import Any
 
+import crc32c
 import pyarrow as pa
 import pytest
 from conftest import FIXTURES, real_params
+from kafka.record.default_records import DefaultRecordBatchBuilder
 
-from kafkaks import Problem, read_arrow, read_log, read_partition, spark_schema
+import kafkaks.arrow
+from kafkaks import KafkaksError, Problem, read_arrow, read_log, read_partition, spark_schema
 
 LOGDIR = FIXTURES / "logdir"
 UTC = datetime.UTC
@@ -149,3 +154,67 @@ def test_isolation_needs_a_directory() -> None:
     segment = next((LOGDIR / "txn-topic-0").glob("*.log"))
     with pytest.raises(ValueError, match="needs a partition or log directory"):
         list(read_arrow(segment, isolation="read_committed"))
+
+
+def gzip_log(directory: Path, *, broken: int | None = None, fix_crc: bool = True) -> tuple[Path, int]:
+    """40 gzip batches of 5 records from kafka-python's builder; batch ``broken`` (if any) has a
+    damaged compressed payload, its CRC made right again unless not ``fix_crc``. Returns the
+    segment and the broken batch's position."""
+    directory.mkdir()
+    batches = []
+    for base in range(0, 40 * 5, 5):
+        builder = DefaultRecordBatchBuilder(2, 1, False, -1, -1, -1, 1 << 30)
+        for delta in range(5):
+            builder.append(delta, 1000 + base + delta, b"k%d" % (base + delta), b"v" * 300, [("h", b"x")])
+        data = bytearray(builder.build())
+        struct.pack_into(">q", data, 0, base)
+        batches.append(data)
+    if broken is not None:
+        batches[broken][-12] ^= 0xFF  # inside the deflate stream or its CRC
+        if fix_crc:
+            struct.pack_into(">I", batches[broken], 17, crc32c.crc32c(bytes(batches[broken][21:])))
+    path = directory / "00000000000000000000.log"
+    path.write_bytes(b"".join(batches))
+    return path, sum(map(len, batches[:broken]))
+
+
+@pytest.mark.parametrize("threads", [1, 3])
+def test_decompression_threads_change_nothing_but_speed(tmp_path: Path, threads: int) -> None:
+    path, _ = gzip_log(tmp_path / "t-0")
+    options: dict[str, Any] = {"include_headers": True, "include_metadata": True}
+    expected = rows(list(read_arrow(path, threads=0, **options)))
+    batches = list(read_arrow(path, threads=threads, rows_per_batch=12, **options))
+    assert len(batches) == 14  # three Kafka batches (15 rows) an Arrow batch
+    assert rows(batches) == expected
+    assert len(expected) == 200
+
+
+@pytest.mark.parametrize("threads", [0, 1])
+@pytest.mark.parametrize("fix_crc", [True, False], ids=["payload", "crc"])
+def test_a_broken_batch_fails_after_the_rows_before_it(tmp_path: Path, threads: int, fix_crc: bool) -> None:
+    """With threads, the next Arrow batch is read and decompressed ahead; its failure (a payload
+    that does not decompress, or a CRC mismatch raised by read_log) still comes in log order."""
+    path, position = gzip_log(tmp_path / "t-0", broken=30, fix_crc=fix_crc)
+    got: list[pa.RecordBatch] = []
+    with pytest.raises(KafkaksError) as error:
+        got.extend(read_arrow(path, rows_per_batch=50, threads=threads))
+    assert (error.value.path, error.value.position) == (str(path), position)
+    assert ("gzip" in str(error.value)) is fix_crc
+    assert [row["offset"] for row in rows(got)] == list(range(150))
+
+
+def test_closing_early_stops_the_decompression_threads(tmp_path: Path) -> None:
+    path, _ = gzip_log(tmp_path / "t-0")
+    before = threading.active_count()
+    reader = read_arrow(path, rows_per_batch=5, threads=2)
+    assert next(reader).num_rows == 5
+    assert threading.active_count() > before
+    reader.close()
+    assert threading.active_count() == before
+
+
+def test_an_arrow_batch_is_bounded_by_stored_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Big records: an Arrow batch closes at CHUNK_BYTES of Kafka batches before rows_per_batch."""
+    path, _ = gzip_log(tmp_path / "t-0")
+    monkeypatch.setattr(kafkaks.arrow, "CHUNK_BYTES", 1)
+    assert [batch.num_rows for batch in read_arrow(path)] == [5] * 40
