@@ -126,9 +126,9 @@ def _gunzip(data: memoryview, limit: int) -> bytes:
 
 def _unsnappy(data: memoryview, limit: int) -> bytes:
     if data[: len(_XERIAL_MAGIC)] != _XERIAL_MAGIC:
-        return _snappy_block(data, 0, limit)
-    out = bytearray()
-    pos = 0
+        return _snappy_block(data, limit)
+    chunks: list[tuple[memoryview, int]] = []  # each raw block with its decompressed size
+    total = pos = 0
     while pos < len(data):
         if data[pos : pos + len(_XERIAL_MAGIC)] == _XERIAL_MAGIC:
             if len(data) < pos + _XERIAL_HEADER_SIZE:
@@ -141,15 +141,37 @@ def _unsnappy(data: memoryview, limit: int) -> bytes:
         chunk = data[pos + 4 : pos + 4 + max(size, 0)]
         if size < 0 or len(chunk) < size:
             raise DecompressionError(f"snappy: chunk of {size} bytes at {pos} does not fit the payload")
-        out += _snappy_block(chunk, len(out), limit)
+        total += _snappy_size(chunk)
+        _check_limit(total, limit)
+        chunks.append((chunk, total))
         pos += 4 + size
+    # The sizes are known before anything is decompressed: every block goes straight to its place.
+    out = bytearray(total)
+    view = memoryview(out)
+    start = 0
+    try:
+        for chunk, end in chunks:
+            cramjam.snappy.decompress_raw_into(chunk, view[start:end])  # raises unless exactly filled
+            start = end
+    except cramjam.DecompressionError as exc:
+        raise DecompressionError(str(exc)) from exc
+    finally:
+        view.release()
     return bytes(out)
 
 
-def _snappy_block(block: memoryview, produced: int, limit: int) -> bytes:
-    """One raw snappy block; its varint length prefix lets the cap be checked before decompressing."""
+def _snappy_size(block: memoryview) -> int:
+    """The decompressed size a raw snappy block declares (its varint length prefix)."""
     try:
-        _check_limit(produced + cramjam.snappy.decompress_raw_len(block), limit)
+        return cramjam.snappy.decompress_raw_len(block)
+    except cramjam.DecompressionError as exc:
+        raise DecompressionError(str(exc)) from exc
+
+
+def _snappy_block(block: memoryview, limit: int) -> bytes:
+    """One raw snappy block; its declared size lets the cap be checked before decompressing."""
+    _check_limit(_snappy_size(block), limit)
+    try:
         return bytes(cramjam.snappy.decompress_raw(block))
     except cramjam.DecompressionError as exc:
         raise DecompressionError(str(exc)) from exc
