@@ -302,8 +302,8 @@ def main() -> None:
         "## Deep decode",
         "Every record's offset, timestamp, key, value and headers, every batch CRC checked. "
         f"Median of {REPEATS} interleaved runs, records per second (k = thousand). `read_arrow` "
-        "decompresses the next Arrow batch's Kafka batches on one more thread by default (gzip and zstd "
-        "release the GIL, so they overlap the decoding on the second core; snappy and lz4 do not); "
+        "decompresses the gzip and zstd batches of the next Arrow batch on one more thread by default "
+        "(their decompressors release the GIL, so that work overlaps the decoding on the second core); "
         "`threads=0` is the same decode in one thread, like the other readers.",
         "",
         "| codec | " + " | ".join(DEEP) + " | read_arrow / aiokafka | read_arrow / kafka-python "

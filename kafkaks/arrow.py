@@ -24,10 +24,10 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
-from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
+from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES, RELEASES_GIL
 from .columnar import HEADERS, Array, decode_columns
 from .errors import CorruptDataError, KafkaksError
-from .models import Compression, Record, TimestampType
+from .models import Record, TimestampType
 from .partition import Isolation, PartitionDir, partition_dirs, read_partition_batches
 from .segment import Batch, ProblemHandler, read_log
 
@@ -145,10 +145,11 @@ def batches_to_arrow(
     (:mod:`kafkaks.columnar`), many batches at once; legacy and control batches go through
     :meth:`Batch.records`.
 
-    With ``threads`` (default 1), that many threads decompress the Kafka batches of the next Arrow
-    batch while this one is decoded. gzip and zstd release the GIL, so on a second core their logs
-    decode at nearly the speed of uncompressed ones (snappy and lz4 hold it, and gain little).
-    ``threads=0`` decompresses in the calling thread. Either way, rows and errors come in log order.
+    With ``threads`` (default 1), that many threads decompress the gzip and zstd batches of the
+    next Arrow batch while this one is decoded: those decompressors release the GIL, so on a
+    second core such logs decode at nearly the speed of uncompressed ones. (Snappy and lz4 hold
+    it, and are decompressed in the calling thread.) ``threads=0`` does everything in the calling
+    thread. Either way, rows and errors come in log order.
     """
     schema = spark_schema(include_headers=include_headers, include_metadata=include_metadata)
     if threads <= 0:
@@ -158,20 +159,23 @@ def batches_to_arrow(
     pool = ThreadPoolExecutor(threads, "kafkaks-decompress")
     try:
         chunks = _chunks(batches, include_control, rows_per_batch, pool)
-        chunk: list[_Part] = []
+        waiting: list[_Part] = []  # decoded once the next chunk is read and its decompression started
         while True:
-            # Read one chunk ahead, so that its decompression runs while this one is decoded.
             try:
-                ahead = next(chunks, None)
+                chunk = next(chunks, None)
             except Exception:
-                if chunk:  # the rows before the failure come first, as without threads
-                    yield _record_batch(chunk, schema)
+                if waiting:  # the rows before the failure come first, as without threads
+                    yield _record_batch(waiting, schema)
                 raise
-            if chunk:
-                yield _record_batch(chunk, schema)
-            if ahead is None:
+            if waiting:
+                yield _record_batch(waiting, schema)
+                waiting = []
+            if chunk is None:
                 return
-            chunk = ahead
+            if any(isinstance(payload, Future) for _, payload in chunk):
+                waiting = chunk
+            else:  # nothing to overlap: decoded at once, while its bytes are fresh in the cache
+                yield _record_batch(chunk, schema)
     finally:
         pool.shutdown(cancel_futures=True)
 
@@ -194,7 +198,7 @@ def _chunks(
             parts.append((batch, records))
             rows += len(records)
         else:
-            if pool and batch.compression is not Compression.NONE:
+            if pool and batch.compression.value in RELEASES_GIL:
                 parts.append((batch, pool.submit(batch.record_bytes)))
             else:
                 parts.append((batch, batch.record_bytes()))

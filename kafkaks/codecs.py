@@ -43,10 +43,14 @@ from isal import isal_zlib
 
 from kafkaks.errors import DecompressionError, DecompressionLimitError, UnsupportedError
 
-__all__ = ["DEFAULT_MAX_DECOMPRESSED_BYTES", "decompress"]
+__all__ = ["DEFAULT_MAX_DECOMPRESSED_BYTES", "RELEASES_GIL", "decompress"]
 
 DEFAULT_MAX_DECOMPRESSED_BYTES: int = 256 * 1024 * 1024
 """Default cap on one payload's decompressed size; pass ``limit`` to change it."""
+
+RELEASES_GIL: frozenset[str] = frozenset({"gzip", "zstd"})
+"""The codecs whose decompression runs without the GIL here (isal, zstandard), so that other
+threads can decompress them in parallel; cramjam's snappy and python-lz4 hold it."""
 
 _GZIP_STEP = 256 * 1024
 
