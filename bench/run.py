@@ -159,6 +159,36 @@ def interleaved(runs: dict[str, Callable[[], int]], repeats: int) -> dict[str, t
     return {name: (counts[name], statistics.median(times[name])) for name in runs}
 
 
+def measure(reader: str, path: Path) -> None:
+    """In a fresh interpreter (``run.py --measure READER PATH``): one warm-up run of a DEEP reader,
+    then one timed run; prints the record count and the seconds."""
+    read = DEEP[reader]
+    read(path)
+    count, seconds = timed(lambda: read(path))
+    print(count, seconds)
+
+
+def isolated(runs: dict[str, tuple[str, Path]], repeats: int) -> dict[str, tuple[int, float]]:
+    """name -> (items, median seconds) of DEEP readers on segments, interleaved like
+    :func:`interleaved`, but each measurement in a fresh interpreter: readers then share no
+    allocator state (one reader's freed heap, or another's decompression threads, changes how
+    often the next one's allocations fault in fresh pages by as much as 40%)."""
+    times: dict[str, list[float]] = {name: [] for name in runs}
+    counts: dict[str, int] = {}
+    for round_ in range(repeats):
+        for name, (reader, path) in runs.items():
+            out = subprocess.run(
+                [sys.executable, __file__, "--measure", reader, str(path)],
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout.split()
+            counts[name] = int(out[0])
+            times[name].append(float(out[1]))
+        print(f"  round {round_ + 1}/{repeats} done", file=sys.stderr, flush=True)
+    return {name: (counts[name], statistics.median(times[name])) for name in runs}
+
+
 def whole_batches(data: bytes, records: int) -> bytes:
     """The leading batches of ``data`` holding at least ``records`` records."""
     pos = count = 0
@@ -292,16 +322,14 @@ def main() -> None:
     ]
 
     print("deep decode", file=sys.stderr)
-    runs = {
-        (codec, name): (lambda read=read, path=path: read(path))
-        for codec, path in segments.items()
-        for name, read in DEEP.items()
-    }
-    results = interleaved({f"{c}|{n}": run for (c, n), run in runs.items()}, REPEATS)
+    results = isolated(
+        {f"{codec}|{name}": (name, path) for codec, path in segments.items() for name in DEEP}, REPEATS
+    )
     lines += [
         "## Deep decode",
         "Every record's offset, timestamp, key, value and headers, every batch CRC checked. "
-        f"Median of {REPEATS} interleaved runs, records per second (k = thousand). `read_arrow` "
+        f"Median of {REPEATS} interleaved runs, each in a fresh interpreter after one warm-up run there, "
+        "records per second (k = thousand). `read_arrow` "
         "decompresses the gzip and zstd batches of the next Arrow batch on one more thread by default "
         "(their decompressors release the GIL, so that work overlaps the decoding on the second core); "
         "`threads=0` is the same decode in one thread, like the other readers.",
@@ -389,4 +417,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--measure"]:
+        measure(sys.argv[2], Path(sys.argv[3]))
+    else:
+        main()
