@@ -25,7 +25,7 @@ import numpy as np
 import pyarrow as pa
 
 from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES, RELEASES_GIL
-from .columnar import HEADERS, Array, decode_columns
+from .columnar import HEADERS, Array, JoinBuffer, decode_columns
 from .errors import CorruptDataError, KafkaksError
 from .models import Record, TimestampType
 from .partition import Isolation, PartitionDir, partition_dirs, read_partition_batches
@@ -152,9 +152,10 @@ def batches_to_arrow(
     thread. Either way, rows and errors come in log order.
     """
     schema = spark_schema(include_headers=include_headers, include_metadata=include_metadata)
+    joined = JoinBuffer()
     if threads <= 0:
         for parts in _chunks(batches, include_control, rows_per_batch, None):
-            yield _record_batch(parts, schema)
+            yield _record_batch(parts, schema, joined)
         return
     pool = ThreadPoolExecutor(threads, "kafkaks-decompress")
     try:
@@ -165,17 +166,17 @@ def batches_to_arrow(
                 chunk = next(chunks, None)
             except Exception:
                 if waiting:  # the rows before the failure come first, as without threads
-                    yield _record_batch(waiting, schema)
+                    yield _record_batch(waiting, schema, joined)
                 raise
             if waiting:
-                yield _record_batch(waiting, schema)
+                yield _record_batch(waiting, schema, joined)
                 waiting = []
             if chunk is None:
                 return
             if any(isinstance(payload, Future) for _, payload in chunk):
                 waiting = chunk
             else:  # nothing to overlap: decoded at once, while its bytes are fresh in the cache
-                yield _record_batch(chunk, schema)
+                yield _record_batch(chunk, schema, joined)
     finally:
         pool.shutdown(cancel_futures=True)
 
@@ -211,12 +212,15 @@ def _chunks(
         yield parts
 
 
-def _record_batch(parts: list[_Part], schema: pa.Schema) -> pa.RecordBatch:
+def _record_batch(parts: list[_Part], schema: pa.Schema, joined: JoinBuffer) -> pa.RecordBatch:
     """One Arrow batch of the parts' rows: each run of v2 parts decoded at once."""
     pieces = []
     for columnar, run in itertools.groupby(parts, key=lambda part: not isinstance(part[1], list)):
         run_parts = list(run)
-        pieces.append(_v2_batch(run_parts, schema) if columnar else _record_api_batch(run_parts, schema))
+        if columnar:
+            pieces.append(_v2_batch(run_parts, schema, joined))
+        else:
+            pieces.append(_record_api_batch(run_parts, schema))
     if len(pieces) == 1:
         return pieces[0]
     return pa.RecordBatch.from_arrays(
@@ -230,26 +234,27 @@ def _per_batch(values: list[Any], counts: Array, kind: pa.DataType) -> pa.Array:
     return pa.array(values, kind).take(np.repeat(np.arange(len(values)), counts))
 
 
-def _v2_batch(parts: list[_Part], schema: pa.Schema) -> pa.RecordBatch:
+def _v2_batch(parts: list[_Part], schema: pa.Schema, joined: JoinBuffer) -> pa.RecordBatch:
     try:
-        return _v2_columns(parts, schema)
+        return _v2_columns(parts, schema, joined)
     except KafkaksError as error:
         for part in parts:  # which batch is broken: each decodes alone as it does in a run
             batch = part[0]
             try:
-                _v2_columns([part], schema)
+                _v2_columns([part], schema, joined)
             except KafkaksError as exc:
                 raise exc.at(batch.path, batch.position, batch.base_offset) from exc
         raise error
 
 
-def _v2_columns(parts: list[_Part], schema: pa.Schema) -> pa.RecordBatch:
+def _v2_columns(parts: list[_Part], schema: pa.Schema, joined: JoinBuffer) -> pa.RecordBatch:
     batches = [batch for batch, _ in parts]
     counts = np.array([batch.count for batch in batches], np.int64)
     records = decode_columns(
         [_resolved(payload) for _, payload in parts if not isinstance(payload, list)],
         counts.tolist(),
         with_headers="headers" in schema.names,
+        joined=joined,
     )
     base_offset: Array = np.repeat(np.array([batch.base_offset for batch in batches], np.int64), counts)
     offset = _add(base_offset, records.offset_delta, "offset")

@@ -35,6 +35,7 @@ decompresses in bounded steps and raises DecompressionLimitError as soon as its 
 from __future__ import annotations
 
 import struct
+import threading
 
 import cramjam
 import lz4.block
@@ -248,8 +249,15 @@ def _xxh32(data: memoryview) -> int:
     return h ^ h >> 16
 
 
+_zstd = (
+    threading.local()
+)  # one decompression context a thread, reused: making one costs more than many batches
+
+
 def _unzstd(data: memoryview, limit: int) -> bytes:
-    decompressor = zstandard.ZstdDecompressor()
+    decompressor = getattr(_zstd, "decompressor", None)
+    if decompressor is None:
+        decompressor = _zstd.decompressor = zstandard.ZstdDecompressor()
     out = bytearray()
     pos = 0
     try:

@@ -21,7 +21,7 @@ __all__ = ["RawRecord", "decode_records", "read_varint"]
 RawRecord = tuple[int, int, bytes | None, bytes | None, list[tuple[str, bytes | None]]]
 
 
-def read_varint(buf: bytes, pos: int) -> tuple[int, int]:
+def read_varint(buf: bytes | memoryview, pos: int) -> tuple[int, int]:
     """A ZigZag varint or varlong at ``pos``: (value, position after it)."""
     b = buf[pos]
     pos += 1

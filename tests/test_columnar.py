@@ -19,7 +19,7 @@ from kafkaks.generated.kafka_record import KafkaRecord
 from kaitaistruct import BytesIO, KaitaiStream
 
 from kafkaks import CorruptDataError, KafkaksError, read_arrow, read_log
-from kafkaks.columnar import MIN_LANES, decode_columns
+from kafkaks.columnar import MIN_LANES, JoinBuffer, RecordColumns, decode_columns
 from kafkaks.records import decode_records
 
 Row = tuple[int, int, bytes | None, bytes | None, list[tuple[str, bytes | None]]]
@@ -38,8 +38,11 @@ def generated_rows(payload: bytes, count: int) -> list[Row]:
     return rows
 
 
-def columnar_rows(payloads: list[bytes], counts: list[int]) -> list[Row]:
-    columns = decode_columns(payloads, counts)
+def columnar_rows(payloads: list[bytes], counts: list[int], joined: JoinBuffer | None = None) -> list[Row]:
+    return rows_of(decode_columns(payloads, counts, joined=joined))
+
+
+def rows_of(columns: RecordColumns) -> list[Row]:
     headers = columns.headers.to_pylist() if columns.headers is not None else []
     return [
         (int(ts), int(od), key, value, [(h["key"], h["value"]) for h in hs or []])
@@ -199,3 +202,15 @@ def test_read_arrow_names_the_broken_batch(tmp_path: Path) -> None:
     with pytest.raises(CorruptDataError):
         got.extend(read_arrow(path, rows_per_batch=50))
     assert sum(batch.num_rows for batch in got) == 150  # the Arrow batches before the broken one
+
+
+def test_a_join_buffer_reused_across_calls_changes_no_result() -> None:
+    """The buffer is overwritten by each call (and replaced when too small): nothing decoded
+    before may point into it."""
+    areas = [area for path in FIXTURE_LOGS for area in v2_data_batches(path)]
+    assert len(areas) > 20
+    joined = JoinBuffer()
+    chunks = [areas[:3], areas[3:], areas[:1], areas[5:9]]  # smaller, bigger, smaller again
+    kept = [decode_columns([p for p, _ in chunk], [c for _, c in chunk], joined=joined) for chunk in chunks]
+    for columns, chunk in zip(kept, chunks, strict=True):
+        assert rows_of(columns) == columnar_rows([p for p, _ in chunk], [c for _, c in chunk])
