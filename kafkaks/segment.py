@@ -254,13 +254,13 @@ class Batch:
         if self.magic < 2:
             raise UnsupportedError("record_bytes() is for v2 batches; a legacy entry is one message")
         try:
-            return self._payload(self._data[V2_HEADER.size :])
+            return self._payload(memoryview(self._data)[V2_HEADER.size :])
         except KafkaksError as exc:
             raise exc.at(self.path, self.position, self._base_offset) from exc
 
-    def _payload(self, raw: bytes) -> bytes:
+    def _payload(self, raw: bytes | memoryview) -> bytes:
         if self.compression is Compression.NONE:
-            return raw
+            return bytes(raw)
         return decompress(self.compression.value, raw, magic=self.magic, limit=self._max_decompressed)
 
     def _v2_records(self) -> Iterator[Record]:
