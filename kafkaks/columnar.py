@@ -206,7 +206,9 @@ def _binary(data: pa.Buffer, start: Array, end: Array, null: Array | None, kind:
     spread = pa.Array.from_buffers(
         spread_type, 2 * count - 1, [None, pa.py_buffer(bounds if large else bounds.astype(np.int32)), data]
     )
-    picks = pa.array(np.arange(0, 2 * count, 2, dtype=np.int64), mask=null)
+    picks = pa.array(
+        np.arange(0, 2 * count, 2, dtype=np.int64), mask=null if null is not None and null.any() else None
+    )
     taken = spread.take(picks)
     if kind == pa.string():
         try:
