@@ -249,9 +249,8 @@ def _xxh32(data: memoryview) -> int:
     return h ^ h >> 16
 
 
-_zstd = (
-    threading.local()
-)  # one decompression context a thread, reused: making one costs more than many batches
+# One decompression context a thread, reused: making one costs more than decompressing a batch.
+_zstd = threading.local()
 
 
 def _unzstd(data: memoryview, limit: int) -> bytes:
