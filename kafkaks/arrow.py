@@ -153,11 +153,7 @@ def batches_to_arrow(
     """
     schema = spark_schema(include_headers=include_headers, include_metadata=include_metadata)
     joined = JoinBuffer()
-    if threads <= 0:
-        for parts in _chunks(batches, include_control, rows_per_batch, None):
-            yield _record_batch(parts, schema, joined)
-        return
-    pool = ThreadPoolExecutor(threads, "kafkaks-decompress")
+    pool = ThreadPoolExecutor(threads, "kafkaks-decompress") if threads > 0 else None
     try:
         chunks = _chunks(batches, include_control, rows_per_batch, pool)
         waiting: list[_Part] = []  # decoded once the next chunk is read and its decompression started
@@ -178,7 +174,8 @@ def batches_to_arrow(
             else:  # nothing to overlap: decoded at once, while its bytes are fresh in the cache
                 yield _record_batch(chunk, schema, joined)
     finally:
-        pool.shutdown(cancel_futures=True)
+        if pool:
+            pool.shutdown(cancel_futures=True)
 
 
 # A batch with its decompressed v2 record area (columnar path, maybe still being decompressed)
@@ -198,11 +195,11 @@ def _chunks(
             records = list(batch.records())
             parts.append((batch, records))
             rows += len(records)
+        elif pool and batch.compression.value in RELEASES_GIL:
+            parts.append((batch, pool.submit(batch.record_bytes)))
+            rows += batch.count
         else:
-            if pool and batch.compression.value in RELEASES_GIL:
-                parts.append((batch, pool.submit(batch.record_bytes)))
-            else:
-                parts.append((batch, batch.record_bytes()))
+            parts.append((batch, batch.record_bytes()))
             rows += batch.count
         size += batch.size
         if rows >= rows_per_batch or size >= CHUNK_BYTES:
