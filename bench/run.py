@@ -13,6 +13,7 @@ median is reported, so a busy moment of the machine hurts every reader alike. Kn
 
 from __future__ import annotations
 
+import functools
 import os
 
 os.environ.pop("AIOKAFKA_NO_EXTENSIONS", None)  # measure aiokafka's C reader, never its fallback
@@ -145,18 +146,26 @@ def timed(read: Callable[[], int]) -> tuple[int, float]:
     return count, time.perf_counter() - start
 
 
-def interleaved(runs: dict[str, Callable[[], int]], repeats: int) -> dict[str, tuple[int, float]]:
-    """name -> (items, median seconds), after one untimed warm-up run of each."""
-    for read in runs.values():
-        read()
+Measure = Callable[[], tuple[int, float]]  # one timed run: (items, seconds)
+
+
+def interleaved(runs: dict[str, Measure], repeats: int) -> dict[str, tuple[int, float]]:
+    """name -> (items, median seconds): ``repeats`` rounds, each measuring every run once."""
     times: dict[str, list[float]] = {name: [] for name in runs}
     counts: dict[str, int] = {}
     for round_ in range(repeats):
-        for name, read in runs.items():
-            counts[name], seconds = timed(read)
+        for name, run in runs.items():
+            counts[name], seconds = run()
             times[name].append(seconds)
         print(f"  round {round_ + 1}/{repeats} done", file=sys.stderr, flush=True)
     return {name: (counts[name], statistics.median(times[name])) for name in runs}
+
+
+def in_process(runs: dict[str, Callable[[], int]]) -> dict[str, Measure]:
+    """The runs timed in this interpreter, after one untimed warm-up run of each."""
+    for read in runs.values():
+        read()
+    return {name: functools.partial(timed, read) for name, read in runs.items()}
 
 
 def measure(reader: str, path: Path) -> None:
@@ -168,25 +177,18 @@ def measure(reader: str, path: Path) -> None:
     print(count, seconds)
 
 
-def isolated(runs: dict[str, tuple[str, Path]], repeats: int) -> dict[str, tuple[int, float]]:
-    """name -> (items, median seconds) of DEEP readers on segments, interleaved like
-    :func:`interleaved`, but each measurement in a fresh interpreter: readers then share no
-    allocator state (one reader's freed heap, or another's decompression threads, changes how
-    often the next one's allocations fault in fresh pages by as much as 40%)."""
-    times: dict[str, list[float]] = {name: [] for name in runs}
-    counts: dict[str, int] = {}
-    for round_ in range(repeats):
-        for name, (reader, path) in runs.items():
-            out = subprocess.run(
-                [sys.executable, __file__, "--measure", reader, str(path)],
-                capture_output=True,
-                text=True,
-                check=True,
-            ).stdout.split()
-            counts[name] = int(out[0])
-            times[name].append(float(out[1]))
-        print(f"  round {round_ + 1}/{repeats} done", file=sys.stderr, flush=True)
-    return {name: (counts[name], statistics.median(times[name])) for name in runs}
+def in_fresh_interpreter(reader: str, path: Path) -> Measure:
+    """A DEEP reader on ``path``, each measurement in a fresh interpreter (:func:`measure`):
+    readers then share no allocator state (in one process, one reader's freed heap, or another's
+    decompression threads, changed how often the next one's allocations fault in fresh pages, by
+    as much as 40%)."""
+
+    def run() -> tuple[int, float]:
+        command = [sys.executable, __file__, "--measure", reader, str(path)]
+        out = subprocess.run(command, capture_output=True, text=True, check=True).stdout.split()
+        return int(out[0]), float(out[1])
+
+    return run
 
 
 def whole_batches(data: bytes, records: int) -> bytes:
@@ -274,10 +276,12 @@ def spark_section(path: Path) -> list[str]:
         frame.count()  # warm-up: starts the Python workers
         query = ("sum(length(value))", "sum(size(headers))", "count(*)")
         results = interleaved(
-            {
-                "spark": lambda: frame.selectExpr(*query).collect()[0][2],
-                "read_arrow": lambda: kafkaks_arrow(path),
-            },
+            in_process(
+                {
+                    "spark": lambda: frame.selectExpr(*query).collect()[0][2],
+                    "read_arrow": lambda: kafkaks_arrow(path),
+                }
+            ),
             REPEATS,
         )
     finally:
@@ -322,9 +326,8 @@ def main() -> None:
     ]
 
     print("deep decode", file=sys.stderr)
-    results = isolated(
-        {f"{codec}|{name}": (name, path) for codec, path in segments.items() for name in DEEP}, REPEATS
-    )
+    deep = {f"{c}|{name}": in_fresh_interpreter(name, path) for c, path in segments.items() for name in DEEP}
+    results = interleaved(deep, REPEATS)
     lines += [
         "## Deep decode",
         "Every record's offset, timestamp, key, value and headers, every batch CRC checked. "
@@ -351,7 +354,7 @@ def main() -> None:
 
     print("batch scan", file=sys.stderr)
     size = segments["none"].stat().st_size
-    scan = interleaved({"scan": lambda: kafkaks_scan(segments["none"])}, REPEATS)["scan"]
+    scan = interleaved(in_process({"scan": lambda: kafkaks_scan(segments["none"])}), REPEATS)["scan"]
     cli = ["kafkaks", "dump", "--files", str(segments["none"])]
     cli_seconds = statistics.median(
         timed(lambda: subprocess.run(cli, stdout=subprocess.DEVNULL, check=True).returncode)[1]
@@ -369,7 +372,7 @@ def main() -> None:
     print("generated parsers", file=sys.stderr)
     data = whole_batches(segments["none"].read_bytes(), GENERATED_RECORDS)
     generated = interleaved(
-        {name: (lambda read=read: read(data)) for name, read in GENERATED.items()}, REPEATS
+        in_process({name: (lambda read=read: read(data)) for name, read in GENERATED.items()}), REPEATS
     )
     kp_count, kp_seconds = generated["kafka-python 3.0 (pure Python)"]
     kp_rate = kp_count / kp_seconds
@@ -398,7 +401,7 @@ def main() -> None:
         for path in (small, big):
             rss = peak_rss_mib(["kafkaks", "dump", "--deep-iteration", "--files", str(path)])
             lines.append(f"| {path.stat().st_size / (1 << 20):.0f} MiB | {rss:.0f} MiB |")
-        scan_big = interleaved({"scan": lambda: kafkaks_scan(big)}, REPEATS)["scan"]
+        scan_big = interleaved(in_process({"scan": lambda: kafkaks_scan(big)}), REPEATS)["scan"]
         lines += [
             "",
             f"The batch scan over the {big.stat().st_size / (1 << 20):.0f} MiB segment "
