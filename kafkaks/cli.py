@@ -434,7 +434,8 @@ class Dumper:
         self.decoder = decoder_kind(args)
         self.contents = args.print_data_log or self.decoder is not None
         self.deep = args.deep_iteration or self.contents or args.json
-        # Kafka's summaries, keyed by absolute path; each list in reverse discovery order.
+        # Kafka's summaries, keyed by absolute path; each list in discovery order (Kafka prints
+        # them in reverse: it prepends to Scala Lists, and prepending here would be quadratic).
         self.index_mismatches: dict[str, list[tuple[int, int]]] = {}
         self.timestamp_mismatches: dict[str, list[tuple[int, int]]] = {}
         self.out_of_order: dict[str, list[tuple[int, int]]] = {}
@@ -561,16 +562,15 @@ class Dumper:
             try:
                 for record in batch.records():
                     # Scala DumpLogSegments: the first record only sets the previous offset.
-                    if previous != -1 and record.offset != previous + 1:
-                        gaps.insert(0, (previous, record.offset))
+                    if previous != -1 and record.offset != previous + 1 and not self.json:
+                        gaps.append((previous, record.offset))
                     previous = record.offset
                     self.dump_record(path, batch, record, metadata, contents, kind)
             except KafkaksError as exc:
                 self.report_error(exc.at(path, batch.position, batch.last_offset), "corrupt_records")
         self.progress.advance(size - valid_end)
-        if gaps and not self.json:
-            absolute = _absolute(path)
-            self.non_consecutive[absolute] = gaps + self.non_consecutive.get(absolute, [])
+        if gaps:
+            self.non_consecutive.setdefault(_absolute(path), []).extend(gaps)
         if max_bytes is None and size > valid_end and not self.json:
             self.emit(f"Found {size - valid_end} invalid bytes at the end of {os.path.basename(path)}")
 
@@ -653,7 +653,7 @@ class Dumper:
                         entry.offset,
                     )
                 elif batch.last_offset != entry.offset:
-                    mismatches.insert(0, (entry.offset, batch.last_offset))
+                    mismatches.append((entry.offset, batch.last_offset))
                     self.info(
                         "index_mismatch",
                         path,
@@ -667,8 +667,7 @@ class Dumper:
             else:
                 self.emit(f"offset: {entry.offset} position: {entry.position}")
         if mismatches:
-            absolute = _absolute(path)
-            self.index_mismatches[absolute] = mismatches + self.index_mismatches.get(absolute, [])
+            self.index_mismatches.setdefault(_absolute(path), []).extend(mismatches)
 
     def info(self, kind: str, path: str, message: str, offset: int) -> None:
         """A finding Kafka lists in its end-of-run summaries: a ``problem`` object with ``--json``
@@ -715,7 +714,7 @@ class Dumper:
         batch = batch_reaching(log, position, entry.offset)
         if batch is None or batch.last_offset != entry.offset:
             found = -1 if batch is None else batch.last_offset
-            self.not_found.setdefault(absolute, []).insert(0, (entry.offset, found))
+            self.not_found.setdefault(absolute, []).append((entry.offset, found))
             self.info(
                 "time_index_not_found",
                 path,
@@ -725,11 +724,11 @@ class Dumper:
             return
         max_timestamp = max([-1, *(record.timestamp for record in batch.records())])
         if max_timestamp != entry.timestamp:
-            self.timestamp_mismatches.setdefault(absolute, []).insert(0, (entry.timestamp, max_timestamp))
+            self.timestamp_mismatches.setdefault(absolute, []).append((entry.timestamp, max_timestamp))
             message = f"Index timestamp: {entry.timestamp}, log timestamp: {max_timestamp}"
             self.info("time_index_mismatch", path, message, entry.offset)
         if previous >= entry.timestamp:
-            self.out_of_order.setdefault(absolute, []).insert(0, (entry.timestamp, previous))
+            self.out_of_order.setdefault(absolute, []).append((entry.timestamp, previous))
             message = f"Index timestamp: {entry.timestamp}, Previously indexed timestamp: {previous}"
             self.info("time_index_out_of_order", path, message, entry.offset)
 
@@ -785,19 +784,22 @@ class Dumper:
         lines = []
         for path, pairs in self.index_mismatches.items():
             lines.append(f"Mismatches in :{path}")
-            lines += [f"  Index offset: {index}, log offset: {log}" for index, log in pairs]
+            lines += [f"  Index offset: {index}, log offset: {log}" for index, log in reversed(pairs)]
         for path, pairs in self.timestamp_mismatches.items():
             lines.append(f"Found timestamp mismatch in :{path}")
-            lines += [f"  Index timestamp: {index}, log timestamp: {log}" for index, log in pairs]
+            lines += [f"  Index timestamp: {index}, log timestamp: {log}" for index, log in reversed(pairs)]
         for path, pairs in self.out_of_order.items():
             lines.append(f"Found out of order timestamp in :{path}")
-            lines += [f"  Index timestamp: {index}, Previously indexed timestamp: {p}" for index, p in pairs]
+            lines += [
+                f"  Index timestamp: {index}, Previously indexed timestamp: {p}"
+                for index, p in reversed(pairs)
+            ]
         for pairs in self.not_found.values():
             lines.append("The following indexed offsets are not found in the log.")
-            lines += [f"Indexed offset: {index}, found log offset: {log}" for index, log in pairs]
+            lines += [f"Indexed offset: {index}, found log offset: {log}" for index, log in reversed(pairs)]
         for path, pairs in self.non_consecutive.items():
             lines.append(f"Non-consecutive offsets in {path}")
-            lines += [f"  {first} is followed by {second}" for first, second in pairs]
+            lines += [f"  {first} is followed by {second}" for first, second in reversed(pairs)]
         self.flush()
         if lines:
             self.warn("\n".join(lines))

@@ -13,6 +13,7 @@ import shutil
 import struct
 import subprocess
 import sys
+import time
 import zlib
 from pathlib import Path
 from typing import Any
@@ -667,6 +668,44 @@ def test_dump_is_read_only(real: Any, tmp_path: Path, capsys: pytest.CaptureFixt
     assert main(["dump", "--print-data-log", str(directory)]) == 0
     capsys.readouterr()
     assert {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in directory.iterdir()} == before
+
+
+def one_batch_segment(directory: Path, count: int, step: int) -> Path:
+    """One uncompressed batch of ``count`` one-byte records at offsets 0, step, 2 * step, ... (a
+    compacted batch when step > 1), written by kafka-python."""
+    builder = DefaultRecordBatchBuilder(2, 0, False, -1, -1, -1, 1 << 30)
+    for number in range(count):
+        builder.append(number * step, 1000, None, b"v", [])
+    directory.mkdir()
+    path = directory / "00000000000000000000.log"
+    path.write_bytes(builder.build())
+    return path
+
+
+def test_offset_gaps_cost_no_more_than_consecutive_offsets(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 14.3: each gap was prepended to a list, so a compacted segment took quadratic time
+    (100k gaps: 6 times the gap-free file). Same record count, same size, same process: the file
+    where every offset is followed by a gap must dump about as fast as the one without."""
+    count = 100_000
+    consecutive = one_batch_segment(tmp_path / "consecutive-0", count, 1)
+    gaps = one_batch_segment(tmp_path / "gaps-0", count, 2)
+    seconds: dict[Path, float] = {consecutive: float("inf"), gaps: float("inf")}
+    for path in [consecutive, gaps] * 2:  # interleaved, the best of two each
+        started = time.perf_counter()
+        code = main(["dump", "--deep-iteration", "--skip-record-metadata", str(path)])
+        seconds[path] = min(seconds[path], time.perf_counter() - started)
+        err = capsys.readouterr().err.split("\n")
+        assert code == 0
+        if path == gaps:  # Kafka's order: the last gap first
+            assert err[:3] == [
+                f"Non-consecutive offsets in {gaps}",
+                "  199996 is followed by 199998",
+                "  199994 is followed by 199996",
+            ]
+            assert len(err) == count + 1  # the title, a line per gap, the final newline
+    assert seconds[gaps] < 3 * seconds[consecutive], seconds
 
 
 # Command line
