@@ -455,14 +455,16 @@ class Dumper:
     def flush(self) -> None:
         if self.lines:
             self.progress.clear()
-            self.out.write("\n".join(self.lines) + "\n")
-            self.lines.clear()
+            lines, self.lines = self.lines, []  # taken first: a write cut by Ctrl-C is not repeated
+            self.out.write("\n".join(lines) + "\n")
 
     def warn(self, message: str) -> None:
-        self.flush()
-        self.out.flush()
-        self.progress.clear()
-        self.err.write(message + "\n")
+        try:
+            self.flush()
+            self.out.flush()
+        finally:  # the message is not lost when stdout's reader has gone
+            self.progress.clear()
+            self.err.write(message + "\n")
 
     def report(
         self,
@@ -521,6 +523,8 @@ class Dumper:
             dumper(path)
         except KafkaksError as exc:
             self.report_error(exc.at(path))
+        except BrokenPipeError:  # stdout, not the file: run_dump stops
+            raise
         except OSError as exc:
             self.report("unreadable_file", exc.filename or path, exc.strerror or str(exc))
 
@@ -856,11 +860,15 @@ def _offsets(first: int | None, last: int | None) -> str:
     return "-" if first is None or last is None else f"{first}..{last}"
 
 
+def _counts(counts: dict[str, int]) -> str:
+    return ", ".join(f"{kind}={count}" for kind, count in counts.items()) or "-"
+
+
 def summary_table(reports: list[PartitionReport]) -> list[str]:
-    """One row per partition: segments, batches, records, offset range, problems by kind."""
-    rows = [("partition", "segments", "batches", "records", "offsets", "problems")]
+    """One row per partition: segments, batches, records, offset range, then the problems that are
+    damage and those that are information, by kind."""
+    rows = [("partition", "segments", "batches", "records", "offsets", "damage", "info")]
     for report in reports:
-        problems = ", ".join(f"{kind}={count}" for kind, count in report.problem_counts.items())
         rows.append(
             (
                 report.path,
@@ -868,17 +876,19 @@ def summary_table(reports: list[PartitionReport]) -> list[str]:
                 str(report.batches),
                 str(report.records),
                 _offsets(report.first_offset, report.last_offset),
-                problems or "-",
+                _counts(report.damage_counts),
+                _counts(report.info_counts),
             )
         )
-    widths = [max(len(row[column]) for row in rows) for column in range(5)]
+    widths = [max(len(row[column]) for row in rows) for column in range(6)]
     lines = []
     for row in rows:
         cells = [
             row[0].ljust(widths[0]),
-            *(cell.rjust(width) for cell, width in zip(row[1:5], widths[1:], strict=True)),
+            *(cell.rjust(width) for cell, width in zip(row[1:5], widths[1:5], strict=True)),
+            row[5].ljust(widths[5]),
         ]
-        lines.append("  ".join([*cells, row[5]]))
+        lines.append("  ".join([*cells, row[6]]))
     return lines
 
 
@@ -952,36 +962,50 @@ def run_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     for path in missing:
         err.write(f"kafkaks: {path}: No such file or directory\n")
     files = [path for path in files if path not in missing]
-    total = _log_bytes(files)
-    progress = Progress(err, total, "kafkaks verify")
+    progress = Progress(err, _log_bytes(files), "kafkaks verify")
+    damaged = bool(missing)
 
     def on_problem(problem: Problem) -> None:
+        nonlocal damaged
+        corrupt = problem.kind in CORRUPTION
+        damaged = damaged or corrupt
         if args.json:
-            out.write(dumps(problem_object(problem, problem.kind in CORRUPTION)) + "\n")
-        else:
+            out.write(dumps(problem_object(problem, corrupt)) + "\n")
+        elif corrupt or args.verbose:
             progress.clear()
             err.write(f"kafkaks: {problem}\n")
 
-    reports = verify_files(
-        files, max_message_size=args.max_message_size, on_problem=on_problem, progress=progress.advance
-    )
-    progress.close()
-    if args.json:
-        out.writelines(dumps(summary_object(report)) + "\n" for report in reports)
-    else:
-        out.write("\n".join(summary_table(reports)) + "\n")
-    corrupt = bool(missing) or any(report.corrupt for report in reports)
-    if args.recovery:
-        partitions = dict.fromkeys(d for d in map(partition_of, [r.path for r in reports]) if d is not None)
-        for directory in partitions:
-            plan = plan_recovery(directory)
-            if args.json:
-                out.write(dumps(recovery_object(plan)) + "\n")
-            else:
-                out.write("\n" + "\n".join(recovery_lines(plan)) + "\n")
-        if not partitions:
-            err.write("kafkaks: --recovery: no <topic>-<partition> directory among the paths\n")
-    return 1 if corrupt else 0
+    try:
+        reports = verify_files(
+            files, max_message_size=args.max_message_size, on_problem=on_problem, progress=progress.advance
+        )
+        progress.close()
+        if args.json:
+            out.writelines(dumps(summary_object(report)) + "\n" for report in reports)
+        elif not args.quiet:
+            out.write("\n".join(summary_table(reports)) + "\n")
+        if args.recovery:
+            write_recovery(args, reports, out, err)
+    except BrokenPipeError:  # stdout's reader has gone (| head): stop, with what was found so far
+        _quiet_stdout()
+    finally:
+        progress.close()
+    return 1 if damaged else 0
+
+
+def write_recovery(
+    args: argparse.Namespace, reports: list[PartitionReport], out: TextIO, err: TextIO
+) -> None:
+    """``verify --recovery``: what a broker's recovery would do to each partition directory."""
+    partitions = dict.fromkeys(d for d in map(partition_of, [r.path for r in reports]) if d is not None)
+    for directory in partitions:
+        plan = plan_recovery(directory)
+        if args.json:
+            out.write(dumps(recovery_object(plan)) + "\n")
+        else:
+            out.write("\n" + "\n".join(recovery_lines(plan)) + "\n")
+    if not partitions:
+        err.write("kafkaks: --recovery: no <topic>-<partition> directory among the paths\n")
 
 
 # Command line
@@ -1095,6 +1119,20 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument(
         "--json", action="store_true", help="JSON Lines: problem, summary and recovery objects"
     )
+    chatter = verify.add_mutually_exclusive_group()
+    chatter.add_argument(
+        "--verbose",
+        "-v",
+        action="store_true",
+        help="also print each finding that is information, not damage, on stderr",
+    )
+    chatter.add_argument(
+        "--quiet",
+        "-q",
+        action="store_true",
+        help="print no summary table and no information: only the damage lines on stderr (and the "
+        "recovery view when --recovery asks for it)",
+    )
     _max_message_size(verify)
     verify.set_defaults(command_parser=verify)
     from .pipeline import add_parser as add_pipeline_parser  # Spark loads only when it runs
@@ -1117,7 +1155,18 @@ def _quiet_stdout() -> None:
     """After a closed pipe (``kafkaks dump x.log | head``): send what is left to /dev/null, so the
     interpreter's final flush does not fail again."""
     with contextlib.suppress(OSError, ValueError):  # not a real file (e.g. captured in tests)
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
+def _interrupted() -> int:
+    """Ctrl-C: what was printed so far goes out, then exit 130 (128 + SIGINT) without a traceback."""
+    try:
+        sys.stdout.flush()
+    except OSError:  # the reader of a pipe was interrupted too
+        _quiet_stdout()
+    return 130
 
 
 def run_dump(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -1129,8 +1178,10 @@ def run_dump(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         for path in files:
             dumper.dump(path)
         dumper.summaries()
-    except (KafkaksError, OSError):
-        dumper.flush()  # what was dumped before the error
+    except BrokenPipeError:  # stdout's reader has gone (| head): stop, with what was found so far
+        _quiet_stdout()
+    except (KafkaksError, OSError, KeyboardInterrupt):
+        dumper.flush()  # what was dumped before the error or Ctrl-C
         raise
     finally:
         progress.close()
@@ -1150,6 +1201,8 @@ def main(argv: list[str] | None = None) -> int:
             return int(args.run(args))
         run = run_dump if args.command == "dump" else run_verify
         return run(args, sys.stdout, sys.stderr)
+    except KeyboardInterrupt:
+        return _interrupted()
     except BrokenPipeError:
         _quiet_stdout()
         return 0

@@ -133,6 +133,16 @@ class PartitionReport:
         return dict(sorted(Counter(problem.kind for problem in self.problems).items()))
 
     @property
+    def damage_counts(self) -> dict[str, int]:
+        """The problems that are damage (:data:`CORRUPTION`), by kind."""
+        return {kind: count for kind, count in self.problem_counts.items() if kind in CORRUPTION}
+
+    @property
+    def info_counts(self) -> dict[str, int]:
+        """The findings that are information, not damage, by kind."""
+        return {kind: count for kind, count in self.problem_counts.items() if kind not in CORRUPTION}
+
+    @property
     def corrupt(self) -> bool:
         return any(problem.kind in CORRUPTION for problem in self.problems)
 
@@ -220,6 +230,8 @@ class _Checker:
             check(path)
         except KafkaksError as exc:
             self.problem("unreadable_file", path, exc.reason, exc.position or 0, exc.offset)
+        except BrokenPipeError:  # from on_problem writing to a closed pipe, not from the file
+            raise
         except OSError as exc:
             self.problem("unreadable_file", exc.filename or path, exc.strerror or str(exc))
 

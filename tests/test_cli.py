@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import signal
 import struct
 import subprocess
 import sys
@@ -763,6 +764,55 @@ def test_entry_point_subprocess(real: Any) -> None:
     assert result.stdout.splitlines() == expected_log(path, deep=True, data_log=False)[0]
 
 
+def damaged_segment(directory: Path, batches: int) -> Path:
+    """A segment of one-record batches by kafka-python, the CRC of the first one broken."""
+    data = bytearray()
+    for offset in range(batches):
+        builder = DefaultRecordBatchBuilder(2, 0, False, -1, -1, -1, 1 << 20)
+        builder.append(0, 1000 + offset, b"key", b"value" * 20, [])
+        batch = builder.build()
+        struct.pack_into(">q", batch, 0, offset)
+        data += batch
+    data[70] ^= 0xFF  # in the value of the first record
+    directory.mkdir()
+    path = directory / "00000000000000000000.log"
+    path.write_bytes(data)
+    return path
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["dump", "--deep-iteration"], ["dump", "--print-data-log", "--json"], ["verify"], ["verify", "--json"]],
+    ids=["dump", "dump-json", "verify", "verify-json"],
+)
+def test_ctrl_c_exits_quietly_with_130(
+    tmp_path: Path, command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 14.7: Ctrl-C printed a KeyboardInterrupt traceback. The input is a small damaged
+    segment given many times, so the run lasts; SIGINT comes once output flows. What was printed
+    is a prefix of the whole output, cut at the end of a line."""
+    path = damaged_segment(tmp_path / "t-0", 200)
+    assert main([*command, str(path)]) == 1
+    one = capsys.readouterr()
+    out, err = tmp_path / "out", tmp_path / "err"
+    kafkaks = Path(sys.executable).with_name("kafkaks")
+    with out.open("wb") as stdout, err.open("wb") as stderr:
+        process = subprocess.Popen(
+            [str(kafkaks), *command, *[str(path)] * 5000], stdout=stdout, stderr=stderr
+        )
+        deadline = time.monotonic() + 60
+        while out.stat().st_size + err.stat().st_size < 50_000 and process.poll() is None:
+            assert time.monotonic() < deadline, "no output within 60 s"
+            time.sleep(0.05)
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=60) == 130
+    errors = err.read_text()
+    assert errors == one.err * (len(errors) // len(one.err)) if one.err else errors == ""
+    text = out.read_text()
+    if command[0] == "dump":  # verify prints its table at the end: nothing yet
+        assert text.endswith("\n") and text == (one.out * (len(text) // len(one.out) + 1))[: len(text)]
+
+
 def test_broken_pipe_is_quiet(real: Any) -> None:
     path = real("magic1-kafka-0.10.1/tmp/kafka-logs/TEST-TOPIC-0/00000000000000000000.log")
     kafkaks = Path(sys.executable).with_name("kafkaks")
@@ -776,3 +826,43 @@ def test_broken_pipe_is_quiet(real: Any) -> None:
     )
     assert result.stdout == f"Dumping {path}\n"
     assert result.stderr == ""
+
+
+@pytest.mark.parametrize("command", [["dump"], ["verify", "--json"]], ids=["dump", "verify-json"])
+def test_closed_pipe_keeps_damage_line_and_status(
+    tmp_path: Path, command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """stdout's reader gone before the first write: the run stops quietly, but the damage already
+    found is still said on stderr and in the exit status."""
+    path = damaged_segment(tmp_path / "t-0", 3)
+    assert main(["dump", str(path)]) == 1
+    damage = capsys.readouterr().err
+    kafkaks = Path(sys.executable).with_name("kafkaks")
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        result = subprocess.run(
+            [str(kafkaks), *command, str(path)], stdout=write, stderr=subprocess.PIPE, text=True, check=False
+        )
+    finally:
+        os.close(write)
+    assert (result.returncode, result.stderr) == (1, damage if command == ["dump"] else "")
+
+
+def test_closed_pipe_on_healthy_data_exits_0(real: Any) -> None:
+    """verify --json writes an information finding to a pipe nobody reads: not a file error."""
+    directory = real("lz4-logappend-headers-cp7.6/data/orders-0")
+    kafkaks = Path(sys.executable).with_name("kafkaks")
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        result = subprocess.run(
+            [str(kafkaks), "verify", "--json", str(directory)],
+            stdout=write,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+        )
+    finally:
+        os.close(write)
+    assert (result.returncode, result.stderr) == (0, "")

@@ -97,6 +97,53 @@ def test_pre_kafka_16310_time_index_entry_is_information(real_data: Path) -> Non
     assert not report.corrupt
 
 
+def test_information_is_counted_apart_and_printed_only_with_verbose(
+    real_data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 13.7: healthy data from an older broker printed its information on stderr like damage,
+    under a column called problems."""
+    directory = real_data / "lz4-logappend-headers-cp7.6/data/orders-0"
+    line = (
+        f"kafkaks: {directory}/00000000000000000000.timeindex: position 8124, offset 13562: Indexed "
+        "offset 13562 is inside the batch ending at offset 13563 (its record with the largest timestamp)"
+    )
+    code, out, err = run(capsys, str(directory))
+    assert (code, err) == (0, [])
+    assert out[0].split() == ["partition", "segments", "batches", "records", "offsets", "damage", "info"]
+    assert out[1].split() == [
+        str(directory),
+        "1",
+        "17194",
+        "17212",
+        "0..17211",
+        "-",
+        "time_index_record_offset=1",
+    ]
+    code, verbose_out, err = run(capsys, "--verbose", str(directory))
+    assert (code, verbose_out, err) == (0, out, [line])
+    assert run(capsys, "--quiet", str(directory)) == (0, [], [])
+    code, out, _err = run(capsys, "--quiet", "--json", str(directory))
+    objects = [json.loads(line) for line in out]
+    assert [(o["kind"], o["corrupt"]) for o in objects if o["type"] == "problem"] == [
+        ("time_index_record_offset", False)
+    ]
+
+
+def test_quiet_prints_only_damage(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    directory = tmp_path / "orders-0"
+    shutil.copytree(FIXTURES / "logdir" / "orders-0", directory)
+    log = sorted(directory.glob("*.log"))[0]
+    data = bytearray(log.read_bytes())
+    data[-5] ^= 0xFF  # in the records of the last batch: its CRC fails
+    log.write_bytes(data)
+    code, out, err = run(capsys, str(directory))
+    assert (
+        code == 1 and "CRC" in err[0] and out[1].split()[-3:] == ["corrupt_records=1,", "crc_mismatch=1", "-"]
+    )
+    assert run(capsys, "--quiet", str(directory)) == (1, [], err)
+    assert main(["verify", "--quiet", "--verbose", str(directory)]) == 2
+
+
 def test_overlapping_segments_in_real_data(real_data: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """This copy holds a cleaned 00..00.log reaching offset 473 beside the older 63.log: the
     segments overlap, which verify reports (a broker would serve two segments for 63..473)."""
@@ -107,7 +154,7 @@ def test_overlapping_segments_in_real_data(real_data: Path, capsys: pytest.Captu
         f"kafkaks: {directory}/00000000000000000063.log: position 0, offset 63: segment base offset 63 "
         "is not above the last offset 473 of 00000000000000000000.log"
     ]
-    assert out[1].split() == [str(directory), "3", "460", "461", "63..519", "offset_order=1"]
+    assert out[1].split() == [str(directory), "3", "460", "461", "63..519", "offset_order=1", "-"]
 
 
 def test_summary_table(capsys: pytest.CaptureFixture[str]) -> None:
@@ -129,8 +176,9 @@ def test_summary_table(capsys: pytest.CaptureFixture[str]) -> None:
             str(sum(b[3] for b in batches)),
             f"{first}..{last}",
             "-",
+            "-",
         ]
-    assert out[0].split() == ["partition", "segments", "batches", "records", "offsets", "problems"]
+    assert out[0].split() == ["partition", "segments", "batches", "records", "offsets", "damage", "info"]
     assert {line.split()[0]: line.split()[1:] for line in out[1:]} == expected
 
 
@@ -155,13 +203,20 @@ def test_index_entries(tmp_path: Path, real_data: Path, capsys: pytest.CaptureFi
     wrong = (batches[5][2], batches[6][0])  # an offset below its batch's
     nowhere = (batches[8][2], batches[8][0] + 1)  # a position where no batch starts
     index.write_bytes(b"".join(struct.pack(">ii", o, p) for o, p in (good, append, wrong, nowhere)))
-    code, _out, err = run(capsys, str(log.parent))
+    code, _out, err = run(capsys, "--verbose", str(log.parent))
     assert code == 1
     assert [line.split(": ")[2] for line in err] == [
         f"position 8, offset {append[0]}",
         f"position 16, offset {wrong[0]}",
         f"position 24, offset {nowhere[0]}",
     ]
+    code, out, err = run(capsys, str(log.parent))  # without --verbose: only the damage
+    assert code == 1
+    assert [line.split(": ")[2] for line in err] == [
+        f"position 16, offset {wrong[0]}",
+        f"position 24, offset {nowhere[0]}",
+    ]
+    assert out[1].split()[-3:] == ["index_mismatch=1,", "index_no_batch=1", "index_multi_batch_append=1"]
     (report,) = verify_files([str(index)])
     assert [p.kind for p in report.problems] == [
         "index_multi_batch_append",
