@@ -294,6 +294,7 @@ def test_flipped_byte_in_real_segment(
         str(sum(b[3] for b in batches)),
         f"{batches[0][1]}..{batches[-1][2]}",
         "crc_mismatch=1",
+        "-",
     ]
 
 
