@@ -72,12 +72,16 @@ from .internal import (
 )
 from .jsonl import (
     BYTES_FORMATS,
+    LARGE_VALUE,
     batch_object,
     dumps,
+    encoded_pieces,
     entry_object,
+    json_piece,
     problem_object,
     record_object,
     recovery_object,
+    split_object,
     summary_object,
 )
 from .models import ControlRecord, Problem, ProducerSnapshotEntry, Record, TimeIndexEntry
@@ -458,6 +462,18 @@ class Dumper:
             lines, self.lines = self.lines, []  # taken first: a write cut by Ctrl-C is not repeated
             self.out.write("\n".join(lines) + "\n")
 
+    def write_large(
+        self, head: str, tail: str, value: bytes, bytes_format: str, escape: Callable[[str], str]
+    ) -> None:
+        """A line around a large value, written piece by piece (:func:`kafkaks.jsonl.encoded_pieces`):
+        the value is never held encoded or decoded whole, nor copied into the line."""
+        self.flush()
+        self.progress.clear()
+        self.out.write(head)
+        for piece in encoded_pieces(value, bytes_format):
+            self.out.write(escape(piece))
+        self.out.write(tail + "\n")
+
     def warn(self, message: str) -> None:
         try:
             self.flush()
@@ -592,11 +608,17 @@ class Dumper:
         cannot (fully) read is also a problem; it fails the run only where Kafka's decoder throws
         and a decoder option asked for it."""
         d = None if kind is None else decoded(record, kind=kind)
+        large = record.value if record.value is not None and len(record.value) >= LARGE_VALUE else None
         if self.json:
-            fields = record_object(record, batch, self.encode)
+            fields = record_object(
+                record if large is None else record._replace(value=b""), batch, self.encode
+            )
             if kind is not None:
                 fields["decoded"] = None if d is None else {"kind": d.kind, **d.to_json()}
-            self.emit_object(fields)
+            if large is not None:
+                self.write_large(*split_object(fields, "value"), large, self.args.bytes, json_piece)
+            else:
+                self.emit_object(fields)
         else:
             texts = None
             if kind is not None and contents and not batch.is_control:
@@ -604,7 +626,12 @@ class Dumper:
                     texts = format_internal(kind, record.offset, record.key, record.value, d)
                 except CorruptDataError:  # Kafka throws here (a missing key): reported below
                     texts = (None, None)
-            self.emit(record_line(batch, record, metadata, contents, texts))
+            if large is not None and texts is None and contents and not batch.is_control:
+                key = None if record.key is None else _text(record.key)
+                head = record_line(batch, record, metadata, contents, (key, ""))  # ends in "payload: "
+                self.write_large(head, "", large, "utf8", str)  # StringDecoder's text
+            else:
+                self.emit(record_line(batch, record, metadata, contents, texts))
         if kind is not None and d is not None and d.problem is not None:
             corrupt = self.decoder is not None and kafka_decoder_throws(kind, record, d)
             reason = decoder_problem(kind, record, d)

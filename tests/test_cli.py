@@ -7,6 +7,8 @@ the line templates are written out below from DumpLogSegments.scala (reference Â
 
 from __future__ import annotations
 
+import base64
+import json
 import os
 import re
 import shutil
@@ -762,6 +764,76 @@ def test_entry_point_subprocess(real: Any) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == expected_log(path, deep=True, data_log=False)[0]
+
+
+def large_record_segment(directory: Path, value: bytes) -> Path:
+    builder = DefaultRecordBatchBuilder(2, 0, False, -1, -1, -1, 1 << 30)
+    builder.append(0, 1000, b"key", value, [("h", b"v")])
+    directory.mkdir()
+    path = directory / "00000000000000000000.log"
+    path.write_bytes(builder.build())
+    return path
+
+
+def peak_rss(command: list[str]) -> int:
+    """Peak resident bytes of ``command``, run as the only child of a fresh interpreter."""
+    probe = (
+        "import resource, subprocess, sys\n"
+        "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)\n"
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe, *command], capture_output=True, text=True, check=True
+    )
+    return int(result.stdout) * 1024  # ru_maxrss is in KiB on Linux
+
+
+@pytest.mark.parametrize(
+    "options", [["--print-data-log"], ["--json", "--bytes", "utf8"]], ids=["print-data-log", "json-utf8"]
+)
+def test_memory_of_a_large_record(tmp_path: Path, options: list[str]) -> None:
+    """Issue 14.14: a large value was decoded, copied into its line, joined and encoded whole, a
+    string of 4 bytes per character as soon as one character is outside the BMP: 15 times the
+    record. It is now written piece by piece; what is left is the reader's batch and value."""
+    size = 32 << 20
+    large = large_record_segment(tmp_path / "large-0", b"x" * size + "\U0001f600".encode())
+    small = large_record_segment(tmp_path / "small-0", b"x")
+    kafkaks = str(Path(sys.executable).with_name("kafkaks"))
+    baseline = peak_rss([kafkaks, "dump", *options, str(small)])
+    peak = peak_rss([kafkaks, "dump", *options, str(large)])
+    assert peak < baseline + 4 * size, (peak >> 20, baseline >> 20)
+
+
+def test_large_values_are_written_whole(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A value written in pieces reads as the same text: characters and malformed bytes that
+    straddle the pieces, every --bytes format, checked against kafka-python's reader."""
+    value = bytes(range(256)) * 4096 + ("\u00e9\U0001f600" * 300_000).encode() + b"\xf0\x9f\x98"
+    path = large_record_segment(tmp_path / "t-0", value)
+    batch = MemoryRecords(path.read_bytes()).next_batch()
+    (record,) = list(batch)
+    assert record.value == value
+    assert main(["dump", "--print-data-log", str(path)]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    assert captured.out.endswith(
+        f"\n| offset: 0 CreateTime: 1000 keySize: 3 valueSize: {len(value)} sequence: -1 headerKeys: [h] "
+        f"key: key payload: {value.decode('utf-8', 'replace')}\n"
+    )
+    encodings = {
+        "utf8": value.decode("utf-8", "replace"),
+        "base64": base64.b64encode(value).decode(),
+        "hex": value.hex(),
+    }
+    for name, encoded in encodings.items():
+        assert main(["dump", "--json", "--bytes", name, str(path)]) == 0
+        objects = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+        (fields,) = [o for o in objects if o["type"] == "record"]
+        assert fields["value"] == encoded and fields["key"] == encodings_of(b"key")[name], name
+        assert fields["headers"] == [{"key": "h", "value": encodings_of(b"v")[name]}]
+
+
+def encodings_of(data: bytes) -> dict[str, str]:
+    return {"utf8": data.decode(), "base64": base64.b64encode(data).decode(), "hex": data.hex()}
 
 
 def damaged_segment(directory: Path, batches: int) -> Path:
