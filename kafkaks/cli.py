@@ -919,11 +919,16 @@ def summary_table(reports: list[PartitionReport]) -> list[str]:
     return lines
 
 
+def _count(number: int, noun: str, plural: str | None = None) -> str:
+    """``1 batch``, ``2 batches``: a number with its noun in the right form."""
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
 def _loss_lines(loss: SegmentLoss) -> list[str]:
     name = os.path.basename(loss.path)
     what = (
-        f"{loss.lost_bytes} bytes, {len(loss.batches)} batches, {loss.records} records, "
-        f"offsets {_offsets(loss.first_offset, loss.last_offset)}"
+        f"{_count(loss.lost_bytes, 'byte')}, {_count(len(loss.batches), 'batch', 'batches')}, "
+        f"{_count(loss.records, 'record')}, offsets {_offsets(loss.first_offset, loss.last_offset)}"
     )
     if loss.stage == "deleted":
         return [f"  {name}: deleted whole: {what}"]
@@ -938,14 +943,14 @@ def _loss_lines(loss: SegmentLoss) -> list[str]:
     lines.append(f"    lost: {what}")
     for batch in loss.batches:
         first = "?" if batch.base_offset is None else batch.base_offset
-        records = "?" if batch.records is None else batch.records
+        records = "? records" if batch.records is None else _count(batch.records, "record")
         crc = "" if batch.crc_valid else " (CRC mismatch)"
         lines.append(
-            f"    - batch at position {batch.position}, {batch.size} bytes: "
-            f"offsets {first}..{batch.last_offset}, {records} records{crc}"
+            f"    - batch at position {batch.position}, {_count(batch.size, 'byte')}: "
+            f"offsets {first}..{batch.last_offset}, {records}{crc}"
         )
     if loss.unreadable_bytes:
-        lines.append(f"    - {loss.unreadable_bytes} bytes that hold no readable batch")
+        lines.append(f"    - {_count(loss.unreadable_bytes, 'byte')} that hold no readable batch")
     return lines
 
 
@@ -959,7 +964,7 @@ def recovery_lines(plan: RecoveryPlan) -> list[str]:
         )
     elif plan.recovered:
         first = os.path.basename(plan.recovered[0])
-        count = f"{len(plan.recovered)} segment{'s' if len(plan.recovered) > 1 else ''}"
+        count = _count(len(plan.recovered), "segment")
         lines.append(f"  after an unclean shutdown a broker recovers {count} from {first}")
     for loss in plan.losses:
         lines += _loss_lines(loss)

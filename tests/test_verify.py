@@ -373,6 +373,21 @@ def test_recovery_point_leaves_older_damage(tmp_path: Path, capsys: pytest.Captu
     assert "deleted" not in text
 
 
+def test_recovery_view_says_1_batch(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 13.8: one lost batch read "1 batches"."""
+    segment30 = damaged_logdir(tmp_path, {"00000000000000000030.log": 3}) / "00000000000000000030.log"
+    position = batch_positions(segment30.read_bytes())[3]
+    size, batches, records, first, last = lost(segment30, position)
+    assert batches == 1 and records > 1
+    code, out, _err = run(capsys, "--recovery", str(segment30.parent))
+    assert code == 1
+    assert f"    lost: {size} bytes, 1 batch, {records} records, offsets {first}..{last}" in out
+    assert (
+        f"    - batch at position {position}, {size} bytes: offsets {first}..{last}, {records} records "
+        "(CRC mismatch)" in out
+    )
+
+
 def test_recovery_without_checkpoint_starts_at_zero(tmp_path: Path) -> None:
     directory = damaged_logdir(tmp_path, {"00000000000000000000.log": 4}, recovery_point=None)
     plan = plan_recovery(directory)
