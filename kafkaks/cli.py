@@ -31,13 +31,13 @@ on with the next readable batch or file. ``position`` on a batch line is the bat
 in the file: Kafka's running sum of batch sizes, which it equals unless damaged bytes were skipped.
 
 Exit status: 0 when every file was read cleanly, 1 when corruption was found (a CRC mismatch, a
-batch or record that does not decode, skipped bytes, a corrupt index or snapshot) or a file could
-not be read, a partial batch at the end of a segment (Kafka's ``Found N invalid bytes``: records
-lost in a crash), 2 for a usage error. Kafka reports index mismatches as information, and so does
-kafkaks: they do not change the exit status. Neither does a zero-filled tail, which
-``file.preallocate=true`` leaves legitimately,
-nor a missing ``.log`` beside an index (the entries are printed unverified, with a note on stderr;
-a ``.timeindex`` without its ``.index`` is verified by scanning from the start of the ``.log``).
+batch or record that does not decode, skipped bytes, a partial batch at the end of a segment:
+Kafka's ``Found N invalid bytes``, records lost in a crash; a corrupt index or snapshot) or a file
+could not be read, 2 for a usage error, 130 when interrupted (Ctrl-C). Kafka reports index
+mismatches as information, and so does kafkaks: they do not change the exit status. Neither does a
+zero-filled tail, which ``file.preallocate=true`` leaves legitimately, nor a missing ``.log`` beside
+an index (the entries are printed unverified, with a note on stderr; a ``.timeindex`` without its
+``.index`` is verified by scanning from the start of the ``.log``).
 """
 
 from __future__ import annotations
@@ -53,6 +53,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
+from . import __version__
 from .errors import CorruptDataError, KafkaksError
 from .files import (
     base_offset_of,
@@ -163,15 +164,18 @@ carry a "decoded" object (kind, key, value, tombstone, problem; null for control
 decoder problem is also a problem object of kind undecodable_internal_record.
 
 Exit status: 0 clean; 1 corruption found (CRC mismatch, undecodable batch or record, skipped
-bytes, corrupt index or snapshot) or a file could not be read; 2 usage error. Index mismatches
-and a partial batch at the end of a segment are information, as in Kafka, not corruption.
-A progress bar is drawn on stderr when it is a terminal and the input is large."""
+bytes, a partial batch at the end of a segment, whose records are lost: Kafka's "Found N invalid
+bytes", corrupt index or snapshot) or a file could not be read; 2 usage error; 130 interrupted
+(Ctrl-C). Index mismatches and a zero-filled tail (file.preallocate=true) are information, as in
+Kafka, not corruption. A progress bar is drawn on stderr when it is a terminal and the input is
+large."""
 
 VERIFY_DESCRIPTION = """\
 Check Kafka files without a broker: every batch CRC and record, every .index and .timeindex
 entry against its .log (with Kafka's semantics), offsets increasing within and across segments,
-producer snapshot CRCs. Problems go to stderr as they are found ("kafkaks: <file>: position P,
-offset O: <reason>"), then a summary table per directory goes to stdout."""
+producer snapshot CRCs. Damage goes to stderr as it is found ("kafkaks: <file>: position P,
+offset O: <reason>"), then a summary table per directory goes to stdout, with the damage and
+the information found, by kind."""
 
 VERIFY_EPILOG = """\
 Index entries that brokers wrote before KAFKA-806 for an append of several batches (the first
@@ -190,7 +194,12 @@ truncation happens, why, and every batch, record and offset lost, and the segmen
 
 --json prints problem, summary and recovery objects as JSON Lines on stdout instead.
 
-Exit status: 0 clean, 1 corruption found or a file could not be read, 2 usage error."""
+Without --verbose, findings that are information are only counted (the info column); with
+--quiet, only the damage lines are printed. --json is not affected by either: every finding is a
+problem object, with "corrupt" telling damage from information.
+
+Exit status: 0 clean, 1 corruption found or a file could not be read, 2 usage error, 130
+interrupted (Ctrl-C)."""
 
 
 def _bool(value: bool | None) -> str:
@@ -1049,6 +1058,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Read Apache Kafka's on-disk files (segments, indexes, snapshots) without a broker.",
         allow_abbrev=False,
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     dump = commands.add_parser(
         "dump",
