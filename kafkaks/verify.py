@@ -168,8 +168,10 @@ def batch_reaching(log: str, position: int, offset: int, end: int | None = None)
 
 
 def lookup(entries: list[OffsetIndexEntry], offset: int) -> int:
-    """OffsetIndex.lookup(offset).position: the largest entry at or below ``offset``, else 0."""
-    found = bisect.bisect_right([entry.offset for entry in entries], offset)
+    """OffsetIndex.lookup(offset).position: the largest entry at or below ``offset``, else 0.
+    A binary search over the entries themselves: called once per time index entry, a list of the
+    offsets built on each call made dumping a .timeindex quadratic."""
+    found = bisect.bisect_right(entries, offset, key=lambda entry: entry.offset)
     return entries[found - 1].position if found else 0
 
 

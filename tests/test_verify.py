@@ -21,8 +21,9 @@ from kafka.record.default_records import DefaultRecordBatch
 
 from kafkaks import progress
 from kafkaks.cli import main
+from kafkaks.models import OffsetIndexEntry
 from kafkaks.recovery import plan_recovery
-from kafkaks.verify import CORRUPTION, verify_files
+from kafkaks.verify import CORRUPTION, lookup, verify_files
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str], list[str]]:
@@ -183,6 +184,30 @@ def test_summary_table(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 # Index semantics
+
+
+class CountingEntries(list[OffsetIndexEntry]):
+    """Index entries that count how many of them are read."""
+
+    reads = 0
+
+    def __getitem__(self, index: Any) -> Any:
+        self.reads += 1
+        return super().__getitem__(index)
+
+    def __iter__(self) -> Any:
+        self.reads += len(self)
+        return super().__iter__()
+
+
+def test_lookup_reads_a_logarithmic_number_of_entries() -> None:
+    """Dumping or verifying a .timeindex looks each entry up in the .index: reading every index
+    entry per lookup made a full segment's time index (262,144 entries) quadratic."""
+    entries = CountingEntries(OffsetIndexEntry(offset, offset * 100) for offset in range(0, 200_000, 2))
+    for offset, position in [(-1, 0), (0, 0), (1, 0), (2, 200), (77_777, 7_777_600), (10**9, 19_999_800)]:
+        entries.reads = 0
+        assert lookup(entries, offset) == position
+        assert entries.reads <= 2 * len(entries).bit_length() + 1, offset
 
 
 def segment_copy(tmp_path: Path, real_data: Path) -> tuple[Path, bytes, list[tuple[int, int, int, int]]]:
