@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import json
 import os
 import re
@@ -101,6 +102,7 @@ from .verify import (
     batch_reaching,
     first_batch,
     lookup,
+    unverifiable,
     verify_files,
 )
 
@@ -625,9 +627,10 @@ class Dumper:
     def can_verify(self, path: str, log: str) -> bool:
         """Kafka needs the segment's .log to verify an index (and stops without it); kafkaks notes
         its absence (not damage: copies of log dirs often lack it) and dumps the entries."""
-        if os.path.isfile(log):
+        reason = unverifiable(log)
+        if reason is None:
             return True
-        self.report("missing_log", path, f"cannot verify the entries: {log} not found", corrupt=False)
+        self.report("missing_log", path, reason, corrupt=False)
         return False
 
     def empty(self, path: str, size: int) -> bool:
@@ -1210,6 +1213,9 @@ def main(argv: list[str] | None = None) -> int:
             args.command_parser.error("no files to dump: give --files file1,file2,... or paths")
     except SystemExit as exc:  # --help (0) or a usage error (2)
         return exc.code if isinstance(exc.code, int) else 2
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        # Paths are bytes on POSIX: printed as they are, whatever the locale (--json escapes them).
+        sys.stdout.reconfigure(errors="surrogateescape")
     try:
         if args.command == "pipeline":
             return int(args.run(args))

@@ -165,7 +165,9 @@ def _local_entry(entry: os.DirEntry[str], root: str) -> Entry:
     if stat.S_ISREG(mode):
         return Entry(entry.name, entry.path, "file", entry.stat().st_size)
     kind: EntryType = "directory" if stat.S_ISDIR(mode) else "other"
-    problem = ("a directory" if kind == "directory" else "not a regular file") if kafka_named else None
+    problem = (
+        ("a directory, not a file" if kind == "directory" else "not a regular file") if kafka_named else None
+    )
     return Entry(entry.name, entry.path, kind, problem=problem)
 
 
