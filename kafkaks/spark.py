@@ -355,9 +355,7 @@ def _listing(fs_uri: str, path: str) -> Listing:
     try:
         infos = fs.get_file_info(pafs.FileSelector(path))
     except OSError as exc:
-        raise UnreadableFileError(
-            f"kafka-log: cannot list the directory: {exc}", path=_display(fs_uri, path)
-        ) from exc
+        raise UnreadableFileError(f"cannot list the directory: {exc}", path=_display(fs_uri, path)) from exc
     entries = (Entry(i.base_name, i.path, FILE_TYPES.get(i.type, "other"), i.size or 0) for i in infos)
     return Listing(path, tuple(entries))
 
@@ -394,7 +392,7 @@ def _partitions(options: Options) -> list[_PartitionFiles]:
                 whole = _partition_files(fs_uri, _listing(fs_uri, posixpath.dirname(path)))
                 one = [s for s in whole.segments if s.path == info.path]
                 if not one:
-                    raise NoKafkaDataError("kafka-log: not a .log segment", path=_display(fs_uri, path))
+                    raise NoKafkaDataError("not a .log segment", path=_display(fs_uri, path))
                 found[fs_uri, info.path] = _PartitionFiles(
                     fs_uri, whole.topic, whole.partition, one, whole.names
                 )
@@ -413,7 +411,7 @@ def _partitions(options: Options) -> list[_PartitionFiles]:
                     found[fs_uri, listing.path] = _partition_files(fs_uri, listing)
         if not kafka:
             raise NoKafkaDataError(
-                "kafka-log: no Kafka data (no segment, partition directory or log directory) at", path=uri
+                "no Kafka data: no segment, partition directory or log directory there", path=uri
             )
     return sorted(found.values(), key=lambda p: (p.topic or "", p.partition or 0, p.fs_uri))
 
