@@ -33,7 +33,8 @@ in the file: Kafka's running sum of batch sizes, which it equals unless damaged 
 Exit status: 0 when every file was read cleanly, 1 when corruption was found (a CRC mismatch, a
 batch or record that does not decode, skipped bytes, a corrupt index or snapshot) or a file could
 not be read, a partial batch at the end of a segment (Kafka's ``Found N invalid bytes``: records
-lost in a crash), 2 for a usage error. Kafka reports index mismatches as information, and so does
+lost in a crash), 2 for a usage error or no Kafka data (a path that does not exist, a directory
+without Kafka files, nothing dumped). Kafka reports index mismatches as information, and so does
 kafkaks: they do not change the exit status. Neither does a zero-filled tail, which
 ``file.preallocate=true`` leaves legitimately,
 nor a missing ``.log`` beside an index (the entries are printed unverified, with a note on stderr;
@@ -130,7 +131,9 @@ EPILOG = """\
 Files are dispatched by their last suffix: .log and .checkpoint (KRaft snapshots), .index,
 .timeindex, .txnindex and .snapshot (producer state); other files are ignored. A directory
 argument dumps every such file of a partition directory, or of every partition of a broker log
-directory (by topic, then partition), in offset order.
+directory (by topic, then partition), in offset order; what a directory is comes from what it
+holds, not its name. Entries that cannot be read (no permission, a link that loops, dangles, or
+leads to a directory or out of the directory given) are reported, not followed.
 
 Where Kafka versions print differently, kafkaks follows the Scala tool of Kafka 3.x-4.0:
   - legacy (v0/v1) record lines end their crc with a stray '}': "isValid: true crc: 123}"
@@ -169,7 +172,8 @@ carry a "decoded" object (kind, key, value, tombstone, problem; null for control
 decoder problem is also a problem object of kind undecodable_internal_record.
 
 Exit status: 0 clean; 1 corruption found (CRC mismatch, undecodable batch or record, skipped
-bytes, corrupt index or snapshot) or a file could not be read; 2 usage error. Index mismatches
+bytes, corrupt index or snapshot) or a file could not be read; 2 usage error, or no Kafka data:
+a path that does not exist, a directory without Kafka files, nothing dumped. Index mismatches
 and a partial batch at the end of a segment are information, as in Kafka, not corruption.
 A progress bar is drawn on stderr when it is a terminal and the input is large."""
 
@@ -196,7 +200,8 @@ truncation happens, why, and every batch, record and offset lost, and the segmen
 
 --json prints problem, summary and recovery objects as JSON Lines on stdout instead.
 
-Exit status: 0 clean, 1 corruption found or a file could not be read, 2 usage error."""
+Exit status: 0 clean, 1 corruption found or a file could not be read, 2 usage error or no Kafka
+data (a path that does not exist, a directory without Kafka files, a file verify does not check)."""
 
 
 def _bool(value: bool | None) -> str:
@@ -1012,7 +1017,7 @@ def run_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if os.path.isfile(path) and _suffix(os.path.basename(path)) not in SUFFIXES
     ]
     if unknown:
-        raise NoKafkaDataError(f"not a Kafka file (none of {', '.join(SUFFIXES)})", path=unknown[0])
+        raise NoKafkaDataError(f"not a file verify checks (none of {', '.join(SUFFIXES)})", path=unknown[0])
     total = _log_bytes(files)
     progress = Progress(err, total, "kafkaks verify")
 

@@ -132,7 +132,7 @@ def test_verify_of_a_file_kafka_does_not_read_is_an_error(
     notes.write_text("not Kafka\n")
     code, out, err = run(capsys, "verify", str(notes))
     assert (code, out) == (2, "")
-    assert err == [f"kafkaks: error: {notes}: not a Kafka file (none of .log, .checkpoint, .index, "
+    assert err == [f"kafkaks: error: {notes}: not a file verify checks (none of .log, .checkpoint, .index, "
                    ".timeindex, .txnindex, .snapshot)"]  # fmt: skip
 
 
