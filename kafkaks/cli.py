@@ -517,8 +517,7 @@ class Dumper:
     def dump(self, path: str) -> None:
         if not self.json:
             self.emit(f"Dumping {path}")
-        name = os.path.basename(path)
-        suffix = name[name.rfind(".") :] if "." in name else ""
+        suffix = _suffix(os.path.basename(path))
         dumpers: dict[str, Callable[[str], None]] = {
             ".log": self.dump_log,
             ".checkpoint": self.dump_log,

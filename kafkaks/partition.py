@@ -50,12 +50,17 @@ __all__ = [
     "classify",
     "list_local",
     "list_segments",
+    "local_lister",
     "locate",
     "partition_dirs",
+    "partition_listings",
     "read_log_dir",
     "read_partition",
     "read_partition_batches",
     "read_segment",
+    "report_entries",
+    "report_unreadable",
+    "segments_in",
 ]
 
 Isolation = Literal["read_uncommitted", "read_committed"]
@@ -171,12 +176,10 @@ def _local_entry(entry: os.DirEntry[str], root: str) -> Entry:
     return Entry(entry.name, entry.path, kind, problem=problem)
 
 
-def report_entries(
-    listing: Listing, on_problem: ProblemHandler | None, names: re.Pattern[str] | None = None
-) -> None:
-    """Report the entries of a listing that are not read (of those whose names match ``names``)."""
+def report_entries(listing: Listing, on_problem: ProblemHandler | None) -> None:
+    """Report the entries of a listing that are not read (see :class:`Entry`)."""
     for entry in listing.entries:
-        if entry.problem is not None and (names is None or names.match(entry.name)):
+        if entry.problem is not None:
             report_unreadable(on_problem, entry.path, entry.problem)
 
 

@@ -25,10 +25,12 @@ from conftest import FIXTURES
 from kafka.record import MemoryRecords
 
 import kafkaks
+import kafkaks.recovery
 import kafkaks.segment
 from kafkaks import NoKafkaDataError, Problem, UnreadableFileError
 from kafkaks.cli import main
 from kafkaks.partition import partition_listings
+from kafkaks.recovery import plan_recovery
 
 LOGDIR = FIXTURES / "logdir"
 PARTITIONS = ["orders-0", "orders-1", "txn-topic-0"]
@@ -256,6 +258,12 @@ def test_an_unreadable_segment_is_one_problem(kafka_logs_1: Path, monkeypatch: p
         return open(path, mode)
 
     monkeypatch.setattr(kafkaks.segment, "open", no_permission, raising=False)
+    monkeypatch.setattr(kafkaks.recovery, "open", no_permission, raising=False)
+    plan = plan_recovery(kafka_logs_1 / "orders-0")
+    assert [(p.kind, p.path, p.message) for p in plan.unreadable] == [
+        ("unreadable_file", denied, "Permission denied")
+    ]
+    assert plan.losses == [] and len(plan.recovered) == 1
     for isolation in ("read_uncommitted", "read_committed"):
         problems: list[Problem] = []
         records = list(
