@@ -18,6 +18,8 @@ from .errors import (
     DecompressionLimitError,
     KafkaksError,
     KafkaksWarning,
+    NoKafkaDataError,
+    UnreadableFileError,
     UnsupportedError,
 )
 from .files import (
@@ -68,6 +70,7 @@ __all__ = [
     "EpochEntry",
     "KafkaksError",
     "KafkaksWarning",
+    "NoKafkaDataError",
     "OffsetIndexEntry",
     "PartitionDir",
     "PartitionMetadata",
@@ -79,6 +82,7 @@ __all__ = [
     "TimeIndexEntry",
     "TimestampType",
     "Transactions",
+    "UnreadableFileError",
     "UnsupportedError",
     "decode_internal",
     "decoded",

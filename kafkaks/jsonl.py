@@ -36,6 +36,7 @@ from __future__ import annotations
 import base64
 import dataclasses
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -58,6 +59,7 @@ __all__ = [
 ]
 
 Encoder = Callable[[bytes], str]
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 BYTES_FORMATS: dict[str, Encoder] = {
     "base64": lambda data: base64.b64encode(data).decode("ascii"),
     "utf8": lambda data: data.decode("utf-8", "replace"),
@@ -93,7 +95,12 @@ BATCH_FIELDS = (
 
 
 def dumps(value: dict[str, Any]) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    """One JSON line. Paths are bytes on POSIX; Python holds their undecodable bytes as lone
+    surrogates (``os.fsdecode``), written here as JSON escapes (byte 0xFF as ``\\udcff``), so the
+    line stays valid UTF-8 and ``os.fsencode(json.loads(line)["path"])`` gives the bytes back."""
+    return LONE_SURROGATE.sub(
+        lambda match: f"\\u{ord(match[0]):04x}", json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    )
 
 
 def batch_object(batch: Batch) -> dict[str, Any]:

@@ -63,7 +63,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from fnmatch import fnmatchcase
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Literal
 
 import pyarrow as pa
@@ -71,12 +71,22 @@ import pyarrow.fs as pafs
 
 from .arrow import ROWS_PER_BATCH, batches_to_arrow, spark_schema
 from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
-from .errors import CorruptDataError, KafkaksError
+from .errors import CorruptDataError, KafkaksError, NoKafkaDataError, UnreadableFileError
 from .files import read_offset_index, read_time_index, read_txn_index
 from .internal import decode_internal, internal_kind, to_kafka_json
 from .models import OffsetIndexEntry, Problem
-from .partition import SEGMENT, Isolation, Transactions, report_unstable
-from .segment import NON_FATAL, PARTITION_DIR, V2_HEADER, Batch, read_log
+from .partition import (
+    SEGMENT,
+    Entry,
+    EntryType,
+    Isolation,
+    Listing,
+    PartitionDir,
+    Transactions,
+    classify,
+    report_unstable,
+)
+from .segment import NON_FATAL, V2_HEADER, Batch, read_log
 
 try:
     from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
@@ -333,57 +343,76 @@ class Bounds:
         return self.partitions is None or partition in self.partitions
 
 
-def _list_partition(fs_uri: str, path: str, infos: list[pafs.FileInfo] | None = None) -> _PartitionFiles:
+FILE_TYPES: dict[pafs.FileType, EntryType] = {
+    pafs.FileType.File: "file",
+    pafs.FileType.Directory: "directory",
+}
+
+
+def _listing(fs_uri: str, path: str) -> Listing:
+    """A directory's entries through ``pyarrow.fs``, for :func:`~kafkaks.partition.classify`."""
     fs, _ = filesystem(fs_uri)
-    if infos is None:
+    try:
         infos = fs.get_file_info(pafs.FileSelector(path))
-    match = PARTITION_DIR.match(posixpath.basename(path.rstrip("/")))
+    except OSError as exc:
+        raise UnreadableFileError(f"cannot list the directory: {exc}", path=_display(fs_uri, path)) from exc
+    entries = (Entry(i.base_name, i.path, FILE_TYPES.get(i.type, "other"), i.size or 0) for i in infos)
+    return Listing(path, tuple(entries))
+
+
+def _partition_files(fs_uri: str, listing: Listing) -> _PartitionFiles:
+    named = PartitionDir.of(listing.path)
     segments = []
-    for info in infos:
-        found = SEGMENT.match(info.base_name)
-        if found and found["kind"] == "log" and not found["temp"] and info.type == pafs.FileType.File:
-            segments.append(_SegmentFile(int(found["base"]), info.path, info.size))
+    for entry in listing.entries:
+        found = SEGMENT.match(entry.name)
+        if found and found["kind"] == "log" and not found["temp"] and entry.type == "file":
+            segments.append(_SegmentFile(int(found["base"]), entry.path, entry.size))
     segments.sort(key=lambda s: s.base_offset)
     return _PartitionFiles(
         fs_uri,
-        match["topic"] if match else None,
-        int(match["partition"]) if match else None,
+        None if named is None else named.topic,
+        None if named is None else named.partition,
         segments,
-        frozenset(info.base_name for info in infos),
+        frozenset(entry.name for entry in listing.entries),
     )
 
 
 def _partitions(options: Options) -> list[_PartitionFiles]:
-    """The partition directories (or single segments) the paths name, by topic and partition."""
+    """The partition directories (or single segments) the paths name, by topic and partition.
+    What a directory is comes from what it holds (:func:`~kafkaks.partition.classify`); a path
+    (or glob) that matches nothing holding Kafka data raises :class:`NoKafkaDataError`."""
     found: dict[tuple[str, str], _PartitionFiles] = {}
     for uri in options.paths:
-        matches = _expand(_absolute(uri))
-        if not matches:
-            raise FileNotFoundError(f"kafka-log: no file or directory matches {uri}")
-        for fs_uri, path in matches:
+        kafka = False
+        for fs_uri, path in _expand(_absolute(uri)):
             fs, _ = filesystem(fs_uri)
             info = fs.get_file_info(path)
-            if info.type == pafs.FileType.NotFound:
-                raise FileNotFoundError(f"kafka-log: no such file or directory: {_display(fs_uri, path)}")
             if info.type == pafs.FileType.File:
                 # One segment: its directory's files, with only this segment kept.
-                directory = posixpath.dirname(path)
-                whole = _list_partition(fs_uri, directory)
+                whole = _partition_files(fs_uri, _listing(fs_uri, posixpath.dirname(path)))
                 one = [s for s in whole.segments if s.path == info.path]
                 if not one:
-                    raise ValueError(f"kafka-log: not a .log segment: {_display(fs_uri, path)}")
+                    raise NoKafkaDataError("not a .log segment", path=_display(fs_uri, path))
                 found[fs_uri, info.path] = _PartitionFiles(
                     fs_uri, whole.topic, whole.partition, one, whole.names
                 )
+                kafka = True
                 continue
-            match = PARTITION_DIR.match(posixpath.basename(info.path.rstrip("/")))
-            if match:
-                found[fs_uri, info.path] = _list_partition(fs_uri, info.path)
+            if info.type != pafs.FileType.Directory:
                 continue
-            for child in fs.get_file_info(pafs.FileSelector(info.path)):
-                child_match = PARTITION_DIR.match(child.base_name)
-                if child.type == pafs.FileType.Directory and child_match and not child_match["status"]:
-                    found[fs_uri, child.path] = _list_partition(fs_uri, child.path)
+            located = classify(_listing(fs_uri, info.path), partial(_listing, fs_uri))
+            if located is None:
+                continue
+            kafka = True
+            kind, listings = located
+            for listing in listings:
+                named = PartitionDir.of(listing.path)
+                if kind == "partition" or named is None or not named.status:
+                    found[fs_uri, listing.path] = _partition_files(fs_uri, listing)
+        if not kafka:
+            raise NoKafkaDataError(
+                "no Kafka data: no segment, partition directory or log directory there", path=uri
+            )
     return sorted(found.values(), key=lambda p: (p.topic or "", p.partition or 0, p.fs_uri))
 
 

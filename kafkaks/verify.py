@@ -62,6 +62,7 @@ __all__ = [
     "batch_reaching",
     "first_batch",
     "lookup",
+    "unverifiable",
     "verify_files",
 ]
 
@@ -154,6 +155,16 @@ def batch_reaching(log: str, position: int, offset: int, end: int | None = None)
     for batch in read_log(log, start=position, end=end, verify_crc=False, on_problem=_ignore):
         if batch.last_offset >= offset:
             return batch
+    return None
+
+
+def unverifiable(log: str) -> str | None:
+    """Why an index cannot be checked against its ``.log``, or None when it can: the ``.log`` is
+    absent, or cannot be read (which the ``.log``'s own check reports, once)."""
+    if not os.path.isfile(log):
+        return f"cannot verify the entries: {log} not found"
+    if not os.access(log, os.R_OK):
+        return f"cannot verify the entries: {log} cannot be read"
     return None
 
 
@@ -285,9 +296,10 @@ class _Checker:
         self.batches(path)
 
     def can_verify(self, path: str, log: str) -> bool:
-        if os.path.isfile(log):
+        reason = unverifiable(log)
+        if reason is None:
             return True
-        self.problem("missing_log", path, f"cannot verify the entries: {log} not found")
+        self.problem("missing_log", path, reason)
         return False
 
     def index(self, path: str) -> None:

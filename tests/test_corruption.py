@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, REAL_DATA, real_data_available
+from conftest import FIXTURES, NO_REAL_DATA, REAL_DATA, real_data_available
 
 from kafkaks import Batch, KafkaksError, Problem, read_log
 from kafkaks.cli import main
@@ -208,7 +208,7 @@ def segment_params() -> list[object]:
     params: list[object] = [pytest.param(path, id=f"fixture:{path.parent.name}") for path in FIXTURE_SEGMENTS]
     for rel in REAL_SEGMENTS:
         path = REAL_DATA / rel
-        skip = pytest.mark.skip(reason="real Kafka data not found") if not real_data_available() else ()
+        skip = pytest.mark.skip(reason=NO_REAL_DATA) if not real_data_available() else ()
         params.append(pytest.param(path, id=f"real:{rel.split('/')[-2]}/{rel.split('/')[-1]}", marks=skip))
     return params
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import crc32c
 import pytest
-from conftest import REAL_DATA, real_data_available, real_params
+from conftest import NO_REAL_DATA, REAL_DATA, real_data_available, real_params
 
 from kafkaks import (
     CorruptDataError,
@@ -111,7 +111,7 @@ def test_offset_checkpoint(tmp_path: Path) -> None:
         read_offset_checkpoint(path)
 
 
-@pytest.mark.skipif(not real_data_available(), reason="real data absent")
+@pytest.mark.skipif(not real_data_available(), reason=NO_REAL_DATA)
 def test_real_offset_checkpoints() -> None:
     for checkpoint in REAL_DATA.glob("*/**/recovery-point-offset-checkpoint"):
         lines = checkpoint.read_text().splitlines()
@@ -122,7 +122,7 @@ def test_real_offset_checkpoints() -> None:
             assert offset >= 0
 
 
-@pytest.mark.skipif(not real_data_available(), reason="real data absent")
+@pytest.mark.skipif(not real_data_available(), reason=NO_REAL_DATA)
 def test_real_leader_epoch_checkpoints_and_partition_metadata() -> None:
     checkpoint = REAL_DATA / "confluent-ksql-txn/kafka-data/__consumer_offsets-29/leader-epoch-checkpoint"
     epochs = read_leader_epoch_checkpoint(checkpoint)

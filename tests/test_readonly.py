@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FIXTURES, REAL_DATA, real_data_available
+from conftest import FIXTURES, NO_REAL_DATA, REAL_DATA, real_data_available
 
 from kafkaks.cli import main
 
@@ -140,7 +140,7 @@ def test_commands_leave_the_files_as_they_were(
 def test_the_console_script_leaves_all_real_data_as_it_was(tmp_path: Path) -> None:
     """The installed command, as a user runs it, over a copy of all the real data."""
     if not real_data_available():
-        pytest.skip("real Kafka data not found")
+        pytest.skip(NO_REAL_DATA)
     root = tmp_path / "real"
     shutil.copytree(REAL_DATA, root)
     before = snapshot(root)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -181,6 +182,30 @@ def test_plan_one_partition_per_segment_and_glob() -> None:
     assert [s.topic for s in several] == ["orders", "txn-topic"]
     assert len(plan(Options.parse({"path": str(LOGDIR), "subscribePattern": "txn-.*"}))) == 1
     assert len(plan(Options.parse({"path": str(LOGDIR), "subscribe": "orders"}))) == 4
+
+
+def test_plan_tells_log_dirs_from_partitions_by_what_they_hold(tmp_path: Path) -> None:
+    """A log dir named like a partition (kafka-logs-1) is planned as a log dir, through pyarrow.fs."""
+    logs = tmp_path / "kafka-logs-1"
+    shutil.copytree(LOGDIR, logs)
+    (logs / "loop").symlink_to(".")  # listed once to be classified, never walked into
+    expected = [(s.topic, s.partition, s.base_offset) for s in plan(Options.parse({"path": str(LOGDIR)}))]
+    assert [
+        (s.topic, s.partition, s.base_offset) for s in plan(Options.parse({"path": str(logs)}))
+    ] == expected
+    unnamed = tmp_path / "copied segments"
+    shutil.copytree(LOGDIR / "orders-1", unnamed)
+    assert [(s.topic, s.partition) for s in plan(Options.parse({"path": str(unnamed)}))] == [(None, None)]
+
+
+def test_plan_refuses_paths_without_kafka_data(tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "etc").mkdir()
+    (tmp_path / "etc" / "hostname").write_text("broker-1\n")
+    (tmp_path / "notes.txt").write_text("not Kafka\n")
+    for path in ["missing", "empty", "etc", "notes.txt", "nothing-*", "e*"]:
+        with pytest.raises(kafkaks.NoKafkaDataError, match=f"^{re.escape(str(tmp_path / path))}: "):
+            plan(Options.parse({"path": str(tmp_path / path)}))
 
 
 def test_split_points_are_batch_starts() -> None:

@@ -378,8 +378,8 @@ def test_usage(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["verify"]) == 2
     assert "usage:" in capsys.readouterr().err
     code, _out, err = run(capsys, str(tmp_path / "nothing.log"))
-    assert code == 1
-    assert err == [f"kafkaks: {tmp_path / 'nothing.log'}: No such file or directory"]
+    assert code == 2
+    assert err == [f"kafkaks: error: {tmp_path / 'nothing.log'}: No such file or directory"]
 
 
 class FakeTerminal(io.StringIO):
