@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -28,7 +28,7 @@ from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES, RELEASES_GIL
 from .columnar import HEADERS, Array, JoinBuffer, decode_columns
 from .errors import CorruptDataError, KafkaksError
 from .models import Record, TimestampType
-from .partition import Isolation, PartitionDir, partition_dirs, read_partition_batches
+from .partition import Isolation, PartitionDir, partition_copies, partition_dirs, read_partition_batches
 from .segment import Batch, ProblemHandler, read_log
 
 __all__ = ["ROWS_PER_BATCH", "batches_to_arrow", "read_arrow", "spark_schema"]
@@ -72,7 +72,7 @@ def spark_schema(*, include_headers: bool = False, include_metadata: bool = Fals
 
 
 def read_arrow(
-    path: str | os.PathLike[str],
+    path: str | os.PathLike[str] | Sequence[str | os.PathLike[str]],
     *,
     isolation: Isolation = "read_uncommitted",
     include_headers: bool = False,
@@ -87,13 +87,17 @@ def read_arrow(
     """The records under ``path`` as Arrow record batches of :func:`spark_schema`.
 
     ``path`` is a segment (``.log``), a ``<topic>-<partition>`` directory or a broker log
-    directory; directories are read partition by partition, each in offset order. Each Arrow
+    directory, or a list of directories; directories are read partition by partition, each in
+    offset order, and a partition found in several of them (replicas, JBOD directories, a backup)
+    is read once, its copies merged as :mod:`kafkaks.replicas` says. Each Arrow
     batch holds the records of one partition, at most ``rows_per_batch`` of them. The other
     arguments are those of :func:`~kafkaks.partition.read_partition`; ``isolation`` needs a
     directory, since a segment alone does not say which of its transactions were aborted.
     ``rows_per_batch`` and ``threads`` are those of :func:`batches_to_arrow`.
     """
-    if Path(path).is_file():
+    paths = [path] if isinstance(path, str | os.PathLike) else list(path)
+    if len(paths) == 1 and Path(paths[0]).is_file():
+        path = paths[0]
         if isolation != "read_uncommitted":
             raise ValueError(
                 f"isolation={isolation!r} needs a partition or log directory, not a segment: {path}"
@@ -107,16 +111,21 @@ def read_arrow(
             )
         ]
     else:
-        partition = PartitionDir.of(path)
+        directories = []
+        for entry in paths:
+            if Path(entry).is_file():
+                raise ValueError(f"a list of paths takes directories, not a segment: {entry}")
+            partition = PartitionDir.of(entry)
+            directories += [partition] if partition else partition_dirs(entry)
         sources = [
             read_partition_batches(
-                directory.path,
+                copies,
                 isolation=isolation,
                 verify_crc=verify_crc,
                 on_problem=on_problem,
                 max_decompressed_bytes=max_decompressed_bytes,
             )
-            for directory in ([partition] if partition else partition_dirs(path))
+            for copies in partition_copies(directories)
         ]
     for batches in sources:
         yield from batches_to_arrow(

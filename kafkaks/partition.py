@@ -9,6 +9,11 @@ holds segments ``<base offset, 20 digits>.log`` with their ``.index``, ``.timein
 ``isolation="read_committed"`` gives what a Kafka consumer with that setting sees: no control
 records, no records of aborted transactions, and nothing at or after the last stable offset (the
 first offset of a transaction that has no marker yet).
+
+Several copies of one partition (replicas of several brokers, JBOD directories, a backup) and
+segments of one directory that hold the same offsets are read as one log, each offset once
+(:mod:`kafkaks.replicas`): :func:`read_partition` takes several directories, and
+:func:`read_log_dir` merges the directories of one topic-partition found in several log dirs.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from __future__ import annotations
 import os
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -24,6 +29,7 @@ from typing import Literal
 from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from .files import read_txn_index
 from .models import AbortedTxn, Problem, Record
+from .replicas import Run, merge
 from .segment import PARTITION_DIR, Batch, ProblemHandler, default_handler, read_log
 
 __all__ = [
@@ -31,6 +37,7 @@ __all__ = [
     "Segment",
     "Transactions",
     "list_segments",
+    "partition_copies",
     "partition_dirs",
     "read_log_dir",
     "read_partition",
@@ -38,6 +45,7 @@ __all__ = [
 ]
 
 Isolation = Literal["read_uncommitted", "read_committed"]
+PathArg = str | os.PathLike[str]
 SEGMENT = re.compile(r"^(?P<base>\d{20})\.(?P<kind>log|checkpoint)(?P<temp>\.deleted|\.cleaned|\.swap)?$")
 TEMP_ORDER = {"": 0, ".swap": 1, ".cleaned": 2, ".deleted": 3}
 
@@ -96,6 +104,35 @@ def partition_dirs(*log_dirs: str | os.PathLike[str], include_temp_files: bool =
     return sorted(found, key=lambda p: (p.topic, p.partition, p.status, str(p.path)))
 
 
+def partition_copies(partitions: Iterable[PartitionDir]) -> list[list[Path]]:
+    """Partition directories grouped by topic-partition (in topic, then partition order): each
+    group lists the copies of one partition, in the order given, to be read as one log."""
+    groups: dict[tuple[str, int], list[Path]] = {}
+    for partition in partitions:
+        copies = groups.setdefault((partition.topic, partition.partition), [])
+        if partition.path not in copies:
+            copies.append(partition.path)
+    return [groups[key] for key in sorted(groups)]
+
+
+def segment_runs(segments: Iterable[Segment], *, verify_crc: bool, max_decompressed_bytes: int) -> list[Run]:
+    """The segments (of one or more copies of a partition) as :class:`~kafkaks.replicas.Run` s,
+    each copy named by its directory."""
+
+    def opener(segment: Segment) -> Callable[[ProblemHandler], Iterator[Batch]]:
+        return lambda on_problem: read_log(
+            segment.path,
+            verify_crc=verify_crc,
+            on_problem=on_problem,
+            max_decompressed_bytes=max_decompressed_bytes,
+        )
+
+    return [
+        Run(os.fspath(segment.path.parent), os.fspath(segment.path), segment.base_offset, opener(segment))
+        for segment in segments
+    ]
+
+
 class Transactions:
     """Aborted transactions and the last stable offset of a partition, from a first pass over
     its batch headers and control records, plus the ``.txnindex`` files where present.
@@ -112,21 +149,13 @@ class Transactions:
     def of(
         cls, segments: list[Segment], max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES
     ) -> Transactions:
-        """Scan a partition's segments and ``.txnindex`` files on the local disk."""
+        """Scan a partition's segments and ``.txnindex`` files on the local disk (the segments of
+        one or more copies of it, read as one log)."""
         indexes = [segment.companion(".txnindex") for segment in segments]
         aborted = (txn for index in indexes if index.is_file() for txn in read_txn_index(index))
         # Problems are reported by the second pass, which reads the same batches.
-        batches = (
-            batch
-            for segment in segments
-            for batch in read_log(
-                segment.path,
-                verify_crc=False,
-                on_problem=_ignore,
-                max_decompressed_bytes=max_decompressed_bytes,
-            )
-        )
-        return cls.scan(aborted, batches)
+        runs = segment_runs(segments, verify_crc=False, max_decompressed_bytes=max_decompressed_bytes)
+        return cls.scan(aborted, merge(runs, _ignore))
 
     @classmethod
     def scan(cls, aborted: Iterable[AbortedTxn], batches: Iterable[Batch]) -> Transactions:
@@ -171,7 +200,7 @@ class Transactions:
 
 
 def read_partition_batches(
-    path: str | os.PathLike[str],
+    path: PathArg | Iterable[PathArg],
     *,
     isolation: Isolation = "read_uncommitted",
     include_temp_files: bool = False,
@@ -181,34 +210,45 @@ def read_partition_batches(
 ) -> Iterator[Batch]:
     """The batches of a ``<topic>-<partition>`` directory, across its segments in offset order.
 
+    ``path`` may also be several directories: copies of the same partition, read as one log
+    (see :mod:`kafkaks.replicas`). Each offset comes once, even where segments or copies overlap.
     With ``read_committed``, only batches whose records a consumer with that isolation level
     sees: no control batches, no aborted ones, nothing from the last stable offset on.
     """
-    segments = list_segments(path, include_temp_files)
+    segments = [
+        segment for directory in _copies(path) for segment in list_segments(directory, include_temp_files)
+    ]
     transactions = (
         Transactions.of(segments, max_decompressed_bytes) if isolation == "read_committed" else None
     )
     stable = transactions.last_stable_offset if transactions else None
-    for segment in segments:
-        for batch in read_log(
-            segment.path,
-            verify_crc=verify_crc,
-            on_problem=on_problem,
-            max_decompressed_bytes=max_decompressed_bytes,
-        ):
-            if transactions is None:
-                yield batch
-                continue
-            # The last stable offset is the base offset of a batch: no batch straddles it.
-            if stable is not None and batch.last_offset >= stable:
-                report_unstable(on_problem, segment.path, batch.position, stable)
-                return
-            if transactions.committed(batch):
-                yield batch
+    runs = segment_runs(segments, verify_crc=verify_crc, max_decompressed_bytes=max_decompressed_bytes)
+    for batch in merge(runs, on_problem):
+        if transactions is None:
+            yield batch
+            continue
+        # The last stable offset is the base offset of a batch: no batch straddles it.
+        if stable is not None and batch.last_offset >= stable:
+            report_unstable(on_problem, batch.path, batch.position, stable)
+            return
+        if transactions.committed(batch):
+            yield batch
+
+
+def _copies(path: PathArg | Iterable[PathArg]) -> list[Path]:
+    """The directories of one partition: one path, or several copies of the same partition."""
+    directories = [Path(path)] if isinstance(path, str | os.PathLike) else [Path(p) for p in path]
+    if not directories:
+        raise ValueError("no partition directory given")
+    names = {(p.topic, p.partition) for p in map(PartitionDir.of, directories) if p is not None}
+    if len(names) > 1:
+        listed = ", ".join(os.fspath(d) for d in directories)
+        raise ValueError(f"copies of one partition must name the same topic-partition: {listed}")
+    return directories
 
 
 def read_partition(
-    path: str | os.PathLike[str],
+    path: PathArg | Iterable[PathArg],
     *,
     isolation: Isolation = "read_uncommitted",
     include_temp_files: bool = False,
@@ -219,7 +259,8 @@ def read_partition(
     """The records of a ``<topic>-<partition>`` directory, across its segments in offset order.
 
     Records carry the topic and partition from the directory name (None when it is not named
-    ``<topic>-<partition>``). With ``read_uncommitted``
+    ``<topic>-<partition>``); several directories are copies of one partition, read as one log
+    (see :func:`read_partition_batches`). With ``read_uncommitted``
     every record is yielded, control records too (``Record.control`` is set on them); with
     ``read_committed``, what a consumer with that isolation level sees. ``include_temp_files``
     adds ``.deleted``, ``.cleaned`` and ``.swap`` segments. Problems go to ``on_problem`` as in
@@ -265,10 +306,12 @@ def read_log_dir(
     max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
 ) -> Iterator[Record]:
     """The records of every partition of one or more broker log directories, partition after
-    partition (by topic, then partition number), each in offset order."""
-    for partition in partition_dirs(*log_dirs, include_temp_files=include_temp_files):
+    partition (by topic, then partition number), each in offset order. A partition found in
+    several of them (replicas, JBOD directories) is read once, its copies merged (see
+    :mod:`kafkaks.replicas`)."""
+    for copies in partition_copies(partition_dirs(*log_dirs, include_temp_files=include_temp_files)):
         yield from read_partition(
-            partition.path,
+            copies,
             isolation=isolation,
             include_temp_files=include_temp_files,
             verify_crc=verify_crc,

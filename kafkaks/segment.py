@@ -48,7 +48,19 @@ MAX_INT32 = 0x7FFFFFFF
 PARTITION_DIR = re.compile(
     r"^(?P<topic>.+)-(?P<partition>\d+)(?:\.(?P<uuid>[0-9a-f]{32})-(?P<status>delete|future|stray))?$"
 )
-NON_FATAL = frozenset({"truncated", "zero_tail", "open_transaction"})
+# Warned, not raised, without on_problem; the last four are kafkaks.replicas' (reading goes on with
+# another copy of the same offsets, or by its rule between copies that disagree).
+NON_FATAL = frozenset(
+    {
+        "truncated",
+        "zero_tail",
+        "open_transaction",
+        "replica_gap",
+        "replica_divergence",
+        "replica_repaired",
+        "segment_overlap",
+    }
+)
 SCAN_CHUNK = 1 << 20
 CANDIDATE_MAGIC = re.compile(b"[\x00-\x02]")  # resynchronising jumps from one magic 0-2 to the next
 # Resynchronising checks the CRC of each candidate batch; on crafted input every position can be
