@@ -18,6 +18,7 @@ from kafka.record.memory_records import MemoryRecords
 
 import kafkaks
 from kafkaks import Problem
+from kafkaks.cli import main
 from kafkaks.verify import CORRUPTION
 
 ORIGINAL = "gzip-headers-epochs/data/lsx1-0"
@@ -189,6 +190,7 @@ def test_divergent_copies_keep_the_higher_leader_epoch(
     assert kinds(problems) == ["replica_divergence"]
     assert problems[0].offset == 13
     assert problems[0].path.startswith(str(a if winner == "b" else b))
+    assert "replica_divergence" in CORRUPTION
 
 
 def test_overlapping_segments_yield_each_offset_once(original: Path, tmp_path: Path) -> None:
@@ -214,3 +216,21 @@ def test_read_arrow_merges_copies(original: Path, tmp_path: Path) -> None:
         batches = list(kafkaks.read_arrow(paths))
         assert [offset for batch in batches for offset in batch.column("offset").to_pylist()] == OFFSETS
 
+
+def test_verify_reports_copies_per_partition(
+    original: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a = copy_of(original, tmp_path / "a")
+    b = copy_of(original, tmp_path / "b", cuts=(6,), drop_before=6)
+    assert main(["verify", str(a), str(b)]) == 0
+    out, err = capsys.readouterr()
+    rows = out.splitlines()
+    merged = next(row for row in rows if row.startswith(f"{TOPIC_PARTITION} (2 copies)"))
+    assert merged.split()[3:7] == ["1", "14", "14", "0..13"]  # every batch from the copy given first
+    assert merged.endswith("replica_gap=1")
+    assert "offsets 0..5 are only in" in err
+    diverge(b, 13, 7)
+    assert main(["verify", str(a), str(b)]) == 1
+    out, err = capsys.readouterr()
+    assert "replica_divergence=1" in out
+    assert "kafkaks: " in err and "holds other data" in err
