@@ -182,6 +182,11 @@ class _Merge:
         losses, others = reader.advance()
         for problem in others:
             self.report(problem)
+        if reader.head is None:  # what a file's end lost stops at the next segment of its copy
+            following = next((run.base_offset for run, _ in self.waiting if run.copy == reader.run.copy), None)
+            for loss in losses:
+                if following is not None:
+                    loss.hi = max(loss.lo, min(loss.hi, following - 1))
         for loss in losses:
             if loss.lo > loss.hi:  # no offsets lost (bytes between adjacent batches)
                 self.report(loss.problem)
@@ -324,7 +329,19 @@ class _Merge:
     # --- the merge ---
 
     def batches(self) -> Iterator[Batch]:
+        single = len(self.copies) < 2
         while True:
+            active = self.active
+            if len(active) == 1 and single:  # the common case: one file at a time, one copy
+                reader = active[0]
+                if (not self.waiting or self.waiting[0][0].base_offset > reader.head_base) and (
+                    self.cursor is None or reader.head_base >= self.cursor
+                ):
+                    chosen = reader.batch
+                    self.before(reader, chosen, frozenset())
+                    yield chosen
+                    self.after(reader)
+                    continue
             self.activate()
             if not self.active:
                 break
@@ -358,14 +375,19 @@ class _Merge:
             for reader in candidates:
                 if reader is not best:
                     self.drop(reader, best)
-            yield from self.read(best, chosen, present)
+            self.before(best, chosen, present)
+            yield chosen
+            self.after(best)
         self.flush_gap()
         self.settle(None)
 
-    def read(self, reader: _Reader, chosen: Batch, present: frozenset[str]) -> Iterator[Batch]:
+    def before(self, reader: _Reader, chosen: Batch, present: frozenset[str]) -> None:
+        """What reading ``chosen`` (the head of ``reader``) settles, before it is yielded."""
         base = reader.head_base
-        self.settle(base)
-        self.note_gap(chosen, present)
+        if self.losses:
+            self.settle(base)
+        if self.gap is not None or (present and len(present) < len(self.copies)):
+            self.note_gap(chosen, present)
         if chosen.crc_valid is False:
             if reader.own is not None:  # no copy holds these offsets undamaged
                 self.report(reader.own)
@@ -375,9 +397,11 @@ class _Merge:
             self.covered.append([base, chosen.last_offset])
         self.cursor = chosen.last_offset + 1
         self.last_read, self.last_batch = reader, chosen
-        yield chosen
+
+    def after(self, reader: _Reader) -> None:
         self.advance(reader)
-        self.settle(self.cursor)
+        if self.losses or len(self.covered) > 1:
+            self.settle(self.cursor)
 
 
 def merge(runs: Sequence[Run], on_problem: ProblemHandler | None = None) -> Iterator[Batch]:

@@ -13,6 +13,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from kafka.record.default_records import DefaultRecordBase, DefaultRecordBatchBuilder
 from kafka.record.memory_records import MemoryRecords
 
@@ -234,3 +236,41 @@ def test_verify_reports_copies_per_partition(
     out, err = capsys.readouterr()
     assert "replica_divergence=1" in out
     assert "kafkaks: " in err and "holds other data" in err
+
+
+@pytest.mark.parametrize("victim", range(0, 14, 3))
+def test_every_damaged_batch_is_repaired_from_the_other_copy(
+    original: Path, tmp_path: Path, victim: int
+) -> None:
+    a = copy_of(original, tmp_path / "a", cuts=(4, 9))
+    b = copy_of(original, tmp_path / "b", cuts=(7,))
+    damage(a, victim)
+    damage(b, (victim + 5) % 14)
+    problems: list[Problem] = []
+    assert values(list(kafkaks.read_partition([a, b], on_problem=problems.append))) == expected(original)
+    assert [(p.kind, p.offset) for p in problems] == sorted(
+        [("replica_repaired", victim), ("replica_repaired", (victim + 5) % 14)],
+        key=lambda kind_offset: kind_offset[1],
+    )
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(ranges=st.lists(st.tuples(st.integers(0, 13), st.integers(1, 14)), min_size=1, max_size=4))
+def test_overlapping_segments_never_give_an_offset_twice(
+    original: Path, tmp_path_factory: pytest.TempPathFactory, ranges: list[tuple[int, int]]
+) -> None:
+    """Segments holding any ranges of the batches, overlapping or not: every offset they hold
+    comes once, in order."""
+    directory = tmp_path_factory.mktemp("logs") / TOPIC_PARTITION
+    directory.mkdir()
+    batches = batches_of(original / "00000000000000000000.log")
+    held: set[int] = set()
+    for first, length in ranges:
+        chosen = batches[first : first + length]
+        held.update(range(first, first + len(chosen)))
+        segment = directory / f"{first:020d}.log"
+        segment.write_bytes(segment.read_bytes() + b"".join(chosen) if segment.exists() else b"".join(chosen))
+    problems: list[Problem] = []
+    offsets = [r.offset for r in kafkaks.read_partition(directory, on_problem=problems.append)]
+    assert offsets == sorted(held)
+    assert {p.kind for p in problems} <= {"segment_overlap"}
