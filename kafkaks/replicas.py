@@ -182,11 +182,8 @@ class _Merge:
         losses, others = reader.advance()
         for problem in others:
             self.report(problem)
-        if reader.head is None:  # what a file's end lost stops at the next segment of its copy
-            following = next((run.base_offset for run, _ in self.waiting if run.copy == reader.run.copy), None)
-            for loss in losses:
-                if following is not None:
-                    loss.hi = max(loss.lo, min(loss.hi, following - 1))
+        if reader.head is None and losses:
+            self.bound(losses, reader.run.copy)
         for loss in losses:
             if loss.lo > loss.hi:  # no offsets lost (bytes between adjacent batches)
                 self.report(loss.problem)
@@ -194,6 +191,13 @@ class _Merge:
                 self.losses.append(loss)
         if reader.head is None:
             self.active.remove(reader)
+
+    def bound(self, losses: list[_Loss], copy: str) -> None:
+        """What a file's end lost stops at the next segment of its copy (its base offset)."""
+        following = next((run.base_offset for run, _ in self.waiting if run.copy == copy), None)
+        for loss in losses:
+            if following is not None:
+                loss.hi = max(loss.lo, min(loss.hi, following - 1))
 
     def activate(self) -> None:
         """Open every file whose base offset is at or below the lowest head: it may hold it."""

@@ -274,3 +274,21 @@ def test_overlapping_segments_never_give_an_offset_twice(
     offsets = [r.offset for r in kafkaks.read_partition(directory, on_problem=problems.append)]
     assert offsets == sorted(held)
     assert {p.kind for p in problems} <= {"segment_overlap"}
+
+
+def test_damage_at_the_end_of_a_segment_is_reported_before_the_next(original: Path, tmp_path: Path) -> None:
+    """One copy, so nothing repairs it: the truncated tail of the first segment is reported where
+    it is, before the batches of the next segment, as when segments were read one after another,
+    even when the offset of the partial batch is garbage."""
+    directory = copy_of(original, tmp_path / "logs", cuts=(6,))
+    first = directory / f"{0:020d}.log"
+    last = list(kafkaks.read_log(first))[-1]
+    partial = bytearray(first.read_bytes()[: last.position + 30])
+    header = list(DefaultRecordBase.HEADER_STRUCT.unpack_from(last.data))
+    header[0] = 10**12  # base offset
+    partial[last.position : last.position + 30] = DefaultRecordBase.HEADER_STRUCT.pack(*header)[:30]
+    first.write_bytes(bytes(partial))
+    events: list[object] = []
+    for batch in kafkaks.read_partition_batches(directory, on_problem=lambda p: events.append(p.kind)):
+        events.append(batch.base_offset)
+    assert events == [0, 1, 2, 3, 4, "truncated", *range(6, 14)]
