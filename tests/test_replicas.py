@@ -292,3 +292,17 @@ def test_damage_at_the_end_of_a_segment_is_reported_before_the_next(original: Pa
     for batch in kafkaks.read_partition_batches(directory, on_problem=lambda p: events.append(p.kind)):
         events.append(batch.base_offset)
     assert events == [0, 1, 2, 3, 4, "truncated", *range(6, 14)]
+
+
+def test_dump_shows_each_copy_as_given(
+    original: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """dump dumps files, as kafka-dump-log does: every copy's segments, none merged."""
+    a = copy_of(original, tmp_path / "a")
+    b = copy_of(original, tmp_path / "b", cuts=(6,))
+    assert main(["dump", str(a), str(b)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line for line in out if line.startswith("Dumping")] == [
+        f"Dumping {log}" for log in [*sorted(a.glob("*.log")), *sorted(b.glob("*.log"))]
+    ]
+    assert sum(line.startswith("baseOffset:") for line in out) == 28
