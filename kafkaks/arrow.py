@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
@@ -27,7 +27,7 @@ from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES, RELEASES_GIL
 from .columnar import HEADERS, Array, JoinBuffer, decode_columns
 from .errors import CorruptDataError, KafkaksError
 from .models import Record, TimestampType
-from .partition import Isolation, partition_listings, read_partition_batches, read_segment
+from .partition import Isolation, partition_copies, partition_listings, read_partition_batches, read_segment
 from .segment import Batch, ProblemHandler
 
 __all__ = ["ROWS_PER_BATCH", "batches_to_arrow", "read_arrow", "spark_schema"]
@@ -71,7 +71,7 @@ def spark_schema(*, include_headers: bool = False, include_metadata: bool = Fals
 
 
 def read_arrow(
-    path: str | os.PathLike[str],
+    path: str | os.PathLike[str] | Sequence[str | os.PathLike[str]],
     *,
     isolation: Isolation = "read_uncommitted",
     include_headers: bool = False,
@@ -86,15 +86,19 @@ def read_arrow(
     """The records under ``path`` as Arrow record batches of :func:`spark_schema`.
 
     ``path`` is a segment (``.log``), a partition directory or a broker log directory, told
-    apart by what they hold (:func:`~kafkaks.partition.classify`); directories are read partition
-    by partition, each in offset order. Each Arrow batch holds the records of one partition, at
-    most ``rows_per_batch`` of them. The other arguments are those of
+    apart by what they hold (:func:`~kafkaks.partition.classify`), or a list of directories;
+    directories are read partition by partition, each in offset order, and a partition found in
+    several of them (replicas, JBOD directories, a backup) is read once, its copies merged as
+    :mod:`kafkaks.replicas` says. Each Arrow batch holds the records of one partition, at most
+    ``rows_per_batch`` of them. The other arguments are those of
     :func:`~kafkaks.partition.read_partition`; ``isolation`` needs a directory, since a segment
     alone does not say which of its transactions were aborted. ``rows_per_batch`` and ``threads``
     are those of :func:`batches_to_arrow`. A path that does not exist or holds no Kafka data
     raises :class:`~kafkaks.errors.NoKafkaDataError`.
     """
-    if os.path.isfile(path):
+    paths = [path] if isinstance(path, str | os.PathLike) else list(path)
+    if len(paths) == 1 and os.path.isfile(paths[0]):
+        path = paths[0]
         if isolation != "read_uncommitted":
             raise ValueError(
                 f"isolation={isolation!r} needs a partition or log directory, not a segment: {path}"
@@ -108,15 +112,18 @@ def read_arrow(
             )
         ]
     else:
+        for entry in paths:
+            if os.path.isfile(entry):
+                raise ValueError(f"a list of paths takes directories, not a segment: {entry}")
         sources = [
             read_partition_batches(
-                listing.path,
+                copies,
                 isolation=isolation,
                 verify_crc=verify_crc,
                 on_problem=on_problem,
                 max_decompressed_bytes=max_decompressed_bytes,
             )
-            for listing in partition_listings([path], on_problem=on_problem)
+            for copies in partition_copies(partition_listings(paths, on_problem=on_problem))
         ]
     for batches in sources:
         yield from batches_to_arrow(

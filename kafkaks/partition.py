@@ -21,6 +21,11 @@ as is anything named like a Kafka file that is not a regular file, and reading g
 ``isolation="read_committed"`` gives what a Kafka consumer with that setting sees: no control
 records, no records of aborted transactions, and nothing at or after the last stable offset (the
 first offset of a transaction that has no marker yet).
+
+Several copies of one partition (replicas of several brokers, JBOD directories, a backup) and
+segments of one directory that hold the same offsets are read as one log, each offset once
+(:mod:`kafkaks.replicas`): :func:`read_partition` takes several directories, and
+:func:`read_log_dir` merges the directories of one topic-partition found in several log dirs.
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from .errors import NoKafkaDataError, UnreadableFileError
 from .files import read_txn_index
 from .models import AbortedTxn, Problem, Record
+from .replicas import Run, merge
 from .segment import PARTITION_DIR, Batch, ProblemHandler, default_handler, read_log
 
 __all__ = [
@@ -52,6 +58,7 @@ __all__ = [
     "list_segments",
     "local_lister",
     "locate",
+    "partition_copies",
     "partition_dirs",
     "partition_listings",
     "read_log_dir",
@@ -64,6 +71,7 @@ __all__ = [
 ]
 
 Isolation = Literal["read_uncommitted", "read_committed"]
+PathArg = str | os.PathLike[str]
 SEGMENT = re.compile(r"^(?P<base>\d{20})\.(?P<kind>log|checkpoint)(?P<temp>\.deleted|\.cleaned|\.swap)?$")
 TEMP_ORDER = {"": 0, ".swap": 1, ".cleaned": 2, ".deleted": 3}
 # Kafka's dispatch order for the files of one segment (DumpLogSegments reads files by suffix).
@@ -342,6 +350,37 @@ def partition_dirs(
     return [partition for partition in found if partition is not None]
 
 
+def partition_copies(listings: Iterable[Listing]) -> list[list[str]]:
+    """Partition directories grouped by topic-partition, in the order :func:`partition_listings`
+    gives them: each group lists the copies of one partition, to be read as one log. A directory
+    whose name does not parse is a group of its own."""
+    groups: dict[tuple[str, int] | str, list[str]] = {}
+    for listing in listings:
+        named = PartitionDir.of(listing.path)
+        copies = groups.setdefault(listing.path if named is None else (named.topic, named.partition), [])
+        if listing.path not in copies:
+            copies.append(listing.path)
+    return list(groups.values())
+
+
+def segment_runs(segments: Iterable[Segment], *, verify_crc: bool, max_decompressed_bytes: int) -> list[Run]:
+    """The segments (of one or more copies of a partition) as :class:`~kafkaks.replicas.Run` s,
+    each copy named by its directory."""
+
+    def opener(segment: Segment) -> Callable[[ProblemHandler], Iterator[Batch]]:
+        return lambda on_problem: read_segment(
+            segment.path,
+            verify_crc=verify_crc,
+            on_problem=on_problem,
+            max_decompressed_bytes=max_decompressed_bytes,
+        )
+
+    return [
+        Run(os.fspath(segment.path.parent), os.fspath(segment.path), segment.base_offset, opener(segment))
+        for segment in segments
+    ]
+
+
 class Transactions:
     """Aborted transactions and the last stable offset of a partition, from a first pass over
     its batch headers and control records, plus the ``.txnindex`` files where present.
@@ -362,22 +401,14 @@ class Transactions:
         *,
         on_problem: ProblemHandler | None = None,
     ) -> Transactions:
-        """Scan a partition's segments and ``.txnindex`` files on the local disk. A ``.txnindex``
-        that cannot be read goes to ``on_problem``; problems of the segments are left to the
-        second pass, which reads the same batches."""
+        """Scan a partition's segments and ``.txnindex`` files on the local disk (the segments of
+        one or more copies of it, read as one log). A ``.txnindex`` that cannot be read goes to
+        ``on_problem``; problems of the segments are left to the second pass, which reads the same
+        batches."""
         indexes = [segment.companion(".txnindex") for segment in segments]
         aborted = (txn for index in indexes if index.is_file() for txn in _txn_index(index, on_problem))
-        batches = (
-            batch
-            for segment in segments
-            for batch in read_segment(
-                segment.path,
-                verify_crc=False,
-                on_problem=_ignore,
-                max_decompressed_bytes=max_decompressed_bytes,
-            )
-        )
-        return cls.scan(aborted, batches)
+        runs = segment_runs(segments, verify_crc=False, max_decompressed_bytes=max_decompressed_bytes)
+        return cls.scan(aborted, merge(runs, _ignore))
 
     @classmethod
     def scan(cls, aborted: Iterable[AbortedTxn], batches: Iterable[Batch]) -> Transactions:
@@ -447,7 +478,7 @@ def _txn_index(path: Path, on_problem: ProblemHandler | None) -> list[AbortedTxn
 
 
 def read_partition_batches(
-    path: str | os.PathLike[str],
+    path: PathArg | Iterable[PathArg],
     *,
     isolation: Isolation = "read_uncommitted",
     include_temp_files: bool = False,
@@ -457,44 +488,62 @@ def read_partition_batches(
 ) -> Iterator[Batch]:
     """The batches of a ``<topic>-<partition>`` directory, across its segments in offset order.
 
+    ``path`` may also be several directories: copies of the same partition, read as one log
+    (see :mod:`kafkaks.replicas`). Each offset comes once, even where segments or copies overlap.
     With ``read_committed``, only batches whose records a consumer with that isolation level
     sees: no control batches, no aborted ones, nothing from the last stable offset on. Raises
     :class:`NoKafkaDataError` for a path without Kafka data, ``ValueError`` for a broker log
     directory (:func:`read_log_dir` reads those).
     """
-    kind, listings = locate(path, on_problem)
-    if kind != "partition":
-        raise ValueError(
-            f"{os.fspath(path)} is a broker log directory (it holds partition directories), not a "
-            "partition: read it with read_log_dir or read_arrow"
-        )
-    segments = segments_in(listings[0], include_temp_files, on_problem)
+    segments = [
+        segment
+        for listing in _copies(path, on_problem)
+        for segment in segments_in(listing, include_temp_files, on_problem)
+    ]
     transactions = (
         Transactions.of(segments, max_decompressed_bytes, on_problem=on_problem)
         if isolation == "read_committed"
         else None
     )
     stable = transactions.last_stable_offset if transactions else None
-    for segment in segments:
-        for batch in read_segment(
-            segment.path,
-            verify_crc=verify_crc,
-            on_problem=on_problem,
-            max_decompressed_bytes=max_decompressed_bytes,
-        ):
-            if transactions is None:
-                yield batch
-                continue
-            # The last stable offset is the base offset of a batch: no batch straddles it.
-            if stable is not None and batch.last_offset >= stable:
-                report_unstable(on_problem, segment.path, batch.position, stable)
-                return
-            if transactions.committed(batch):
-                yield batch
+    runs = segment_runs(segments, verify_crc=verify_crc, max_decompressed_bytes=max_decompressed_bytes)
+    for batch in merge(runs, on_problem):
+        if transactions is None:
+            yield batch
+            continue
+        # The last stable offset is the base offset of a batch: no batch straddles it.
+        if stable is not None and batch.last_offset >= stable:
+            report_unstable(on_problem, batch.path, batch.position, stable)
+            return
+        if transactions.committed(batch):
+            yield batch
+
+
+def _copies(path: PathArg | Iterable[PathArg], on_problem: ProblemHandler | None) -> list[Listing]:
+    """The listings of one partition's directories: one path, or several copies of the same
+    partition. Raises :class:`NoKafkaDataError` for a path without Kafka data, ``ValueError`` for
+    a broker log directory or for copies named for different topic-partitions."""
+    directories = [path] if isinstance(path, str | os.PathLike) else list(path)
+    if not directories:
+        raise ValueError("no partition directory given")
+    names = {(p.topic, p.partition) for p in map(PartitionDir.of, directories) if p is not None}
+    if len(names) > 1:
+        listed = ", ".join(os.fspath(d) for d in directories)
+        raise ValueError(f"copies of one partition must name the same topic-partition: {listed}")
+    listings = []
+    for directory in directories:
+        kind, found = locate(directory, on_problem)
+        if kind != "partition":
+            raise ValueError(
+                f"{os.fspath(directory)} is a broker log directory (it holds partition directories), "
+                "not a partition: read it with read_log_dir or read_arrow"
+            )
+        listings += found
+    return listings
 
 
 def read_partition(
-    path: str | os.PathLike[str],
+    path: PathArg | Iterable[PathArg],
     *,
     isolation: Isolation = "read_uncommitted",
     include_temp_files: bool = False,
@@ -505,7 +554,8 @@ def read_partition(
     """The records of a ``<topic>-<partition>`` directory, across its segments in offset order.
 
     Records carry the topic and partition from the directory name (None when it is not named
-    ``<topic>-<partition>``). With ``read_uncommitted``
+    ``<topic>-<partition>``); several directories are copies of one partition, read as one log
+    (see :func:`read_partition_batches`). With ``read_uncommitted``
     every record is yielded, control records too (``Record.control`` is set on them); with
     ``read_committed``, what a consumer with that isolation level sees. ``include_temp_files``
     adds ``.deleted``, ``.cleaned`` and ``.swap`` segments. Problems go to ``on_problem`` as in
@@ -552,10 +602,13 @@ def read_log_dir(
 ) -> Iterator[Record]:
     """The records of every partition of one or more broker log directories (or partition
     directories), partition after partition (by topic, then partition number), each in offset
-    order. Raises :class:`NoKafkaDataError` for a path without Kafka data."""
-    for listing in partition_listings(log_dirs, include_temp_files=include_temp_files, on_problem=on_problem):
+    order. A partition found in several of them (replicas, JBOD directories) is read once, its
+    copies merged (see :mod:`kafkaks.replicas`). Raises :class:`NoKafkaDataError` for a path
+    without Kafka data."""
+    listings = partition_listings(log_dirs, include_temp_files=include_temp_files, on_problem=on_problem)
+    for copies in partition_copies(listings):
         yield from read_partition(
-            listing.path,
+            copies,
             isolation=isolation,
             include_temp_files=include_temp_files,
             verify_crc=verify_crc,

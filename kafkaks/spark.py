@@ -18,6 +18,11 @@ batch headers once on the driver and ships the aborted transactions and the last
 with the partition (:class:`~kafkaks.partition.Transactions` pickles). Executors read their byte
 range with :func:`~kafkaks.segment.read_log` and yield Arrow record batches.
 
+A topic-partition given in several copies (replicas, JBOD directories, a backup), or whose segments
+overlap, is read once as one log (:mod:`kafkaks.replicas`): the driver reads every copy through the
+merge (one pass over all their bytes, checking every CRC) and plans runs of adjacent batches of the
+files it took; what the merge reports travels with the first split.
+
 Options (lowerCamelCase, as Spark's own):
 
 ================== =================== =========================================================
@@ -59,7 +64,7 @@ import os
 import posixpath
 import re
 import sys
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from fnmatch import fnmatchcase
@@ -86,7 +91,18 @@ from .partition import (
     classify,
     report_unstable,
 )
-from .segment import NON_FATAL, V2_HEADER, Batch, read_log
+from .replicas import Run, first_offset, merge
+from .segment import (
+    ENTRY_PREFIX,
+    HEADER_SIZE_UP_TO_MAGIC,
+    LOG_OVERHEAD,
+    MIN_ENTRY_LENGTH,
+    NON_FATAL,
+    V2_HEADER,
+    Batch,
+    ProblemHandler,
+    read_log,
+)
 
 try:
     from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
@@ -324,6 +340,7 @@ class SegmentSplit(InputPartition):  # type: ignore[misc]
     end: int | None
     transactions: Transactions | None = None
     last_stable_offset: int | None = None
+    problems: tuple[Problem, ...] = ()  # found on the driver (several copies), reported by the task
 
 
 @dataclass
@@ -421,9 +438,134 @@ def plan(options: Options, bounds: Bounds | None = None) -> list[SegmentSplit]:
     offset order."""
     bounds = bounds or Bounds()
     splits: list[SegmentSplit] = []
-    for part in _partitions(options):
+    for copies in _copies(_partitions(options)):
+        part = copies[0]
         if options.wants_topic(part.topic) and bounds.wants(part.topic, part.partition):
-            splits += _plan_partition(part, options, bounds)
+            if len(copies) > 1 or _overlapping(part):
+                splits += _plan_merged(copies, options, bounds)
+            else:
+                splits += _plan_partition(part, options, bounds)
+    return splits
+
+
+def _copies(parts: list[_PartitionFiles]) -> list[list[_PartitionFiles]]:
+    """The partitions (in order) with the copies of one topic-partition together."""
+    groups: dict[object, list[_PartitionFiles]] = {}
+    for part in parts:
+        key = (part.topic, part.partition) if part.topic is not None else id(part)
+        groups.setdefault(key, []).append(part)
+    return list(groups.values())
+
+
+def _overlapping(part: _PartitionFiles) -> bool:
+    """Whether a segment holds offsets at or past the next one's base offset (issue 14.11): each
+    but the last segment's headers are walked from its last ``.index`` entry (from its start
+    without one) to find its last offset."""
+    for segment, following in itertools.pairwise(part.segments):
+        index_path = segment.companion(".index")
+        index = (
+            read_offset_index(index_path, segment.base_offset, data=_read_bytes(part.fs_uri, index_path))
+            if part.has(index_path)
+            else []
+        )
+        probe = _Probe(part, segment)
+        try:
+            start = _position_before(index, following.base_offset, probe)
+            last = probe.last_offset_from(start)
+        finally:
+            probe.close()
+        if last is not None and last >= following.base_offset:
+            return True
+    return False
+
+
+def _plan_merged(copies: list[_PartitionFiles], options: Options, bounds: Bounds) -> list[SegmentSplit]:
+    """The splits of a partition given in several copies, or whose segments overlap: the driver
+    reads every copy once as one log (:mod:`kafkaks.replicas`), and each split is a run of
+    adjacent batches of one file that the merge took. What the merge reports travels with the
+    first split."""
+    segments = {
+        _display(part.fs_uri, segment.path): (part, segment) for part in copies for segment in part.segments
+    }
+
+    def opener(part: _PartitionFiles, segment: _SegmentFile) -> Callable[[ProblemHandler], Iterator[Batch]]:
+        def batches(on_problem: ProblemHandler) -> Iterator[Batch]:
+            with _open(part.fs_uri, segment.path) as stream:
+                yield from read_log(
+                    stream,
+                    verify_crc=options.verify_crc,
+                    on_problem=on_problem,
+                    max_decompressed_bytes=options.max_decompressed_bytes,
+                )
+
+        return batches
+
+    runs = [
+        Run(
+            _display(part.fs_uri, posixpath.dirname(segment.path)),
+            name,
+            segment.base_offset,
+            opener(part, segment),
+        )
+        for name, (part, segment) in segments.items()
+    ]
+    found: list[Problem] = []
+    ranges: list[list[Any]] = []  # [name, start, end]
+
+    def taken() -> Iterator[Batch]:
+        for batch in merge(runs, found.append):
+            if batch.crc_valid is False:
+                continue  # reported with the merge's problems; tasks skip such a batch anyway
+            if (bounds.offset_min is not None and batch.last_offset < bounds.offset_min) or (
+                bounds.offset_max is not None and first_offset(batch) > bounds.offset_max
+            ):
+                continue
+            last = ranges[-1] if ranges else None
+            if (
+                last is not None
+                and last[0] == batch.path
+                and last[2] == batch.position
+                and last[2] - last[1] < options.max_bytes_per_partition
+            ):
+                last[2] = batch.position + batch.size
+            else:
+                ranges.append([batch.path, batch.position, batch.position + batch.size])
+            yield batch
+
+    transactions = None
+    if options.isolation == "read_committed":
+        indexes = [(part, s.companion(".txnindex")) for part, s in segments.values()]
+        aborted = (
+            txn
+            for part, index in indexes
+            if part.has(index)
+            for txn in read_txn_index(index, data=_read_bytes(part.fs_uri, index))
+        )
+        transactions = Transactions.scan(aborted, taken())
+    else:
+        for _ in taken():
+            pass
+    stable = transactions.last_stable_offset if transactions else None
+    first_part, first_segment = next(iter(segments.values()))
+    if not ranges and found:  # nothing to read, but what was found is still reported
+        ranges.append([_display(first_part.fs_uri, first_segment.path), 0, 0])
+    splits: list[SegmentSplit] = []
+    for name, start, end in ranges:
+        part, segment = segments[name]
+        splits.append(
+            SegmentSplit(
+                part.fs_uri,
+                segment.path,
+                part.topic,
+                part.partition,
+                segment.base_offset,
+                start,
+                end,
+                transactions,
+                stable,
+                tuple(found) if not splits else (),
+            )
+        )
     return splits
 
 
@@ -513,6 +655,24 @@ class _Probe:
             return Batch(data, path=self.segment.path, position=position).crc_valid is True
         except KafkaksError:
             return False
+
+    def last_offset_from(self, start: int) -> int | None:
+        """The last offset of the last whole batch from ``start`` (a batch start), by the entry
+        headers alone; None when none is whole."""
+        stream, position, last = self.stream(), start, None
+        while True:
+            stream.seek(position)
+            head = stream.read(V2_HEADER.size)
+            if len(head) < HEADER_SIZE_UP_TO_MAGIC:
+                return last
+            base_offset, length = ENTRY_PREFIX.unpack_from(head)
+            if length < MIN_ENTRY_LENGTH or position + LOG_OVERHEAD + length > self.segment.size:
+                return last
+            if head[HEADER_SIZE_UP_TO_MAGIC - 1] >= 2 and len(head) == V2_HEADER.size:
+                base_offset += V2_HEADER.unpack_from(head)[6]  # lastOffsetDelta
+            # else a legacy entry's offset is its last (the wrapper's, for a compressed one)
+            last = base_offset
+            position += LOG_OVERHEAD + length
 
     def first_batch_from(
         self, start: int, end: int, offset_min: int | None, timestamp_min: int | None
@@ -802,6 +962,8 @@ def read_split(split: SegmentSplit, options: Options) -> Iterator[pa.RecordBatch
         return list(_with_decoded(converted, batches, split.topic, options.include_control))
 
     try:
+        for problem in split.problems:
+            problems.report(problem)
         with _open(split.fs_uri, split.path) as stream:
             batches = read_log(
                 stream,

@@ -99,15 +99,33 @@ def test_pre_kafka_16310_time_index_entry_is_information(real_data: Path) -> Non
 
 def test_overlapping_segments_in_real_data(real_data: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """This copy holds a cleaned 00..00.log reaching offset 473 beside the older 63.log: the
-    segments overlap, which verify reports (a broker would serve two segments for 63..473)."""
+    segments overlap, which verify reports (a broker would serve two segments for 63..473), then
+    reads them as one log: each of the 4 batches in both files once, the uncleaned one where the
+    cleaner dropped records (issue 14.11)."""
     directory = real_data / "compacted-gaps-producer-snapshots/kafka/data/__consumer_offsets-25"
     code, out, err = run(capsys, str(directory))
     assert code == 1
-    assert err == [
+    assert err[0] == (
         f"kafkaks: {directory}/00000000000000000063.log: position 0, offset 63: segment base offset 63 "
         "is not above the last offset 473 of 00000000000000000000.log"
-    ]
+    )
     assert out[1].split() == [str(directory), "3", "460", "461", "63..519", "offset_order=1"]
+    assert [line.split(": ")[2].split(",")[1] for line in err[1:]] == [
+        " offset 153",
+        " offset 369",
+        " offset 408",
+        " offset 473",
+    ]
+    assert out[2].split() == [
+        str(directory),
+        "(read",
+        "once)",
+        "3",
+        "456",
+        "457",
+        "63..519",
+        "segment_overlap=4",
+    ]
 
 
 def test_summary_table(capsys: pytest.CaptureFixture[str]) -> None:
