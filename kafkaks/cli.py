@@ -861,8 +861,9 @@ def _walk(
     listing = list_dir(directory)
     if listing is None:
         return [], False
-    report_entries(listing, on_problem)
     found = classify(listing, list_dir)
+    if found is not None:  # entries of directories without Kafka data are none of our business
+        report_entries(listing, on_problem)
     partitions = {
         p.path: PartitionDir.of(p.path) for p in (found[1] if found and found[0] == "log_dir" else [])
     }

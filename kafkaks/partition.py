@@ -166,6 +166,8 @@ def _local_entry(entry: os.DirEntry[str], root: str) -> Entry:
                     entry.name, entry.path, "other", problem=f"a link to the directory {target}: not followed"
                 )
             if os.path.commonpath([root, target]) != root:
+                if not kafka_named:  # a file that is not Kafka's: passed over as any other
+                    return Entry(entry.name, entry.path, "other")
                 return Entry(
                     entry.name,
                     entry.path,
@@ -173,6 +175,8 @@ def _local_entry(entry: os.DirEntry[str], root: str) -> Entry:
                     problem=f"a link out of {root} (to {target}): not followed",
                 )
     except OSError as exc:
+        if not kafka_named and PARTITION_DIR.match(entry.name) is None:
+            return Entry(entry.name, entry.path, "other")  # not Kafka's: passed over as any other
         what = "a link that cannot be followed" if entry.is_symlink() else "cannot be read"
         return Entry(entry.name, entry.path, "other", problem=f"{what}: {exc.strerror}")
     if stat.S_ISREG(mode):

@@ -347,3 +347,21 @@ def test_partition_listings_are_ordered_by_topic_and_partition(kafka_logs_1: Pat
     shutil.copy(LOGDIR / "orders-1" / "00000000000000000010.log", kafka_logs_1 / "orders-10")
     names = [Path(listing.path).name for listing in partition_listings([kafka_logs_1])]
     assert names == ["orders-0", "orders-1", "orders-10", "txn-topic-0"]
+
+
+def test_links_in_a_tree_without_kafka_data_are_not_reported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A directory like /etc (links out of it everywhere, no Kafka file) is one error, not a
+    report per link: entries are judged only in directories that hold Kafka data."""
+    tree = tmp_path / "etc"
+    (tree / "sub").mkdir(parents=True)
+    (tree / "os-release").symlink_to("/etc/hostname")
+    (tree / "sub" / "dangling").symlink_to("gone")
+    (tree / "sub" / "up").symlink_to("..")
+    for command in ("dump", "verify"):
+        code, out, err = run(capsys, command, str(tree))
+        assert code == 2 and out == ""
+        assert err == [
+            f"kafkaks: error: {tree}: no Kafka data: no Kafka file, partition directory or log directory in it"
+        ]
