@@ -20,6 +20,8 @@ from .errors import (
     DecompressionLimitError,
     KafkaksError,
     KafkaksWarning,
+    NoKafkaDataError,
+    UnreadableFileError,
     UnsupportedError,
 )
 from .files import (
@@ -75,6 +77,7 @@ __all__ = [
     "EpochEntry",
     "KafkaksError",
     "KafkaksWarning",
+    "NoKafkaDataError",
     "OffsetIndexEntry",
     "PartitionDir",
     "PartitionMetadata",
@@ -86,6 +89,7 @@ __all__ = [
     "TimeIndexEntry",
     "TimestampType",
     "Transactions",
+    "UnreadableFileError",
     "UnsupportedError",
     "decode_internal",
     "decoded",

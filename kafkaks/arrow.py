@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -28,8 +27,8 @@ from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES, RELEASES_GIL
 from .columnar import HEADERS, Array, JoinBuffer, decode_columns
 from .errors import CorruptDataError, KafkaksError
 from .models import Record, TimestampType
-from .partition import Isolation, PartitionDir, partition_dirs, read_partition_batches
-from .segment import Batch, ProblemHandler, read_log
+from .partition import Isolation, partition_copies, partition_listings, read_partition_batches, read_segment
+from .segment import Batch, ProblemHandler
 
 __all__ = ["ROWS_PER_BATCH", "batches_to_arrow", "read_arrow", "spark_schema"]
 
@@ -72,7 +71,7 @@ def spark_schema(*, include_headers: bool = False, include_metadata: bool = Fals
 
 
 def read_arrow(
-    path: str | os.PathLike[str],
+    path: str | os.PathLike[str] | Sequence[str | os.PathLike[str]],
     *,
     isolation: Isolation = "read_uncommitted",
     include_headers: bool = False,
@@ -86,20 +85,26 @@ def read_arrow(
 ) -> Iterator[pa.RecordBatch]:
     """The records under ``path`` as Arrow record batches of :func:`spark_schema`.
 
-    ``path`` is a segment (``.log``), a ``<topic>-<partition>`` directory or a broker log
-    directory; directories are read partition by partition, each in offset order. Each Arrow
-    batch holds the records of one partition, at most ``rows_per_batch`` of them. The other
-    arguments are those of :func:`~kafkaks.partition.read_partition`; ``isolation`` needs a
-    directory, since a segment alone does not say which of its transactions were aborted.
-    ``rows_per_batch`` and ``threads`` are those of :func:`batches_to_arrow`.
+    ``path`` is a segment (``.log``), a partition directory or a broker log directory, told
+    apart by what they hold (:func:`~kafkaks.partition.classify`), or a list of directories;
+    directories are read partition by partition, each in offset order, and a partition found in
+    several of them (replicas, JBOD directories, a backup) is read once, its copies merged as
+    :mod:`kafkaks.replicas` says. Each Arrow batch holds the records of one partition, at most
+    ``rows_per_batch`` of them. The other arguments are those of
+    :func:`~kafkaks.partition.read_partition`; ``isolation`` needs a directory, since a segment
+    alone does not say which of its transactions were aborted. ``rows_per_batch`` and ``threads``
+    are those of :func:`batches_to_arrow`. A path that does not exist or holds no Kafka data
+    raises :class:`~kafkaks.errors.NoKafkaDataError`.
     """
-    if Path(path).is_file():
+    paths = [path] if isinstance(path, str | os.PathLike) else list(path)
+    if len(paths) == 1 and os.path.isfile(paths[0]):
+        path = paths[0]
         if isolation != "read_uncommitted":
             raise ValueError(
                 f"isolation={isolation!r} needs a partition or log directory, not a segment: {path}"
             )
         sources = [
-            read_log(
+            read_segment(
                 path,
                 verify_crc=verify_crc,
                 on_problem=on_problem,
@@ -107,16 +112,18 @@ def read_arrow(
             )
         ]
     else:
-        partition = PartitionDir.of(path)
+        for entry in paths:
+            if os.path.isfile(entry):
+                raise ValueError(f"a list of paths takes directories, not a segment: {entry}")
         sources = [
             read_partition_batches(
-                directory.path,
+                copies,
                 isolation=isolation,
                 verify_crc=verify_crc,
                 on_problem=on_problem,
                 max_decompressed_bytes=max_decompressed_bytes,
             )
-            for directory in ([partition] if partition else partition_dirs(path))
+            for copies in partition_copies(partition_listings(paths, on_problem=on_problem))
         ]
     for batches in sources:
         yield from batches_to_arrow(
@@ -226,6 +233,17 @@ def _record_batch(parts: list[_Part], schema: pa.Schema, joined: JoinBuffer) -> 
     )
 
 
+def _topic_text(topic: str | None) -> str | None:
+    """A topic for a UTF-8 column. Names come from directory names, bytes on POSIX that Python
+    holds with undecodable bytes as lone surrogates (``os.fsdecode``): those become U+FFFD."""
+    return None if topic is None else os.fsencode(topic).decode("utf-8", "replace")
+
+
+def _path_text(path: str) -> str:
+    """A path for a UTF-8 column, undecodable bytes written ``\\xff`` (Python's backslashreplace)."""
+    return os.fsencode(path).decode("utf-8", "backslashreplace")
+
+
 def _per_batch(values: list[Any], counts: Array, kind: pa.DataType) -> pa.Array:
     """A column holding each batch's value once per record of the batch."""
     return pa.array(values, kind).take(np.repeat(np.arange(len(values)), counts))
@@ -270,7 +288,7 @@ def _v2_columns(parts: list[_Part], schema: pa.Schema, joined: JoinBuffer) -> pa
     columns = {
         "key": records.key,
         "value": records.value,
-        "topic": _per_batch([batch.topic for batch in batches], counts, pa.string()),
+        "topic": _per_batch([_topic_text(batch.topic) for batch in batches], counts, pa.string()),
         "partition": _per_batch([batch.partition for batch in batches], counts, pa.int32()),
         "offset": pa.array(offset),
         "timestamp": pa.array(timestamp * 1000, pa.timestamp("us", tz="UTC")),
@@ -280,7 +298,7 @@ def _v2_columns(parts: list[_Part], schema: pa.Schema, joined: JoinBuffer) -> pa
         columns["headers"] = records.headers
     if "segment" in schema.names:
         per_batch: dict[str, list[Any]] = {
-            "segment": [batch.path for batch in batches],
+            "segment": [_path_text(batch.path) for batch in batches],
             "position": [batch.position for batch in batches],
             "batchBaseOffset": [batch.base_offset for batch in batches],
             "producerId": [batch.producer_id for batch in batches],
@@ -335,7 +353,7 @@ def _append(
     rows = len(records)
     columns["key"].extend(record.key for record in records)
     columns["value"].extend(record.value for record in records)
-    columns["topic"].extend([batch.topic] * rows)
+    columns["topic"].extend([_topic_text(batch.topic)] * rows)
     columns["partition"].extend([batch.partition] * rows)
     columns["offset"].extend(record.offset for record in records)
     columns["timestamp"].extend(record.timestamp * 1000 for record in records)
@@ -345,7 +363,7 @@ def _append(
             [{"key": key, "value": value} for key, value in record.headers] or None for record in records
         )
     if include_metadata:
-        columns["segment"].extend([batch.path] * rows)
+        columns["segment"].extend([_path_text(batch.path)] * rows)
         columns["position"].extend([batch.position] * rows)
         columns["batchBaseOffset"].extend([batch.base_offset] * rows)
         columns["producerId"].extend([batch.producer_id] * rows)

@@ -33,7 +33,8 @@ in the file: Kafka's running sum of batch sizes, which it equals unless damaged 
 Exit status: 0 when every file was read cleanly, 1 when corruption was found (a CRC mismatch, a
 batch or record that does not decode, skipped bytes, a partial batch at the end of a segment:
 Kafka's ``Found N invalid bytes``, records lost in a crash; a corrupt index or snapshot) or a file
-could not be read, 2 for a usage error, 130 when interrupted (Ctrl-C). Kafka reports index
+could not be read, 2 for a usage error or no Kafka data (a path that does not exist, a directory
+without Kafka files, nothing dumped), 130 when interrupted (Ctrl-C). Kafka reports index
 mismatches as information, and so does kafkaks: they do not change the exit status. Neither does a
 zero-filled tail, which ``file.preallocate=true`` leaves legitimately, nor a missing ``.log`` beside
 an index (the entries are printed unverified, with a note on stderr; a ``.timeindex`` without its
@@ -44,6 +45,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import json
 import os
 import re
@@ -54,7 +56,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from . import __version__
-from .errors import CorruptDataError, KafkaksError
+from .errors import CorruptDataError, KafkaksError, NoKafkaDataError
 from .files import (
     base_offset_of,
     read_offset_index,
@@ -86,10 +88,19 @@ from .jsonl import (
     summary_object,
 )
 from .models import ControlRecord, Problem, ProducerSnapshotEntry, Record, TimeIndexEntry
-from .partition import PartitionDir, partition_dirs
+from .partition import (
+    KAFKA_SUFFIXES,
+    Entry,
+    Listing,
+    PartitionDir,
+    classify,
+    local_lister,
+    locate,
+    report_entries,
+)
 from .progress import Progress
 from .recovery import RecoveryPlan, SegmentLoss, plan_recovery
-from .segment import Batch, read_log, topic_partition
+from .segment import Batch, ProblemHandler, read_log, topic_partition
 from .verify import (
     CORRUPTION,
     DEFAULT_MAX_MESSAGE_SIZE,
@@ -97,6 +108,7 @@ from .verify import (
     batch_reaching,
     first_batch,
     lookup,
+    unverifiable,
     verify_files,
 )
 
@@ -104,8 +116,7 @@ __all__ = ["main"]
 
 MAX_INT32 = 0x7FFFFFFF
 FLUSH_LINES = 4096
-# Kafka's dispatch order for the files of one segment, used when a directory is dumped.
-SUFFIXES = (".log", ".checkpoint", ".index", ".timeindex", ".txnindex", ".snapshot")
+SUFFIXES = KAFKA_SUFFIXES  # Kafka's dispatch order for the files of one segment
 KRAFT_SNAPSHOT = re.compile(r"^(\d{20})-(\d{10})\.checkpoint$")
 LEADING_DIGITS = re.compile(r"^\d+")
 # Control records whose value DumpLogSegments prints as JSON, with the label it uses (no colon).
@@ -125,7 +136,9 @@ EPILOG = """\
 Files are dispatched by their last suffix: .log and .checkpoint (KRaft snapshots), .index,
 .timeindex, .txnindex and .snapshot (producer state); other files are ignored. A directory
 argument dumps every such file of a partition directory, or of every partition of a broker log
-directory (by topic, then partition), in offset order.
+directory (by topic, then partition), in offset order; what a directory is comes from what it
+holds, not its name. Entries that cannot be read (no permission, a link that loops, dangles, or
+leads to a directory or out of the directory given) are reported, not followed.
 
 Where Kafka versions print differently, kafkaks follows the Scala tool of Kafka 3.x-4.0:
   - legacy (v0/v1) record lines end their crc with a stray '}': "isValid: true crc: 123}"
@@ -165,7 +178,8 @@ decoder problem is also a problem object of kind undecodable_internal_record.
 
 Exit status: 0 clean; 1 corruption found (CRC mismatch, undecodable batch or record, skipped
 bytes, a partial batch at the end of a segment, whose records are lost: Kafka's "Found N invalid
-bytes", corrupt index or snapshot) or a file could not be read; 2 usage error; 130 interrupted
+bytes", corrupt index or snapshot) or a file could not be read; 2 usage error, or no Kafka data:
+a path that does not exist, a directory without Kafka files, nothing dumped; 130 interrupted
 (Ctrl-C). Index mismatches and a zero-filled tail (file.preallocate=true) are information, as in
 Kafka, not corruption. A progress bar is drawn on stderr when it is a terminal and the input is
 large."""
@@ -198,8 +212,9 @@ Without --verbose, findings that are information are only counted (the info colu
 --quiet, only the damage lines are printed. --json is not affected by either: every finding is a
 problem object, with "corrupt" telling damage from information.
 
-Exit status: 0 clean, 1 corruption found or a file could not be read, 2 usage error, 130
-interrupted (Ctrl-C)."""
+Exit status: 0 clean, 1 corruption found or a file could not be read, 2 usage error or no Kafka
+data (a path that does not exist, a directory without Kafka files, a file verify does not check),
+130 interrupted (Ctrl-C)."""
 
 
 def _bool(value: bool | None) -> str:
@@ -530,8 +545,7 @@ class Dumper:
     def dump(self, path: str) -> None:
         if not self.json:
             self.emit(f"Dumping {path}")
-        name = os.path.basename(path)
-        suffix = name[name.rfind(".") :] if "." in name else ""
+        suffix = _suffix(os.path.basename(path))
         dumpers: dict[str, Callable[[str], None]] = {
             ".log": self.dump_log,
             ".checkpoint": self.dump_log,
@@ -657,9 +671,10 @@ class Dumper:
     def can_verify(self, path: str, log: str) -> bool:
         """Kafka needs the segment's .log to verify an index (and stops without it); kafkaks notes
         its absence (not damage: copies of log dirs often lack it) and dumps the entries."""
-        if os.path.isfile(log):
+        reason = unverifiable(log)
+        if reason is None:
             return True
-        self.report("missing_log", path, f"cannot verify the entries: {log} not found", corrupt=False)
+        self.report("missing_log", path, reason, corrupt=False)
         return False
 
     def empty(self, path: str, size: int) -> bool:
@@ -845,36 +860,69 @@ class Dumper:
             self.warn("\n".join(lines))
 
 
-def _kafka_files(directory: str) -> list[str]:
+def _kafka_files(listing: Listing) -> list[str]:
     """The dumpable files of one directory, by base offset, then in Kafka's suffix order."""
 
-    def order(name: str) -> tuple[int, int, str]:
-        digits = LEADING_DIGITS.match(name)
-        return (int(digits[0]) if digits else -1, SUFFIXES.index(name[name.rfind(".") :]), name)
+    def order(entry: Entry) -> tuple[int, int, str]:
+        digits = LEADING_DIGITS.match(entry.name)
+        return (int(digits[0]) if digits else -1, SUFFIXES.index(_suffix(entry.name)), entry.name)
 
-    names = [
-        entry.name
-        for entry in os.scandir(directory)
-        if entry.is_file() and "." in entry.name and entry.name[entry.name.rfind(".") :] in SUFFIXES
-    ]
-    return [os.path.join(directory, name) for name in sorted(names, key=order)]
+    files = [entry for entry in listing.entries if entry.type == "file" and _suffix(entry.name) in SUFFIXES]
+    return [entry.path for entry in sorted(files, key=order)]
 
 
-def expand(path: str) -> list[str]:
-    """The files to dump for one argument: the file itself, or for a directory its own Kafka files,
-    then, recursively, those of each ``<topic>-<partition>`` directory in it (by topic, then
-    partition) and of its other subdirectories (by name). Partitions being deleted or moved
-    (``-delete``, ``-future``, ``-stray``) are left out."""
+def _suffix(name: str) -> str:
+    return name[name.rfind(".") :] if "." in name else ""
+
+
+def expand(path: str, on_problem: ProblemHandler) -> list[str]:
+    """The files to dump or verify for one argument: the file itself, or for a directory its own
+    Kafka files, then, recursively, those of each partition directory in it (by topic, then
+    partition) and of its other subdirectories (by name). What a directory is comes from what it
+    holds (:func:`~kafkaks.partition.classify`). Partitions being deleted or moved (``-delete``,
+    ``-future``, ``-stray``) are left out. Entries that are not read (links that loop, dangle or
+    lead out of the directory given or to a directory, directories named like Kafka files,
+    directories that cannot be listed) go to ``on_problem``. Raises :class:`NoKafkaDataError` for a
+    path that does not exist or a directory that holds no Kafka data at any depth."""
     if not os.path.isdir(path):
+        if not os.path.exists(path):
+            raise NoKafkaDataError("No such file or directory", path=path)
         return [path]
-    subdirs = [os.path.join(path, partition.path.name) for partition in partition_dirs(path)]
-    subdirs += sorted(
-        entry.path for entry in os.scandir(path) if entry.is_dir() and PartitionDir.of(entry.path) is None
-    )
-    files = _kafka_files(path)
-    for subdir in subdirs:
-        files += expand(subdir)
+    files, kafka = _walk(path, local_lister(path, on_problem), on_problem)
+    if not kafka:
+        raise NoKafkaDataError(
+            "no Kafka data: no Kafka file, partition directory or log directory in it", path=path
+        )
     return files
+
+
+def _walk(
+    directory: str, list_dir: Callable[[str], Listing | None], on_problem: ProblemHandler
+) -> tuple[list[str], bool]:
+    """(the files of :func:`expand`, whether any directory held Kafka data)."""
+    listing = list_dir(directory)
+    if listing is None:
+        return [], False
+    found = classify(listing, list_dir)
+    if found is not None:  # entries of directories without Kafka data are none of our business
+        report_entries(listing, on_problem)
+    partitions = {
+        p.path: PartitionDir.of(p.path) for p in (found[1] if found and found[0] == "log_dir" else [])
+    }
+    named = [partition for partition in partitions.values() if partition is not None and not partition.status]
+    subdirs = [os.fspath(p.path) for p in sorted(named, key=lambda p: (p.topic, p.partition))]
+    subdirs += sorted(
+        entry.path
+        for entry in listing.entries
+        if entry.type == "directory" and (entry.path not in partitions or partitions[entry.path] is None)
+    )
+    files = _kafka_files(listing)
+    kafka = found is not None
+    for subdir in subdirs:
+        more, held = _walk(subdir, list_dir, on_problem)
+        files += more
+        kafka = kafka or held
+    return files, kafka or bool(files)
 
 
 def _file_list(value: str) -> list[str]:
@@ -977,6 +1025,10 @@ def recovery_lines(plan: RecoveryPlan) -> list[str]:
         lines.append(f"  after an unclean shutdown a broker recovers {count} from {first}")
     for loss in plan.losses:
         lines += _loss_lines(loss)
+    for problem in plan.unreadable:
+        lines.append(
+            f"  {os.path.basename(problem.path)}: cannot be read ({problem.message}): not in this view"
+        )
     if not any(loss.stage != "untouched" for loss in plan.losses):
         lines.append("  nothing would be truncated or deleted")
     return lines
@@ -985,7 +1037,11 @@ def recovery_lines(plan: RecoveryPlan) -> list[str]:
 def partition_of(path: str) -> str | None:
     """The partition directory a path is or is in, for ``--recovery``; None for other places."""
     directory = path if os.path.isdir(path) else os.path.dirname(path) or "."
-    return directory if PartitionDir.of(os.path.abspath(directory)) is not None else None
+    try:
+        kind, _ = locate(directory, on_problem=lambda _problem: None)
+    except KafkaksError:
+        return None
+    return directory if kind == "partition" else None
 
 
 def _log_bytes(files: list[str]) -> int:
@@ -998,13 +1054,25 @@ def _log_bytes(files: list[str]) -> int:
 
 
 def run_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    files = [path for argument in args.paths for path in expand(argument)]
-    missing = [path for path in files if not os.path.exists(path)]
-    for path in missing:
-        err.write(f"kafkaks: {path}: No such file or directory\n")
-    files = [path for path in files if path not in missing]
+    damaged = False
+
+    def on_listing_problem(problem: Problem) -> None:
+        nonlocal damaged
+        damaged = True
+        if args.json:
+            out.write(dumps(problem_object(problem, True)) + "\n")
+        else:
+            err.write(f"kafkaks: {problem.path}: {problem.message}\n")
+
+    files = [path for argument in args.paths for path in expand(argument, on_listing_problem)]
+    unknown = [
+        path
+        for path in args.paths
+        if os.path.isfile(path) and _suffix(os.path.basename(path)) not in SUFFIXES
+    ]
+    if unknown:
+        raise NoKafkaDataError(f"not a file verify checks (none of {', '.join(SUFFIXES)})", path=unknown[0])
     progress = Progress(err, _log_bytes(files), "kafkaks verify")
-    damaged = bool(missing)
 
     def on_problem(problem: Problem) -> None:
         nonlocal damaged
@@ -1212,21 +1280,29 @@ def _interrupted() -> int:
 
 
 def run_dump(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    files = [path for argument in [*args.files, *args.paths] for path in expand(argument)]
-    total = _log_bytes(files)
-    progress = Progress(err, total, "kafkaks dump")
+    arguments = [*args.files, *args.paths]
+    problems: list[Problem] = []
+    files = [path for argument in arguments for path in expand(argument, problems.append)]
+    progress = Progress(err, _log_bytes(files), "kafkaks dump")
     dumper = Dumper(args, out, err, progress)
+    for problem in problems:  # entries of the directories that are not read
+        dumper.report(problem.kind, problem.path, problem.message)
     try:
         for path in files:
             dumper.dump(path)
         dumper.summaries()
     except BrokenPipeError:  # stdout's reader has gone (| head): stop, with what was found so far
         _quiet_stdout()
+        return 1 if dumper.failed else 0
     except (KafkaksError, OSError, KeyboardInterrupt):
         dumper.flush()  # what was dumped before the error or Ctrl-C
         raise
     finally:
         progress.close()
+    if not any(_suffix(os.path.basename(path)) in SUFFIXES for path in files):
+        raise NoKafkaDataError(
+            f"nothing dumped: no Kafka file (none of {', '.join(SUFFIXES)}) among {', '.join(arguments)}"
+        )
     return 1 if dumper.failed else 0
 
 
@@ -1238,6 +1314,9 @@ def main(argv: list[str] | None = None) -> int:
             args.command_parser.error("no files to dump: give --files file1,file2,... or paths")
     except SystemExit as exc:  # --help (0) or a usage error (2)
         return exc.code if isinstance(exc.code, int) else 2
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        # Paths are bytes on POSIX: printed as they are, whatever the locale (--json escapes them).
+        sys.stdout.reconfigure(errors="surrogateescape")
     try:
         if args.command == "pipeline":
             return int(args.run(args))
@@ -1248,6 +1327,10 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         _quiet_stdout()
         return 0
+    except NoKafkaDataError as exc:
+        sys.stdout.flush()
+        sys.stderr.write(f"kafkaks: error: {exc}\n")
+        return 2
     except (KafkaksError, OSError) as exc:
         sys.stdout.flush()
         sys.stderr.write(f"kafkaks: error: {exc}\n")

@@ -39,6 +39,7 @@ import base64
 import codecs
 import dataclasses
 import json
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -65,6 +66,7 @@ __all__ = [
 ]
 
 Encoder = Callable[[bytes], str]
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 BYTES_FORMATS: dict[str, Encoder] = {
     "base64": lambda data: base64.b64encode(data).decode("ascii"),
     "utf8": lambda data: data.decode("utf-8", "replace"),
@@ -102,7 +104,12 @@ BATCH_FIELDS = (
 
 
 def dumps(value: dict[str, Any]) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    """One JSON line. Paths are bytes on POSIX; Python holds their undecodable bytes as lone
+    surrogates (``os.fsdecode``), written here as JSON escapes (byte 0xFF as ``\\udcff``), so the
+    line stays valid UTF-8 and ``os.fsencode(json.loads(line)["path"])`` gives the bytes back."""
+    return LONE_SURROGATE.sub(
+        lambda match: f"\\u{ord(match[0]):04x}", json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    )
 
 
 def encoded_pieces(data: bytes, bytes_format: str) -> Iterator[str]:
@@ -136,7 +143,7 @@ def split_object(value: dict[str, Any], name: str) -> tuple[str, str]:
 
 def json_piece(text: str) -> str:
     """A piece of a JSON string, escaped as :func:`dumps` escapes it, without the quotes."""
-    return json.dumps(text, ensure_ascii=False)[1:-1]
+    return dumps({"": text})[len('{"":"') : -len('"}')]
 
 
 def batch_object(batch: Batch) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from kaitaistruct import BytesIO, KaitaiStream, KaitaiStructError
 
 from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES, decompress
 from .control import decode_control
-from .errors import CorruptDataError, KafkaksError, KafkaksWarning, UnsupportedError
+from .errors import CorruptDataError, KafkaksError, KafkaksWarning, UnreadableFileError, UnsupportedError
 from .generated.kafka_message import KafkaMessage
 from .generated.kafka_message_set import KafkaMessageSet
 from .models import Compression, Problem, Record, TimestampType
@@ -48,7 +48,19 @@ MAX_INT32 = 0x7FFFFFFF
 PARTITION_DIR = re.compile(
     r"^(?P<topic>.+)-(?P<partition>\d+)(?:\.(?P<uuid>[0-9a-f]{32})-(?P<status>delete|future|stray))?$"
 )
-NON_FATAL = frozenset({"truncated", "zero_tail", "open_transaction"})
+# Warned, not raised, without on_problem; the last four are kafkaks.replicas' (reading goes on with
+# another copy of the same offsets, or by its rule between copies that disagree).
+NON_FATAL = frozenset(
+    {
+        "truncated",
+        "zero_tail",
+        "open_transaction",
+        "replica_gap",
+        "replica_divergence",
+        "replica_repaired",
+        "segment_overlap",
+    }
+)
 SCAN_CHUNK = 1 << 20
 CANDIDATE_MAGIC = re.compile(b"[\x00-\x02]")  # resynchronising jumps from one magic 0-2 to the next
 # Resynchronising checks the CRC of each candidate batch; on crafted input every position can be
@@ -375,6 +387,8 @@ def default_handler(problem: Problem) -> None:
     Kafka itself tolerates (a partial or zero-filled tail, an open transaction), else an error."""
     if problem.kind in NON_FATAL:
         warnings.warn(str(problem), KafkaksWarning, stacklevel=3)
+    elif problem.kind == "unreadable_file":
+        raise UnreadableFileError(problem.message, path=problem.path)
     else:
         raise CorruptDataError(
             problem.message, path=problem.path, position=problem.position, offset=problem.offset

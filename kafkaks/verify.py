@@ -34,7 +34,18 @@ says what it is, and :data:`CORRUPTION` says which kinds mean damage (the rest a
 ``time_index_repeated_timestamp`` (information) two entries with the same timestamp: Kafka's
                                   writer never appends one, its dump tool calls it out of order
 ``missing_log``                   (information) an index without its ``.log``: not verified
+``replica_divergence``            copies of one partition (or two segments of one directory)
+                                  hold different valid batches for the same offsets
+``replica_gap``                   (information) offsets present in some copies only
+``replica_repaired``              (information) damage in one copy whose offsets another holds
+``segment_overlap``               (information) offsets in two segments of one directory
 ================================  ==========================================================
+
+The ``.log`` files of one topic-partition given in several directories (replicas, JBOD
+directories, a backup), or of one directory whose segments overlap, are also read as one log
+(:mod:`kafkaks.replicas`), which reads them a second time: that gives one more report, for the
+partition as a whole, whose segments are the files its batches were taken from and whose
+problems are the four kinds above.
 
 The index checks follow DumpLogSegments (``dumpIndex``, ``dumpTimeIndex``) and the broker's
 ``OffsetIndex``/``TimeIndex`` writers, minus the false alarms those tools raise on data written by
@@ -44,14 +55,19 @@ older brokers, which get their own information kinds.
 from __future__ import annotations
 
 import bisect
+import itertools
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 
+from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from .errors import KafkaksError
 from .files import base_offset_of, read_offset_index, read_producer_snapshot, read_time_index, read_txn_index
 from .models import OffsetIndexEntry, Problem
+from .partition import PartitionDir, Segment, segment_runs
+from .replicas import REPLICA_DIVERGENCE, REPLICA_KINDS, first_offset, merge, record_count
 from .segment import Batch, ProblemHandler, read_log
 
 __all__ = [
@@ -62,6 +78,7 @@ __all__ = [
     "batch_reaching",
     "first_batch",
     "lookup",
+    "unverifiable",
     "verify_files",
 ]
 
@@ -84,6 +101,7 @@ CORRUPTION = frozenset(
         "snapshot_crc_mismatch",
         "txn_index_version",
         "unreadable_file",
+        REPLICA_DIVERGENCE,
     }
 )
 
@@ -164,6 +182,16 @@ def batch_reaching(log: str, position: int, offset: int, end: int | None = None)
     for batch in read_log(log, start=position, end=end, verify_crc=False, on_problem=_ignore):
         if batch.last_offset >= offset:
             return batch
+    return None
+
+
+def unverifiable(log: str) -> str | None:
+    """Why an index cannot be checked against its ``.log``, or None when it can: the ``.log`` is
+    absent, or cannot be read (which the ``.log``'s own check reports, once)."""
+    if not os.path.isfile(log):
+        return f"cannot verify the entries: {log} not found"
+    if not os.access(log, os.R_OK):
+        return f"cannot verify the entries: {log} cannot be read"
     return None
 
 
@@ -299,9 +327,10 @@ class _Checker:
         self.batches(path)
 
     def can_verify(self, path: str, log: str) -> bool:
-        if os.path.isfile(log):
+        reason = unverifiable(log)
+        if reason is None:
             return True
-        self.problem("missing_log", path, f"cannot verify the entries: {log} not found")
+        self.problem("missing_log", path, reason)
         return False
 
     def index(self, path: str) -> None:
@@ -511,4 +540,57 @@ def verify_files(
         checker.cross_segment()
         if checker.report.files:
             reports.append(checker.report)
-    return reports
+    return reports + _merged_reports(reports, on_problem)
+
+
+def _overlap(report: PartitionReport) -> bool:
+    segments = sorted(report.segments, key=lambda s: s.base_offset)
+    return any(
+        previous.last_offset is not None and previous.last_offset >= following.base_offset
+        for previous, following in itertools.pairwise(segments)
+    )
+
+
+def _merged_reports(
+    reports: list[PartitionReport], on_problem: ProblemHandler | None
+) -> list[PartitionReport]:
+    """One report per topic-partition given in several directories, or whose segments overlap:
+    its ``.log`` files read as one log, each offset once."""
+    copies: dict[tuple[str, int], list[PartitionReport]] = {}
+    for report in reports:
+        directory = PartitionDir.of(os.path.abspath(report.path))
+        if directory is not None and report.segments:
+            copies.setdefault((directory.topic, directory.partition), []).append(report)
+    merged = []
+    for (topic, partition), group in copies.items():
+        if len(group) == 1 and not _overlap(group[0]):
+            continue
+        name = (
+            f"{topic}-{partition} ({len(group)} copies)" if len(group) > 1 else f"{group[0].path} (read once)"
+        )
+        report = PartitionReport(name, files=sum(len(r.segments) for r in group))
+        checker = _Checker(report, on_problem, None, DEFAULT_MAX_MESSAGE_SIZE)
+        segments = [Segment(summary.base_offset, Path(summary.path)) for r in group for summary in r.segments]
+        taken: dict[str, list[Batch]] = {}
+
+        def keep(problem: Problem, checker: _Checker = checker) -> None:
+            if problem.kind in REPLICA_KINDS:  # the files' own damage is in their reports
+                checker.add(problem)
+
+        runs = segment_runs(segments, verify_crc=True, max_decompressed_bytes=DEFAULT_MAX_DECOMPRESSED_BYTES)
+        for batch in merge(runs, keep):
+            taken.setdefault(batch.path, []).append(batch)
+        for path, batches in taken.items():
+            report.segments.append(
+                SegmentSummary(
+                    path,
+                    base_offset_of(path),
+                    sum(batch.size for batch in batches),
+                    len(batches),
+                    sum(record_count(batch) for batch in batches),
+                    min(first_offset(batch) for batch in batches),
+                    max(batch.last_offset for batch in batches),
+                )
+            )
+        merged.append(report)
+    return merged

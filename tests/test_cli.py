@@ -27,7 +27,7 @@ from kafka.record import MemoryRecords
 from kafka.record.default_records import DefaultRecordBatch, DefaultRecordBatchBuilder
 from kafka.record.util import calc_crc32c
 
-from kafkaks.cli import main
+from kafkaks.cli import SUFFIXES, main
 
 ROOT = Path(__file__).resolve().parents[1]
 CODECS = ["none", "gzip", "snappy", "lz4", "zstd"]
@@ -548,8 +548,21 @@ def test_log_directory(real: Any, capsys: pytest.CaptureFixture[str]) -> None:
     ],
 )
 def test_unknown_file_is_ignored(real: Any, rel: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Kafka's text for a file it does not dump; when nothing at all was dumped, exit status 2."""
     path = real(rel)
-    assert dump(capsys, str(path)) == (0, [f"Dumping {path}"], [f"Ignoring unknown file {path}"])
+    code, out, err = dump(capsys, str(path))
+    assert (code, out, err[0]) == (2, [f"Dumping {path}"], f"Ignoring unknown file {path}")
+    assert err[1:] == [
+        f"kafkaks: error: nothing dumped: no Kafka file (none of {', '.join(SUFFIXES)}) among {path}"
+    ]
+    log = real(SMALL_LOGS[2])
+    code, out, err = dump(capsys, "--files", f"{path},{log}")
+    assert (code, out[0], out[1], err) == (
+        0,
+        f"Dumping {path}",
+        f"Dumping {log}",
+        [f"Ignoring unknown file {path}"],
+    )
 
 
 # Corruption: kafkaks reports and goes on where Kafka throws.
@@ -755,9 +768,8 @@ def test_usage_errors_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]
 def test_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     missing = tmp_path / "00000000000000000000.log"
     code, out, err = dump(capsys, str(missing))
-    assert code == 1
-    assert out == [f"Dumping {missing}", "Log starting offset: 0"]
-    assert len(err) == 1 and str(missing) in err[0] and "Traceback" not in err[0]
+    assert (code, out) == (2, [])
+    assert err == [f"kafkaks: error: {missing}: No such file or directory"]
 
 
 def test_entry_point_subprocess(real: Any) -> None:

@@ -147,15 +147,37 @@ def test_quiet_prints_only_damage(tmp_path: Path, capsys: pytest.CaptureFixture[
 
 def test_overlapping_segments_in_real_data(real_data: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """This copy holds a cleaned 00..00.log reaching offset 473 beside the older 63.log: the
-    segments overlap, which verify reports (a broker would serve two segments for 63..473)."""
+    segments overlap, which verify reports (a broker would serve two segments for 63..473), then
+    reads them as one log: each of the 4 batches in both files once, the uncleaned one where the
+    cleaner dropped records (issue 14.11)."""
     directory = real_data / "compacted-gaps-producer-snapshots/kafka/data/__consumer_offsets-25"
     code, out, err = run(capsys, str(directory))
     assert code == 1
-    assert err == [
+    assert err[0] == (
         f"kafkaks: {directory}/00000000000000000063.log: position 0, offset 63: segment base offset 63 "
         "is not above the last offset 473 of 00000000000000000000.log"
-    ]
+    )
     assert out[1].split() == [str(directory), "3", "460", "461", "63..519", "offset_order=1", "-"]
+    assert len(err) == 1  # the overlap is information: counted, printed with --verbose
+    assert out[2].split() == [
+        str(directory),
+        "(read",
+        "once)",
+        "3",
+        "456",
+        "457",
+        "63..519",
+        "-",
+        "segment_overlap=4",
+    ]
+    code, verbose_out, err = run(capsys, "--verbose", str(directory))
+    assert (code, verbose_out) == (1, out)
+    assert [line.split(": ")[2].split(",")[1] for line in err[1:]] == [
+        " offset 153",
+        " offset 369",
+        " offset 408",
+        " offset 473",
+    ]
 
 
 def test_summary_table(capsys: pytest.CaptureFixture[str]) -> None:
@@ -474,8 +496,8 @@ def test_usage(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["verify"]) == 2
     assert "usage:" in capsys.readouterr().err
     code, _out, err = run(capsys, str(tmp_path / "nothing.log"))
-    assert code == 1
-    assert err == [f"kafkaks: {tmp_path / 'nothing.log'}: No such file or directory"]
+    assert code == 2
+    assert err == [f"kafkaks: error: {tmp_path / 'nothing.log'}: No such file or directory"]
 
 
 class FakeTerminal(io.StringIO):
