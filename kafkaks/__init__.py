@@ -10,6 +10,8 @@ parsers are importable as ``kafkaks.generated``. This package adds what a spec c
 decompression, checksums, offset and timestamp reconstruction, and whole-directory reading.
 """
 
+from importlib import metadata
+
 from .arrow import read_arrow, spark_schema
 from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from .errors import (
@@ -56,6 +58,11 @@ from .partition import (
     read_partition_batches,
 )
 from .segment import Batch, read_log
+
+try:
+    __version__ = metadata.version("kafkaks")
+except metadata.PackageNotFoundError:  # the source tree on sys.path, never installed
+    __version__ = "0+unknown"
 
 __all__ = [
     "DEFAULT_MAX_DECOMPRESSED_BYTES",

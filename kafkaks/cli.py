@@ -31,14 +31,14 @@ on with the next readable batch or file. ``position`` on a batch line is the bat
 in the file: Kafka's running sum of batch sizes, which it equals unless damaged bytes were skipped.
 
 Exit status: 0 when every file was read cleanly, 1 when corruption was found (a CRC mismatch, a
-batch or record that does not decode, skipped bytes, a corrupt index or snapshot) or a file could
-not be read, a partial batch at the end of a segment (Kafka's ``Found N invalid bytes``: records
-lost in a crash), 2 for a usage error or no Kafka data (a path that does not exist, a directory
-without Kafka files, nothing dumped). Kafka reports index mismatches as information, and so does
-kafkaks: they do not change the exit status. Neither does a zero-filled tail, which
-``file.preallocate=true`` leaves legitimately,
-nor a missing ``.log`` beside an index (the entries are printed unverified, with a note on stderr;
-a ``.timeindex`` without its ``.index`` is verified by scanning from the start of the ``.log``).
+batch or record that does not decode, skipped bytes, a partial batch at the end of a segment:
+Kafka's ``Found N invalid bytes``, records lost in a crash; a corrupt index or snapshot) or a file
+could not be read, 2 for a usage error or no Kafka data (a path that does not exist, a directory
+without Kafka files, nothing dumped), 130 when interrupted (Ctrl-C). Kafka reports index
+mismatches as information, and so does kafkaks: they do not change the exit status. Neither does a
+zero-filled tail, which ``file.preallocate=true`` leaves legitimately, nor a missing ``.log`` beside
+an index (the entries are printed unverified, with a note on stderr; a ``.timeindex`` without its
+``.index`` is verified by scanning from the start of the ``.log``).
 """
 
 from __future__ import annotations
@@ -55,6 +55,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
+from . import __version__
 from .errors import CorruptDataError, KafkaksError, NoKafkaDataError
 from .files import (
     base_offset_of,
@@ -74,12 +75,16 @@ from .internal import (
 )
 from .jsonl import (
     BYTES_FORMATS,
+    LARGE_VALUE,
     batch_object,
     dumps,
+    encoded_pieces,
     entry_object,
+    json_piece,
     problem_object,
     record_object,
     recovery_object,
+    split_object,
     summary_object,
 )
 from .models import ControlRecord, Problem, ProducerSnapshotEntry, Record, TimeIndexEntry
@@ -172,16 +177,19 @@ carry a "decoded" object (kind, key, value, tombstone, problem; null for control
 decoder problem is also a problem object of kind undecodable_internal_record.
 
 Exit status: 0 clean; 1 corruption found (CRC mismatch, undecodable batch or record, skipped
-bytes, corrupt index or snapshot) or a file could not be read; 2 usage error, or no Kafka data:
-a path that does not exist, a directory without Kafka files, nothing dumped. Index mismatches
-and a partial batch at the end of a segment are information, as in Kafka, not corruption.
-A progress bar is drawn on stderr when it is a terminal and the input is large."""
+bytes, a partial batch at the end of a segment, whose records are lost: Kafka's "Found N invalid
+bytes", corrupt index or snapshot) or a file could not be read; 2 usage error, or no Kafka data:
+a path that does not exist, a directory without Kafka files, nothing dumped; 130 interrupted
+(Ctrl-C). Index mismatches and a zero-filled tail (file.preallocate=true) are information, as in
+Kafka, not corruption. A progress bar is drawn on stderr when it is a terminal and the input is
+large."""
 
 VERIFY_DESCRIPTION = """\
 Check Kafka files without a broker: every batch CRC and record, every .index and .timeindex
 entry against its .log (with Kafka's semantics), offsets increasing within and across segments,
-producer snapshot CRCs. Problems go to stderr as they are found ("kafkaks: <file>: position P,
-offset O: <reason>"), then a summary table per directory goes to stdout."""
+producer snapshot CRCs. Damage goes to stderr as it is found ("kafkaks: <file>: position P,
+offset O: <reason>"), then a summary table per directory goes to stdout, with the damage and
+the information found, by kind."""
 
 VERIFY_EPILOG = """\
 Index entries that brokers wrote before KAFKA-806 for an append of several batches (the first
@@ -200,8 +208,13 @@ truncation happens, why, and every batch, record and offset lost, and the segmen
 
 --json prints problem, summary and recovery objects as JSON Lines on stdout instead.
 
+Without --verbose, findings that are information are only counted (the info column); with
+--quiet, only the damage lines are printed. --json is not affected by either: every finding is a
+problem object, with "corrupt" telling damage from information.
+
 Exit status: 0 clean, 1 corruption found or a file could not be read, 2 usage error or no Kafka
-data (a path that does not exist, a directory without Kafka files, a file verify does not check)."""
+data (a path that does not exist, a directory without Kafka files, a file verify does not check),
+130 interrupted (Ctrl-C)."""
 
 
 def _bool(value: bool | None) -> str:
@@ -449,7 +462,8 @@ class Dumper:
         self.decoder = decoder_kind(args)
         self.contents = args.print_data_log or self.decoder is not None
         self.deep = args.deep_iteration or self.contents or args.json
-        # Kafka's summaries, keyed by absolute path; each list in reverse discovery order.
+        # Kafka's summaries, keyed by absolute path; each list in discovery order (Kafka prints
+        # them in reverse: it prepends to Scala Lists, and prepending here would be quadratic).
         self.index_mismatches: dict[str, list[tuple[int, int]]] = {}
         self.timestamp_mismatches: dict[str, list[tuple[int, int]]] = {}
         self.out_of_order: dict[str, list[tuple[int, int]]] = {}
@@ -469,14 +483,28 @@ class Dumper:
     def flush(self) -> None:
         if self.lines:
             self.progress.clear()
-            self.out.write("\n".join(self.lines) + "\n")
-            self.lines.clear()
+            lines, self.lines = self.lines, []  # taken first: a write cut by Ctrl-C is not repeated
+            self.out.write("\n".join(lines) + "\n")
+
+    def write_large(
+        self, head: str, tail: str, value: bytes, bytes_format: str, escape: Callable[[str], str]
+    ) -> None:
+        """A line around a large value, written piece by piece (:func:`kafkaks.jsonl.encoded_pieces`):
+        the value is never held encoded or decoded whole, nor copied into the line."""
+        self.flush()
+        self.progress.clear()
+        self.out.write(head)
+        for piece in encoded_pieces(value, bytes_format):
+            self.out.write(escape(piece))
+        self.out.write(tail + "\n")
 
     def warn(self, message: str) -> None:
-        self.flush()
-        self.out.flush()
-        self.progress.clear()
-        self.err.write(message + "\n")
+        try:
+            self.flush()
+            self.out.flush()
+        finally:  # the message is not lost when stdout's reader has gone
+            self.progress.clear()
+            self.err.write(message + "\n")
 
     def report(
         self,
@@ -534,6 +562,8 @@ class Dumper:
             dumper(path)
         except KafkaksError as exc:
             self.report_error(exc.at(path))
+        except BrokenPipeError:  # stdout, not the file: run_dump stops
+            raise
         except OSError as exc:
             self.report("unreadable_file", exc.filename or path, exc.strerror or str(exc))
 
@@ -575,16 +605,15 @@ class Dumper:
             try:
                 for record in batch.records():
                     # Scala DumpLogSegments: the first record only sets the previous offset.
-                    if previous != -1 and record.offset != previous + 1:
-                        gaps.insert(0, (previous, record.offset))
+                    if previous != -1 and record.offset != previous + 1 and not self.json:
+                        gaps.append((previous, record.offset))
                     previous = record.offset
                     self.dump_record(path, batch, record, metadata, contents, kind)
             except KafkaksError as exc:
                 self.report_error(exc.at(path, batch.position, batch.last_offset), "corrupt_records")
         self.progress.advance(size - valid_end)
-        if gaps and not self.json:
-            absolute = _absolute(path)
-            self.non_consecutive[absolute] = gaps + self.non_consecutive.get(absolute, [])
+        if gaps:
+            self.non_consecutive.setdefault(_absolute(path), []).extend(gaps)
         if max_bytes is None and size > valid_end and not self.json:
             self.emit(f"Found {size - valid_end} invalid bytes at the end of {os.path.basename(path)}")
 
@@ -602,11 +631,17 @@ class Dumper:
         cannot (fully) read is also a problem; it fails the run only where Kafka's decoder throws
         and a decoder option asked for it."""
         d = None if kind is None else decoded(record, kind=kind)
+        large = record.value if record.value is not None and len(record.value) >= LARGE_VALUE else None
         if self.json:
-            fields = record_object(record, batch, self.encode)
+            fields = record_object(
+                record if large is None else record._replace(value=b""), batch, self.encode
+            )
             if kind is not None:
                 fields["decoded"] = None if d is None else {"kind": d.kind, **d.to_json()}
-            self.emit_object(fields)
+            if large is not None:
+                self.write_large(*split_object(fields, "value"), large, self.args.bytes, json_piece)
+            else:
+                self.emit_object(fields)
         else:
             texts = None
             if kind is not None and contents and not batch.is_control:
@@ -614,7 +649,12 @@ class Dumper:
                     texts = format_internal(kind, record.offset, record.key, record.value, d)
                 except CorruptDataError:  # Kafka throws here (a missing key): reported below
                     texts = (None, None)
-            self.emit(record_line(batch, record, metadata, contents, texts))
+            if large is not None and texts is None and contents and not batch.is_control:
+                key = None if record.key is None else _text(record.key)
+                head = record_line(batch, record, metadata, contents, (key, ""))  # ends in "payload: "
+                self.write_large(head, "", large, "utf8", str)  # StringDecoder's text
+            else:
+                self.emit(record_line(batch, record, metadata, contents, texts))
         if kind is not None and d is not None and d.problem is not None:
             corrupt = self.decoder is not None and kafka_decoder_throws(kind, record, d)
             reason = decoder_problem(kind, record, d)
@@ -668,7 +708,7 @@ class Dumper:
                         entry.offset,
                     )
                 elif batch.last_offset != entry.offset:
-                    mismatches.insert(0, (entry.offset, batch.last_offset))
+                    mismatches.append((entry.offset, batch.last_offset))
                     self.info(
                         "index_mismatch",
                         path,
@@ -682,8 +722,7 @@ class Dumper:
             else:
                 self.emit(f"offset: {entry.offset} position: {entry.position}")
         if mismatches:
-            absolute = _absolute(path)
-            self.index_mismatches[absolute] = mismatches + self.index_mismatches.get(absolute, [])
+            self.index_mismatches.setdefault(_absolute(path), []).extend(mismatches)
 
     def info(self, kind: str, path: str, message: str, offset: int) -> None:
         """A finding Kafka lists in its end-of-run summaries: a ``problem`` object with ``--json``
@@ -730,7 +769,7 @@ class Dumper:
         batch = batch_reaching(log, position, entry.offset)
         if batch is None or batch.last_offset != entry.offset:
             found = -1 if batch is None else batch.last_offset
-            self.not_found.setdefault(absolute, []).insert(0, (entry.offset, found))
+            self.not_found.setdefault(absolute, []).append((entry.offset, found))
             self.info(
                 "time_index_not_found",
                 path,
@@ -740,11 +779,11 @@ class Dumper:
             return
         max_timestamp = max([-1, *(record.timestamp for record in batch.records())])
         if max_timestamp != entry.timestamp:
-            self.timestamp_mismatches.setdefault(absolute, []).insert(0, (entry.timestamp, max_timestamp))
+            self.timestamp_mismatches.setdefault(absolute, []).append((entry.timestamp, max_timestamp))
             message = f"Index timestamp: {entry.timestamp}, log timestamp: {max_timestamp}"
             self.info("time_index_mismatch", path, message, entry.offset)
         if previous >= entry.timestamp:
-            self.out_of_order.setdefault(absolute, []).insert(0, (entry.timestamp, previous))
+            self.out_of_order.setdefault(absolute, []).append((entry.timestamp, previous))
             message = f"Index timestamp: {entry.timestamp}, Previously indexed timestamp: {previous}"
             self.info("time_index_out_of_order", path, message, entry.offset)
 
@@ -800,19 +839,22 @@ class Dumper:
         lines = []
         for path, pairs in self.index_mismatches.items():
             lines.append(f"Mismatches in :{path}")
-            lines += [f"  Index offset: {index}, log offset: {log}" for index, log in pairs]
+            lines += [f"  Index offset: {index}, log offset: {log}" for index, log in reversed(pairs)]
         for path, pairs in self.timestamp_mismatches.items():
             lines.append(f"Found timestamp mismatch in :{path}")
-            lines += [f"  Index timestamp: {index}, log timestamp: {log}" for index, log in pairs]
+            lines += [f"  Index timestamp: {index}, log timestamp: {log}" for index, log in reversed(pairs)]
         for path, pairs in self.out_of_order.items():
             lines.append(f"Found out of order timestamp in :{path}")
-            lines += [f"  Index timestamp: {index}, Previously indexed timestamp: {p}" for index, p in pairs]
+            lines += [
+                f"  Index timestamp: {index}, Previously indexed timestamp: {p}"
+                for index, p in reversed(pairs)
+            ]
         for pairs in self.not_found.values():
             lines.append("The following indexed offsets are not found in the log.")
-            lines += [f"Indexed offset: {index}, found log offset: {log}" for index, log in pairs]
+            lines += [f"Indexed offset: {index}, found log offset: {log}" for index, log in reversed(pairs)]
         for path, pairs in self.non_consecutive.items():
             lines.append(f"Non-consecutive offsets in {path}")
-            lines += [f"  {first} is followed by {second}" for first, second in pairs]
+            lines += [f"  {first} is followed by {second}" for first, second in reversed(pairs)]
         self.flush()
         if lines:
             self.warn("\n".join(lines))
@@ -902,11 +944,15 @@ def _offsets(first: int | None, last: int | None) -> str:
     return "-" if first is None or last is None else f"{first}..{last}"
 
 
+def _counts(counts: dict[str, int]) -> str:
+    return ", ".join(f"{kind}={count}" for kind, count in counts.items()) or "-"
+
+
 def summary_table(reports: list[PartitionReport]) -> list[str]:
-    """One row per partition: segments, batches, records, offset range, problems by kind."""
-    rows = [("partition", "segments", "batches", "records", "offsets", "problems")]
+    """One row per partition: segments, batches, records, offset range, then the problems that are
+    damage and those that are information, by kind."""
+    rows = [("partition", "segments", "batches", "records", "offsets", "damage", "info")]
     for report in reports:
-        problems = ", ".join(f"{kind}={count}" for kind, count in report.problem_counts.items())
         rows.append(
             (
                 report.path,
@@ -914,25 +960,32 @@ def summary_table(reports: list[PartitionReport]) -> list[str]:
                 str(report.batches),
                 str(report.records),
                 _offsets(report.first_offset, report.last_offset),
-                problems or "-",
+                _counts(report.damage_counts),
+                _counts(report.info_counts),
             )
         )
-    widths = [max(len(row[column]) for row in rows) for column in range(5)]
+    widths = [max(len(row[column]) for row in rows) for column in range(6)]
     lines = []
     for row in rows:
         cells = [
             row[0].ljust(widths[0]),
-            *(cell.rjust(width) for cell, width in zip(row[1:5], widths[1:], strict=True)),
+            *(cell.rjust(width) for cell, width in zip(row[1:5], widths[1:5], strict=True)),
+            row[5].ljust(widths[5]),
         ]
-        lines.append("  ".join([*cells, row[5]]))
+        lines.append("  ".join([*cells, row[6]]))
     return lines
+
+
+def _count(number: int, noun: str, plural: str | None = None) -> str:
+    """``1 batch``, ``2 batches``: a number with its noun in the right form."""
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
 
 
 def _loss_lines(loss: SegmentLoss) -> list[str]:
     name = os.path.basename(loss.path)
     what = (
-        f"{loss.lost_bytes} bytes, {len(loss.batches)} batches, {loss.records} records, "
-        f"offsets {_offsets(loss.first_offset, loss.last_offset)}"
+        f"{_count(loss.lost_bytes, 'byte')}, {_count(len(loss.batches), 'batch', 'batches')}, "
+        f"{_count(loss.records, 'record')}, offsets {_offsets(loss.first_offset, loss.last_offset)}"
     )
     if loss.stage == "deleted":
         return [f"  {name}: deleted whole: {what}"]
@@ -947,14 +1000,14 @@ def _loss_lines(loss: SegmentLoss) -> list[str]:
     lines.append(f"    lost: {what}")
     for batch in loss.batches:
         first = "?" if batch.base_offset is None else batch.base_offset
-        records = "?" if batch.records is None else batch.records
+        records = "? records" if batch.records is None else _count(batch.records, "record")
         crc = "" if batch.crc_valid else " (CRC mismatch)"
         lines.append(
-            f"    - batch at position {batch.position}, {batch.size} bytes: "
-            f"offsets {first}..{batch.last_offset}, {records} records{crc}"
+            f"    - batch at position {batch.position}, {_count(batch.size, 'byte')}: "
+            f"offsets {first}..{batch.last_offset}, {records}{crc}"
         )
     if loss.unreadable_bytes:
-        lines.append(f"    - {loss.unreadable_bytes} bytes that hold no readable batch")
+        lines.append(f"    - {_count(loss.unreadable_bytes, 'byte')} that hold no readable batch")
     return lines
 
 
@@ -968,7 +1021,7 @@ def recovery_lines(plan: RecoveryPlan) -> list[str]:
         )
     elif plan.recovered:
         first = os.path.basename(plan.recovered[0])
-        count = f"{len(plan.recovered)} segment{'s' if len(plan.recovered) > 1 else ''}"
+        count = _count(len(plan.recovered), "segment")
         lines.append(f"  after an unclean shutdown a broker recovers {count} from {first}")
     for loss in plan.losses:
         lines += _loss_lines(loss)
@@ -1001,10 +1054,11 @@ def _log_bytes(files: list[str]) -> int:
 
 
 def run_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    listing_problems: list[Problem] = []
+    damaged = False
 
     def on_listing_problem(problem: Problem) -> None:
-        listing_problems.append(problem)
+        nonlocal damaged
+        damaged = True
         if args.json:
             out.write(dumps(problem_object(problem, True)) + "\n")
         else:
@@ -1018,36 +1072,49 @@ def run_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     ]
     if unknown:
         raise NoKafkaDataError(f"not a file verify checks (none of {', '.join(SUFFIXES)})", path=unknown[0])
-    total = _log_bytes(files)
-    progress = Progress(err, total, "kafkaks verify")
+    progress = Progress(err, _log_bytes(files), "kafkaks verify")
 
     def on_problem(problem: Problem) -> None:
+        nonlocal damaged
+        corrupt = problem.kind in CORRUPTION
+        damaged = damaged or corrupt
         if args.json:
-            out.write(dumps(problem_object(problem, problem.kind in CORRUPTION)) + "\n")
-        else:
+            out.write(dumps(problem_object(problem, corrupt)) + "\n")
+        elif corrupt or args.verbose:
             progress.clear()
             err.write(f"kafkaks: {problem}\n")
 
-    reports = verify_files(
-        files, max_message_size=args.max_message_size, on_problem=on_problem, progress=progress.advance
-    )
-    progress.close()
-    if args.json:
-        out.writelines(dumps(summary_object(report)) + "\n" for report in reports)
-    else:
-        out.write("\n".join(summary_table(reports)) + "\n")
-    corrupt = bool(listing_problems) or any(report.corrupt for report in reports)
-    if args.recovery:
-        partitions = dict.fromkeys(d for d in map(partition_of, [r.path for r in reports]) if d is not None)
-        for directory in partitions:
-            plan = plan_recovery(directory)
-            if args.json:
-                out.write(dumps(recovery_object(plan)) + "\n")
-            else:
-                out.write("\n" + "\n".join(recovery_lines(plan)) + "\n")
-        if not partitions:
-            err.write("kafkaks: --recovery: no <topic>-<partition> directory among the paths\n")
-    return 1 if corrupt else 0
+    try:
+        reports = verify_files(
+            files, max_message_size=args.max_message_size, on_problem=on_problem, progress=progress.advance
+        )
+        progress.close()
+        if args.json:
+            out.writelines(dumps(summary_object(report)) + "\n" for report in reports)
+        elif not args.quiet:
+            out.write("\n".join(summary_table(reports)) + "\n")
+        if args.recovery:
+            write_recovery(args, reports, out, err)
+    except BrokenPipeError:  # stdout's reader has gone (| head): stop, with what was found so far
+        _quiet_stdout()
+    finally:
+        progress.close()
+    return 1 if damaged else 0
+
+
+def write_recovery(
+    args: argparse.Namespace, reports: list[PartitionReport], out: TextIO, err: TextIO
+) -> None:
+    """``verify --recovery``: what a broker's recovery would do to each partition directory."""
+    partitions = dict.fromkeys(d for d in map(partition_of, [r.path for r in reports]) if d is not None)
+    for directory in partitions:
+        plan = plan_recovery(directory)
+        if args.json:
+            out.write(dumps(recovery_object(plan)) + "\n")
+        else:
+            out.write("\n" + "\n".join(recovery_lines(plan)) + "\n")
+    if not partitions:
+        err.write("kafkaks: --recovery: no <topic>-<partition> directory among the paths\n")
 
 
 # Command line
@@ -1059,6 +1126,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Read Apache Kafka's on-disk files (segments, indexes, snapshots) without a broker.",
         allow_abbrev=False,
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     dump = commands.add_parser(
         "dump",
@@ -1161,6 +1229,20 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument(
         "--json", action="store_true", help="JSON Lines: problem, summary and recovery objects"
     )
+    chatter = verify.add_mutually_exclusive_group()
+    chatter.add_argument(
+        "--verbose",
+        "-v",
+        action="store_true",
+        help="also print each finding that is information, not damage, on stderr",
+    )
+    chatter.add_argument(
+        "--quiet",
+        "-q",
+        action="store_true",
+        help="print no summary table and no information: only the damage lines on stderr (and the "
+        "recovery view when --recovery asks for it)",
+    )
     _max_message_size(verify)
     verify.set_defaults(command_parser=verify)
     from .pipeline import add_parser as add_pipeline_parser  # Spark loads only when it runs
@@ -1183,7 +1265,18 @@ def _quiet_stdout() -> None:
     """After a closed pipe (``kafkaks dump x.log | head``): send what is left to /dev/null, so the
     interpreter's final flush does not fail again."""
     with contextlib.suppress(OSError, ValueError):  # not a real file (e.g. captured in tests)
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
+def _interrupted() -> int:
+    """Ctrl-C: what was printed so far goes out, then exit 130 (128 + SIGINT) without a traceback."""
+    try:
+        sys.stdout.flush()
+    except OSError:  # the reader of a pipe was interrupted too
+        _quiet_stdout()
+    return 130
 
 
 def run_dump(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -1198,8 +1291,11 @@ def run_dump(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         for path in files:
             dumper.dump(path)
         dumper.summaries()
-    except (KafkaksError, OSError):
-        dumper.flush()  # what was dumped before the error
+    except BrokenPipeError:  # stdout's reader has gone (| head): stop, with what was found so far
+        _quiet_stdout()
+        return 1 if dumper.failed else 0
+    except (KafkaksError, OSError, KeyboardInterrupt):
+        dumper.flush()  # what was dumped before the error or Ctrl-C
         raise
     finally:
         progress.close()
@@ -1226,6 +1322,8 @@ def main(argv: list[str] | None = None) -> int:
             return int(args.run(args))
         run = run_dump if args.command == "dump" else run_verify
         return run(args, sys.stdout, sys.stderr)
+    except KeyboardInterrupt:
+        return _interrupted()
     except BrokenPipeError:
         _quiet_stdout()
         return 0

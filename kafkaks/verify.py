@@ -151,6 +151,16 @@ class PartitionReport:
         return dict(sorted(Counter(problem.kind for problem in self.problems).items()))
 
     @property
+    def damage_counts(self) -> dict[str, int]:
+        """The problems that are damage (:data:`CORRUPTION`), by kind."""
+        return {kind: count for kind, count in self.problem_counts.items() if kind in CORRUPTION}
+
+    @property
+    def info_counts(self) -> dict[str, int]:
+        """The findings that are information, not damage, by kind."""
+        return {kind: count for kind, count in self.problem_counts.items() if kind not in CORRUPTION}
+
+    @property
     def corrupt(self) -> bool:
         return any(problem.kind in CORRUPTION for problem in self.problems)
 
@@ -186,8 +196,10 @@ def unverifiable(log: str) -> str | None:
 
 
 def lookup(entries: list[OffsetIndexEntry], offset: int) -> int:
-    """OffsetIndex.lookup(offset).position: the largest entry at or below ``offset``, else 0."""
-    found = bisect.bisect_right([entry.offset for entry in entries], offset)
+    """OffsetIndex.lookup(offset).position: the largest entry at or below ``offset``, else 0.
+    A binary search over the entries themselves: called once per time index entry, a list of the
+    offsets built on each call made dumping a .timeindex quadratic."""
+    found = bisect.bisect_right(entries, offset, key=lambda entry: entry.offset)
     return entries[found - 1].position if found else 0
 
 
@@ -248,6 +260,8 @@ class _Checker:
             check(path)
         except KafkaksError as exc:
             self.problem("unreadable_file", path, exc.reason, exc.position or 0, exc.offset)
+        except BrokenPipeError:  # from on_problem writing to a closed pipe, not from the file
+            raise
         except OSError as exc:
             self.problem("unreadable_file", exc.filename or path, exc.strerror or str(exc))
 

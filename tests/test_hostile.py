@@ -275,7 +275,7 @@ print(json.dumps({"before_kib": before, "after_kib": status("VmHWM:")}))
 
 
 @pytest.mark.parametrize("codec", list(CODEC_IDS))
-@pytest.mark.skipif(not Path("/proc/self/clear_refs").exists(), reason="needs Linux /proc")
+@pytest.mark.skipif(not Path("/proc/self/clear_refs").exists(), reason="needs /proc/self/clear_refs (Linux)")
 def test_a_big_bomb_costs_about_the_cap_in_native_memory(codec: str, tmp_path: Path) -> None:
     """Peak RSS of a child decompressing a 256 MiB bomb with an 8 MiB cap: the codecs' native
     buffers included, it grows by a small multiple of the cap, not by the bomb's size."""
