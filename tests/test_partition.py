@@ -363,5 +363,6 @@ def test_links_in_a_tree_without_kafka_data_are_not_reported(
         code, out, err = run(capsys, command, str(tree))
         assert code == 2 and out == ""
         assert err == [
-            f"kafkaks: error: {tree}: no Kafka data: no Kafka file, partition directory or log directory in it"
+            f"kafkaks: error: {tree}: no Kafka data: no Kafka file, partition directory or log "
+            "directory in it"
         ]
