@@ -1065,13 +1065,23 @@ class KafkaLogDataSourceReader(DataSourceReader):  # type: ignore[misc]
         self.options = options
         self.bounds = Bounds()
 
+    # A kafkaks error is raised anew, without the frames and causes it came through: Spark puts the
+    # Python traceback in its exception's message, so the reason (file, position, offset, kind)
+    # then comes on its third line rather than after a dozen lines of frames.
+
     def partitions(self) -> list[SegmentSplit]:
-        return plan(self.options, self.bounds)
+        try:
+            return plan(self.options, self.bounds)
+        except KafkaksError as error:
+            raise error.at() from None
 
     def read(self, partition: SegmentSplit) -> Iterator[pa.RecordBatch]:
         if not isinstance(partition, SegmentSplit):
-            return iter(())  # Spark's stand-in when planning found nothing to read
-        return read_split(partition, self.options)
+            return  # Spark's stand-in when planning found nothing to read
+        try:
+            yield from read_split(partition, self.options)
+        except KafkaksError as error:
+            raise error.at() from None
 
 
 class KafkaLogDataSourcePushdownReader(KafkaLogDataSourceReader):

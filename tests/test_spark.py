@@ -546,8 +546,13 @@ def test_truncated_segment_fails_failfast_and_is_counted_in_permissive(spark: An
     from test_pipeline import truncated_copy
 
     copy, segment, cut = truncated_copy(tmp_path)
-    with pytest.raises(Exception, match=f"position {cut.position}, offset {cut.base_offset}: truncated: "):
+    with pytest.raises(
+        Exception, match=f"position {cut.position}, offset {cut.base_offset}: truncated: "
+    ) as caught:
         load(spark, str(copy)).count()
+    # The kafkaks error comes right after Spark's header and one frame, not after a dozen frames.
+    lines = str(caught.value).splitlines()
+    assert [line for line in lines[:5] if line.startswith(f"kafkaks.errors.CorruptDataError: {segment}")]
     out: list[str] = []
     summary = pipeline.run(
         [str(copy)], str(tmp_path / "out"), spark=spark, mode="PERMISSIVE", echo=out.append
