@@ -105,14 +105,19 @@ class Destination:
             raise RefusedError(f"the write mode must be one of {', '.join(SAVE_MODES)}, not {write_mode!r}")
         local = "://" not in dest
         uri = os.path.abspath(dest) if local else dest
-        fs, root = filesystem(uri)
-        info = fs.get_file_info(root)
+        try:
+            fs, root = filesystem(uri)
+            info = fs.get_file_info(root)
+            held = []
+            if info.type == pafs.FileType.Directory:
+                held = fs.get_file_info(pafs.FileSelector(root, recursive=True))
+        except (OSError, ValueError) as exc:  # pyarrow's errors are both
+            raise RefusedError(f"cannot look at DEST {uri}: {exc}") from exc
         if info.type == pafs.FileType.File:
             raise RefusedError(f"DEST {uri} is a file, not a directory: nothing was written")
-        held = []
-        if info.type == pafs.FileType.Directory:
-            held = fs.get_file_info(pafs.FileSelector(root, recursive=True))
-        kafka = next((entry.path for entry in held if KAFKA_FILE.search(entry.base_name)), None)
+        kafka = next(
+            (e.path for e in held if e.type == pafs.FileType.File and KAFKA_FILE.search(e.base_name)), None
+        )
         if kafka is not None:
             raise RefusedError(
                 f"DEST {uri} holds Kafka data ({kafka}): kafkaks pipeline never writes there, whatever "
@@ -149,7 +154,7 @@ class Destination:
             return
         old = None
         if os.path.lexists(self.uri):  # an empty directory, or what --mode overwrite replaces
-            old = self.staging.replace(STAGING, ".kafkaks-old-")
+            old = f"{self.uri}.kafkaks-old-{self.staging.rsplit('-', 1)[1]}"
             os.rename(self.uri, old)
         try:
             os.rename(self.staging, self.uri)
@@ -282,7 +287,11 @@ def run(
     if own_session:
         where = f"its log: {spark_log}" if spark_log is not None else "its log as Spark is set up"
         say(f"starting Spark (about 30 s the first time; {where})")
-        spark = session(master, log=spark_log)
+        try:
+            spark = session(master, log=spark_log)
+        except Exception as exc:  # no Java, an unwritable log, a bad master URL, ...
+            first = next(iter(str(exc).splitlines()), type(exc).__name__)
+            raise RefusedError(f"Spark did not start ({where}): {first}") from exc
     spark.dataSource.register(source.KafkaLogDataSource)
     try:
         say(f"writing Parquet to {target.staging}")
@@ -528,9 +537,9 @@ def command(args: argparse.Namespace) -> int:
             raise
         where = "Spark's log"
         if spark_log is not None:
-            with open(spark_log, "a", encoding="utf-8") as log:
+            with contextlib.suppress(OSError), open(spark_log, "a", encoding="utf-8") as log:
                 traceback.print_exception(exc, file=log)
-            where = spark_log
+                where = spark_log
         progress(f"error: {_spark_error(exc)} (the full trace is in {where})")
         return 1
     return 0
