@@ -17,6 +17,7 @@ from conftest import FIXTURES
 from test_readonly import snapshot
 
 import kafkaks
+from kafkaks import pipeline as pipeline_module
 from kafkaks.cli import build_parser, main
 
 LOGDIR = FIXTURES / "logdir"
@@ -96,6 +97,19 @@ def test_non_empty_dest_needs_a_mode(
     code, _, err = pipeline(["--mode", "overwrite", str(source), str(file_dest)], capsys)
     assert code == 2 and "is a file, not a directory" in err
     assert file_dest.read_text() == "x"
+
+
+def test_parquet_output_is_not_mistaken_for_kafka_data(source: Path, tmp_path: Path) -> None:
+    """What a run writes, for a topic whose name ends like a Kafka checkpoint file."""
+    dest = tmp_path / "out"
+    (dest / "topic=offsets-checkpoint" / "partition=0").mkdir(parents=True)
+    (dest / "topic=offsets-checkpoint" / "partition=0" / "part-00000-1.c000.snappy.parquet").write_bytes(b"")
+    (dest / "_problems").mkdir()
+    (dest / "_problems" / "offsets-checkpoint-0-00000000000000000000-0.jsonl").write_text("{}\n")
+    target = pipeline_module.Destination.check(str(dest), [str(source)], "overwrite")
+    assert target.staging.startswith(f"{dest}.kafkaks-staging-")
+    with pytest.raises(pipeline_module.RefusedError, match="is not empty"):
+        pipeline_module.Destination.check(str(dest), [str(source)], "error")
 
 
 @pytest.mark.parametrize("where", ["inside", "same", "parent"])

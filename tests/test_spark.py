@@ -572,7 +572,9 @@ def test_pipeline_dest_modes(spark: Any, tmp_path: Path) -> None:
         pipeline.run([str(LOGDIR)], str(dest), spark=spark, echo=None)
     assert snapshot(dest) == before
     (dest / "stale.txt").write_text("replaced by an overwrite")
-    pipeline.run([str(LOGDIR / "orders-1")], str(dest), spark=spark, write_mode="overwrite", echo=None)
+    out: list[str] = []
+    pipeline.run([str(LOGDIR / "orders-1")], str(dest), spark=spark, write_mode="overwrite", echo=out.append)
+    assert out[-1] == f"9 records in 1 partition written to {dest}"
     assert not (dest / "stale.txt").exists()
     assert spark.read.parquet(str(dest)).count() == 9
     appended = pipeline.run([str(LOGDIR)], str(dest), spark=spark, write_mode="append", echo=None)
