@@ -574,7 +574,8 @@ def _plan_merged(copies: list[_PartitionFiles], options: Options, bounds: Bounds
 
 @dataclass(frozen=True)
 class Survey:
-    """What the paths hold for these options, from their listing alone (no data read)."""
+    """What the paths hold for these options, from their listing alone (no data read): topic
+    partitions, and the segments and bytes of all their copies."""
 
     partitions: int
     segments: int
@@ -586,7 +587,8 @@ def survey(options: Options) -> Survey:
     starts a session. Raises what planning raises for paths that hold no Kafka data."""
     parts = [part for part in _partitions(options) if options.wants_topic(part.topic)]
     segments = [segment for part in parts for segment in part.segments]
-    return Survey(len(parts), len(segments), sum(segment.size for segment in segments))
+    # Copies of one topic-partition (replicas) are one partition, read merged.
+    return Survey(len(_copies(parts)), len(segments), sum(segment.size for segment in segments))
 
 
 def _transactions(part: _PartitionFiles, options: Options) -> Transactions:

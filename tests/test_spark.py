@@ -592,3 +592,14 @@ def test_a_failed_run_leaves_dest_as_it_was(spark: Any, tmp_path: Path) -> None:
         pipeline.run([str(copy)], str(dest), spark=spark, write_mode="overwrite", echo=None)
     assert snapshot(dest) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["logdir", "out"]
+
+
+def test_survey_counts_a_partition_once_whatever_its_copies(tmp_path: Path) -> None:
+    from kafkaks.spark import survey
+
+    for disk in ("disk-a", "disk-b"):
+        shutil.copytree(LOGDIR / "orders-0", tmp_path / disk / "orders-0")
+    segments = sorted((LOGDIR / "orders-0").glob("*.log"))
+    found = survey(Options.parse({"paths": json.dumps([str(tmp_path / "disk-a"), str(tmp_path / "disk-b")])}))
+    assert (found.partitions, found.segments) == (1, 2 * len(segments))
+    assert found.bytes == 2 * sum(s.stat().st_size for s in segments)
