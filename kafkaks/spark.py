@@ -97,19 +97,20 @@ from .segment import (
     HEADER_SIZE_UP_TO_MAGIC,
     LOG_OVERHEAD,
     MIN_ENTRY_LENGTH,
-    NON_FATAL,
     V2_HEADER,
     Batch,
     ProblemHandler,
     read_log,
 )
+from .verify import CORRUPTION
 
 try:
     from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
     from pyspark.sql.pandas.types import from_arrow_schema
 except ImportError as exc:  # pragma: no cover - depends on the installation
     raise ImportError(
-        "kafkaks.spark needs PySpark 4.1 or later with pyarrow: pip install 'kafkaks[spark]'"
+        "the kafka-log data source and kafkaks pipeline need PySpark 4.1 or later, the 'spark' extra: "
+        "pip install 'kafkaks[spark]' (Spark also needs Java 17+)"
     ) from exc
 
 __all__ = [
@@ -119,7 +120,9 @@ __all__ = [
     "KafkaLogDataSourceReader",
     "Options",
     "SegmentSplit",
+    "Survey",
     "read_problems",
+    "survey",
 ]
 
 log = logging.getLogger("kafkaks.spark")
@@ -569,6 +572,25 @@ def _plan_merged(copies: list[_PartitionFiles], options: Options, bounds: Bounds
     return splits
 
 
+@dataclass(frozen=True)
+class Survey:
+    """What the paths hold for these options, from their listing alone (no data read): topic
+    partitions, and the segments and bytes of all their copies."""
+
+    partitions: int
+    segments: int
+    bytes: int
+
+
+def survey(options: Options) -> Survey:
+    """List what the paths hold on the driver, without Spark: the check a pipeline makes before it
+    starts a session. Raises what planning raises for paths that hold no Kafka data."""
+    parts = [part for part in _partitions(options) if options.wants_topic(part.topic)]
+    segments = [segment for part in parts for segment in part.segments]
+    # Copies of one topic-partition (replicas) are one partition, read merged.
+    return Survey(len(_copies(parts)), len(segments), sum(segment.size for segment in segments))
+
+
 def _transactions(part: _PartitionFiles, options: Options) -> Transactions:
     indexes = [segment.companion(".txnindex") for segment in part.segments]
     aborted = (
@@ -868,7 +890,9 @@ class _Problems:
         self.found: list[dict[str, Any]] = []
 
     def report(self, problem: Problem) -> None:
-        fatal = problem.kind not in NON_FATAL
+        # Damage as kafkaks verify and dump judge it: a partial batch at the end of a segment too
+        # (its records are lost), while a zero-filled tail or an open transaction is not.
+        fatal = problem.kind in CORRUPTION
         self.found.append(
             {
                 "topic": self.split.topic,
@@ -884,12 +908,7 @@ class _Problems:
         )
         if fatal and self.options.mode == "FAILFAST":
             self.flush()
-            raise CorruptDataError(
-                f"{problem.message} (mode FAILFAST; mode PERMISSIVE skips it and reports the range)",
-                path=problem.path,
-                position=problem.position,
-                offset=problem.offset,
-            )
+            raise _failfast(problem.kind, problem.message, problem.path, problem.position, problem.offset)
         action = "skipped" if fatal else "noted"
         log.warning("kafka-log %s %s bytes: %s", action, problem.length, problem)
 
@@ -909,6 +928,18 @@ class _Problems:
         with fs.open_output_stream(posixpath.join(root, name)) as out:
             out.write("".join(json.dumps(p) + "\n" for p in self.found).encode())
         self.found = []
+
+
+def _failfast(
+    kind: str, reason: str, path: str | None, position: int | None, offset: int | None
+) -> CorruptDataError:
+    """The error that fails a FAILFAST task: file, position and offset, then the problem's kind."""
+    return CorruptDataError(
+        f"{kind}: {reason} (mode FAILFAST; mode PERMISSIVE skips it and reports the range)",
+        path=path,
+        position=position,
+        offset=offset,
+    )
 
 
 def _selected(batches: Iterator[Batch], split: SegmentSplit, problems: _Problems) -> Iterator[Batch]:
@@ -978,11 +1009,8 @@ def read_split(split: SegmentSplit, options: Options) -> Iterator[pa.RecordBatch
                     yield from arrow(chunk)
                 except KafkaksError as error:
                     if options.mode == "FAILFAST":
-                        raise CorruptDataError(
-                            f"{error.reason} (mode FAILFAST; mode PERMISSIVE skips it and reports the range)",
-                            path=error.path,
-                            position=error.position,
-                            offset=error.offset,
+                        raise _failfast(
+                            "corrupt_batch", error.reason, error.path, error.position, error.offset
                         ) from error
                     # Find the batches that do not decode, one by one, and keep the rest.
                     for batch in chunk:
@@ -1039,13 +1067,23 @@ class KafkaLogDataSourceReader(DataSourceReader):  # type: ignore[misc]
         self.options = options
         self.bounds = Bounds()
 
+    # A kafkaks error is raised anew, without the frames and causes it came through: Spark puts the
+    # Python traceback in its exception's message, so the reason (file, position, offset, kind)
+    # then comes on its third line rather than after a dozen lines of frames.
+
     def partitions(self) -> list[SegmentSplit]:
-        return plan(self.options, self.bounds)
+        try:
+            return plan(self.options, self.bounds)
+        except KafkaksError as error:
+            raise error.at() from None
 
     def read(self, partition: SegmentSplit) -> Iterator[pa.RecordBatch]:
         if not isinstance(partition, SegmentSplit):
-            return iter(())  # Spark's stand-in when planning found nothing to read
-        return read_split(partition, self.options)
+            return  # Spark's stand-in when planning found nothing to read
+        try:
+            yield from read_split(partition, self.options)
+        except KafkaksError as error:
+            raise error.at() from None
 
 
 class KafkaLogDataSourcePushdownReader(KafkaLogDataSourceReader):

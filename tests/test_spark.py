@@ -22,6 +22,7 @@ from typing import Any
 import pyarrow as pa
 import pytest
 from conftest import FIXTURES, NO_REAL_DATA, REAL_DATA, real_data_available
+from test_readonly import snapshot
 
 pyspark = pytest.importorskip("pyspark", reason="PySpark is not installed: pip install 'kafkaks[spark]'")
 if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
@@ -538,3 +539,67 @@ def test_decode_internal_adds_the_decoders_json_for_internal_topics(spark: Any) 
     transactions = [r for r in got.values() if r["topic"] == "__transaction_state" and r["decodedKey"]]
     assert transactions
     assert all(json.loads(r["decodedKey"])["data"]["transactionalId"] for r in transactions)
+
+
+def test_truncated_segment_fails_failfast_and_is_counted_in_permissive(spark: Any, tmp_path: Path) -> None:
+    """A segment that ends inside a batch lost that batch's records: damage, as for dump and verify."""
+    from test_pipeline import truncated_copy
+
+    copy, segment, cut = truncated_copy(tmp_path)
+    with pytest.raises(
+        Exception, match=f"position {cut.position}, offset {cut.base_offset}: truncated: "
+    ) as caught:
+        load(spark, str(copy)).count()
+    # The kafkaks error comes right after Spark's header and one frame, not after a dozen frames.
+    lines = str(caught.value).splitlines()
+    assert [line for line in lines[:5] if line.startswith(f"kafkaks.errors.CorruptDataError: {segment}")]
+    out: list[str] = []
+    summary = pipeline.run(
+        [str(copy)], str(tmp_path / "out"), spark=spark, mode="PERMISSIVE", echo=out.append
+    )
+    orders0 = next(s for s in summary if (s.topic, s.partition) == ("orders", 0))
+    assert orders0.records == 42 - cut.count
+    assert orders0.corrupt_batches == 1
+    assert any(line.startswith(f"truncated: {segment}, position {cut.position}") for line in out)
+
+
+def test_pipeline_dest_modes(spark: Any, tmp_path: Path) -> None:
+    dest = tmp_path / "out"
+    first = pipeline.run([str(LOGDIR)], str(dest), spark=spark, echo=None)
+    assert sum(s.records for s in first) == 65
+    before = snapshot(dest)
+    with pytest.raises(pipeline.RefusedError, match="is not empty"):
+        pipeline.run([str(LOGDIR)], str(dest), spark=spark, echo=None)
+    assert snapshot(dest) == before
+    (dest / "stale.txt").write_text("replaced by an overwrite")
+    out: list[str] = []
+    pipeline.run([str(LOGDIR / "orders-1")], str(dest), spark=spark, write_mode="overwrite", echo=out.append)
+    assert out[-1] == f"9 records in 1 partition written to {dest}"
+    assert not (dest / "stale.txt").exists()
+    assert spark.read.parquet(str(dest)).count() == 9
+    appended = pipeline.run([str(LOGDIR)], str(dest), spark=spark, write_mode="append", echo=None)
+    assert sum(s.records for s in appended) == 65  # the summary is of this run
+    assert spark.read.parquet(str(dest)).count() == 9 + 65
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]  # no staging left behind
+
+
+def test_a_failed_run_leaves_dest_as_it_was(spark: Any, tmp_path: Path) -> None:
+    dest = tmp_path / "out"
+    pipeline.run([str(LOGDIR)], str(dest), spark=spark, echo=None)
+    before = snapshot(dest)
+    copy, _, _ = corrupt_copy(tmp_path)
+    with pytest.raises(Exception, match="crc_mismatch: CRC-32C mismatch"):
+        pipeline.run([str(copy)], str(dest), spark=spark, write_mode="overwrite", echo=None)
+    assert snapshot(dest) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["logdir", "out"]
+
+
+def test_survey_counts_a_partition_once_whatever_its_copies(tmp_path: Path) -> None:
+    from kafkaks.spark import survey
+
+    for disk in ("disk-a", "disk-b"):
+        shutil.copytree(LOGDIR / "orders-0", tmp_path / disk / "orders-0")
+    segments = sorted((LOGDIR / "orders-0").glob("*.log"))
+    found = survey(Options.parse({"paths": json.dumps([str(tmp_path / "disk-a"), str(tmp_path / "disk-b")])}))
+    assert (found.partitions, found.segments) == (1, 2 * len(segments))
+    assert found.bytes == 2 * sum(s.stat().st_size for s in segments)
