@@ -345,6 +345,31 @@ class SegmentSplit(InputPartition):  # type: ignore[misc]
     last_stable_offset: int | None = None
     problems: tuple[Problem, ...] = ()  # found on the driver (several copies), reported by the task
 
+    @classmethod
+    def of(
+        cls,
+        part: _PartitionFiles,
+        segment: _SegmentFile,
+        start: int,
+        end: int | None,
+        transactions: Transactions | None,
+        stable: int | None,
+        problems: tuple[Problem, ...] = (),
+    ) -> SegmentSplit:
+        """The split of ``[start, end)`` of one segment of ``part``."""
+        return cls(
+            part.fs_uri,
+            segment.path,
+            part.topic,
+            part.partition,
+            segment.base_offset,
+            start,
+            end,
+            transactions,
+            stable,
+            problems,
+        )
+
 
 @dataclass
 class Bounds:
@@ -555,20 +580,8 @@ def _plan_merged(copies: list[_PartitionFiles], options: Options, bounds: Bounds
     splits: list[SegmentSplit] = []
     for name, start, end in ranges:
         part, segment = segments[name]
-        splits.append(
-            SegmentSplit(
-                part.fs_uri,
-                segment.path,
-                part.topic,
-                part.partition,
-                segment.base_offset,
-                start,
-                end,
-                transactions,
-                stable,
-                tuple(found) if not splits else (),
-            )
-        )
+        problems = tuple(found) if not splits else ()
+        splits.append(SegmentSplit.of(part, segment, start, end, transactions, stable, problems))
     return splits
 
 
@@ -627,19 +640,7 @@ def _plan_partition(part: _PartitionFiles, options: Options, bounds: Bounds) -> 
         if bounds.offset_min is not None and following is not None and following <= bounds.offset_min:
             continue
         for start, end in _ranges(part, segment, options, bounds):
-            splits.append(
-                SegmentSplit(
-                    part.fs_uri,
-                    segment.path,
-                    part.topic,
-                    part.partition,
-                    segment.base_offset,
-                    start,
-                    end,
-                    transactions,
-                    stable,
-                )
-            )
+            splits.append(SegmentSplit.of(part, segment, start, end, transactions, stable))
     return splits
 
 
