@@ -84,7 +84,7 @@ from .models import ControlRecord, Problem, ProducerSnapshotEntry, Record, TimeI
 from .partition import PartitionDir, partition_dirs
 from .progress import Progress
 from .recovery import RecoveryPlan, SegmentLoss, plan_recovery
-from .segment import Batch, read_log, topic_partition
+from .segment import Batch, batch_records, read_log, topic_partition
 from .verify import (
     CORRUPTION,
     DEFAULT_MAX_MESSAGE_SIZE,
@@ -558,15 +558,12 @@ class Dumper:
             valid_end = batch.position + batch.size
             if not self.deep:
                 continue
-            try:
-                for record in batch.records():
-                    # Scala DumpLogSegments: the first record only sets the previous offset.
-                    if previous != -1 and record.offset != previous + 1:
-                        gaps.insert(0, (previous, record.offset))
-                    previous = record.offset
-                    self.dump_record(path, batch, record, metadata, contents, kind)
-            except KafkaksError as exc:
-                self.report_error(exc.at(path, batch.position, batch.last_offset), "corrupt_records")
+            for record in batch_records(batch, self.on_log_problem):
+                # Scala DumpLogSegments: the first record only sets the previous offset.
+                if previous != -1 and record.offset != previous + 1:
+                    gaps.insert(0, (previous, record.offset))
+                previous = record.offset
+                self.dump_record(path, batch, record, metadata, contents, kind)
         self.progress.advance(size - valid_end)
         if gaps and not self.json:
             absolute = _absolute(path)

@@ -24,7 +24,7 @@ from typing import Literal
 from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from .files import read_txn_index
 from .models import AbortedTxn, Problem, Record
-from .segment import PARTITION_DIR, Batch, ProblemHandler, default_handler, read_log
+from .segment import PARTITION_DIR, Batch, ProblemHandler, batch_records, default_handler, read_log
 
 __all__ = [
     "PartitionDir",
@@ -223,7 +223,9 @@ def read_partition(
     every record is yielded, control records too (``Record.control`` is set on them); with
     ``read_committed``, what a consumer with that isolation level sees. ``include_temp_files``
     adds ``.deleted``, ``.cleaned`` and ``.swap`` segments. Problems go to ``on_problem`` as in
-    :func:`~kafkaks.segment.read_log`.
+    :func:`~kafkaks.segment.read_log`, and so does a batch whose records do not decode (a
+    ``corrupt_records`` Problem): reading goes on with the next batch. Without ``on_problem``
+    that raises.
     """
     for batch in read_partition_batches(
         path,
@@ -233,7 +235,7 @@ def read_partition(
         on_problem=on_problem,
         max_decompressed_bytes=max_decompressed_bytes,
     ):
-        yield from batch.records()
+        yield from batch_records(batch, on_problem)
 
 
 def report_unstable(

@@ -31,7 +31,17 @@ from .generated.kafka_message_set import KafkaMessageSet
 from .models import Compression, Problem, Record, TimestampType
 from .records import decode_records
 
-__all__ = ["Batch", "LogSource", "ProblemHandler", "default_handler", "read_log", "topic_partition"]
+__all__ = [
+    "Batch",
+    "LogSource",
+    "ProblemHandler",
+    "batch_records",
+    "default_handler",
+    "read_log",
+    "report_undecodable",
+    "topic_partition",
+    "undecodable",
+]
 
 LogSource = str | os.PathLike[str] | bytes | bytearray | memoryview | BinaryIO
 ProblemHandler = Callable[[Problem], None]
@@ -342,6 +352,30 @@ class Batch:
             self.topic,
             self.partition,
         )
+
+
+def undecodable(batch: Batch, error: KafkaksError) -> Problem:
+    """The ``corrupt_records`` Problem of a batch whose records do not decompress or decode."""
+    offset = batch.last_offset if error.offset is None else error.offset
+    return Problem("corrupt_records", batch.path, batch.position, batch.size, error.reason, offset)
+
+
+def report_undecodable(batch: Batch, error: KafkaksError, on_problem: ProblemHandler | None) -> None:
+    """What a reader taking ``on_problem`` does with a batch whose records do not decode: hand
+    its :func:`undecodable` Problem to ``on_problem`` and go on, or without one, raise ``error``."""
+    if on_problem is None:
+        raise error
+    on_problem(undecodable(batch, error))
+
+
+def batch_records(batch: Batch, on_problem: ProblemHandler | None) -> Iterator[Record]:
+    """``batch.records()`` for a reader taking ``on_problem``: a failure to decode is handled by
+    :func:`report_undecodable`, so with a handler the records end there (those decoded before it
+    are kept) and the reader goes on with the next batch."""
+    try:
+        yield from batch.records()
+    except KafkaksError as exc:
+        report_undecodable(batch, exc, on_problem)
 
 
 class _ResyncGaveUp(Exception):
