@@ -60,6 +60,7 @@ PARTITION_DIR = re.compile(
 )
 NON_FATAL = frozenset({"truncated", "zero_tail", "open_transaction"})
 SCAN_CHUNK = 1 << 20
+INVALID_INNER = "Found invalid inner message set in compressed wrapper"
 CANDIDATE_MAGIC = re.compile(b"[\x00-\x02]")  # resynchronising jumps from one magic 0-2 to the next
 # Resynchronising checks the CRC of each candidate batch; on crafted input every position can be
 # a candidate claiming a long length. What it may spend on candidates that fail, in bytes of CRC,
@@ -304,19 +305,14 @@ class Batch:
             return
         if getattr(message, "value", None) is None:
             raise CorruptDataError("Found invalid compressed record set with null value")
-        try:
-            inner = KafkaMessageSet(KaitaiStream(BytesIO(self._payload(message.value)))).entries
-        except (KaitaiStructError, EOFError, ValueError) as exc:
-            raise CorruptDataError(f"Found invalid inner message set in compressed wrapper: {exc}") from exc
-        if not inner:
-            raise CorruptDataError("Found invalid compressed record set with no inner records")
+        payload = self._payload(message.value)
+        last_inner = _last_inner_offset(payload)
         wrapper_offset = self.last_offset
         # v1 inner offsets are relative to the wrapper, which holds the absolute offset of the last
         # one; a wrapper offset of 0 (some old librdkafka producers) means they are absolute.
         # v0 inner offsets are absolute. Gaps left by compaction are kept.
         shift = 0
         if self.magic >= 1 and wrapper_offset != 0:
-            last_inner = inner[-1].offset
             if wrapper_offset < last_inner:
                 raise CorruptDataError(
                     "Found invalid wrapper offset in compressed v1 message set, wrapper offset "
@@ -324,7 +320,13 @@ class Batch:
                     "and it is not zero."
                 )
             shift = wrapper_offset - last_inner
-        for entry in inner:
+        # One inner message at a time: a wrapper of millions of them costs one message's objects.
+        stream = KaitaiStream(BytesIO(payload))
+        while not stream.is_eof():
+            try:
+                entry = KafkaMessageSet.Entry(stream)
+            except (KaitaiStructError, EOFError, ValueError) as exc:
+                raise CorruptDataError(f"{INVALID_INNER}: {exc}") from exc
             inner_message = entry.message
             if inner_message.compression != 0:
                 raise CorruptDataError("Compressed outer message contains a compressed inner message")
@@ -376,6 +378,28 @@ def batch_records(batch: Batch, on_problem: ProblemHandler | None) -> Iterator[R
         yield from batch.records()
     except KafkaksError as exc:
         report_undecodable(batch, exc, on_problem)
+
+
+def _last_inner_offset(payload: bytes) -> int:
+    """The offset of the last message of a compressed wrapper's inner message set, following the
+    ``offset int64 | size int32`` prefixes only, so that the framing is checked before any record
+    is yielded."""
+    position = last = 0
+    while position < len(payload):
+        if len(payload) - position < LOG_OVERHEAD:
+            raise CorruptDataError(
+                f"{INVALID_INNER}: {len(payload) - position} bytes left after the last message"
+            )
+        last, size = ENTRY_PREFIX.unpack_from(payload, position)
+        position += LOG_OVERHEAD + size
+        if size < 0 or position > len(payload):
+            raise CorruptDataError(
+                f"{INVALID_INNER}: an inner message of {size} bytes at {position - LOG_OVERHEAD - size} "
+                f"runs past the {len(payload)} bytes decompressed"
+            )
+    if not payload:
+        raise CorruptDataError("Found invalid compressed record set with no inner records")
+    return last
 
 
 class _ResyncGaveUp(Exception):

@@ -147,4 +147,5 @@ def test_dump_and_verify_report_it_and_go_on(log_dir: Path) -> None:
     assert sum(line.startswith("baseOffset:") for line in lines) == BATCHES
     record_lines = [line for line in lines if line.startswith("| offset:")]
     assert len(record_lines) >= len(EXPECTED)
-    assert f"kafkaks: {segment}: position {damaged_position(log_dir)}, offset {DAMAGED * RECORDS}" in err.getvalue()
+    where = f"position {damaged_position(log_dir)}, offset {DAMAGED * RECORDS}"
+    assert f"kafkaks: {segment}: {where}" in err.getvalue()
