@@ -174,8 +174,9 @@ Index entries that brokers wrote before KAFKA-806 for an append of several batch
 batch's position with the last batch's offset) are reported as index_multi_batch_append, and
 time index entries holding the offset of the record with the largest timestamp (brokers before
 KAFKA-16310) as time_index_record_offset: information, not corruption. So are a zero-filled tail
-at the end of a segment (zero_tail) and repeated time index timestamps; a partial batch at the end
-(truncated) is damage: its records are lost. kafkaks.verify documents every kind.
+at the end of a segment longer than a batch header (zero_tail) and repeated time index timestamps;
+a partial batch at the end, or 17 bytes or fewer even if zeros (truncated), is damage: its records
+are lost. kafkaks.verify documents every kind.
 
 --recovery adds what a broker's startup recovery would do to each partition directory
 (LogLoader.recoverLog and LogSegment.recover): after an unclean shutdown (no .kafka_cleanshutdown

@@ -608,9 +608,16 @@ def _check_entry(head: bytes, remaining: int, name: str, position: int) -> Probl
     """None if a complete entry starts here, else the Problem that stops Kafka's reader."""
     offset = _head_offset(head)
     if remaining <= HEADER_SIZE_UP_TO_MAGIC:
-        kind = "zero_tail" if not any(head) else "truncated"
+        # FileLogInputStream stops here without reading a header. Even if these bytes are zeros
+        # they are a cut, not preallocation: a preallocated file is zero-filled up to
+        # segment.bytes (and trimmed to its size on roll), far more than one header.
         return Problem(
-            kind, name, position, remaining, f"Found {remaining} invalid bytes at the end of the file", offset
+            "truncated",
+            name,
+            position,
+            remaining,
+            f"Found {remaining} invalid bytes at the end of the file",
+            offset,
         )
     length = ENTRY_PREFIX.unpack_from(head)[1]
     if length < MIN_ENTRY_LENGTH:

@@ -24,7 +24,9 @@ says what it is, and :data:`CORRUPTION` says which kinds mean damage (the rest a
                                   mid-write leaves (Kafka's "Found N invalid bytes"); its
                                   records are lost, so it counts as damage
 ``zero_tail``                     (information) a zero-filled tail at the end of a ``.log``,
-                                  which ``file.preallocate=true`` leaves legitimately
+                                  longer than a batch header (17 bytes), which
+                                  ``file.preallocate=true`` leaves legitimately; 17 zero bytes
+                                  or fewer are a ``truncated`` header
 ``index_multi_batch_append``      (information) an ``.index`` entry written by a broker
                                   before KAFKA-806 for an append of several batches: the
                                   position of the first batch, the last offset of the last
