@@ -539,6 +539,12 @@ class Dumper:
                 problem.kind, problem.path, problem.message, problem.position, problem.offset, corrupt
             )
 
+    def on_scan(self, _position: int) -> None:
+        # A search for the next valid batch after damage, which can take long in a large file:
+        # the batches before the damage are printed now, not after it.
+        self.flush()
+        self.out.flush()
+
     def dump_log(self, path: str) -> None:
         header = log_header(path)
         if self.json:
@@ -553,7 +559,7 @@ class Dumper:
         valid_end = 0
         previous = -1
         gaps: list[tuple[int, int]] = []
-        for batch in read_log(path, end=max_bytes, on_problem=self.on_log_problem):
+        for batch in read_log(path, end=max_bytes, on_problem=self.on_log_problem, on_scan=self.on_scan):
             self.progress.advance(batch.position + batch.size - valid_end)
             self.emit(dumps(batch_object(batch)) if self.json else batch_line(batch))
             valid_end = batch.position + batch.size

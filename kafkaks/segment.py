@@ -62,6 +62,9 @@ NON_FATAL = frozenset({"truncated", "zero_tail", "open_transaction"})
 SCAN_CHUNK = 1 << 20
 INVALID_INNER = "Found invalid inner message set in compressed wrapper"
 CANDIDATE_MAGIC = re.compile(b"[\x00-\x02]")  # resynchronising jumps from one magic 0-2 to the next
+NONZERO = re.compile(b"[^\x00]")
+ZERO_LENGTH = bytes(4)
+ZERO_BLOCK = bytes(1 << 16)
 # Resynchronising checks the CRC of each candidate batch; on crafted input every position can be
 # a candidate claiming a long length. What it may spend on candidates that fail, in bytes of CRC,
 # is capped per read at this factor of the file's size (plus a slack), keeping a read linear.
@@ -412,11 +415,14 @@ class _ResyncGaveUp(Exception):
 
 
 class _ResyncBudget:
-    __slots__ = ("left", "spent")
+    """What resynchronising may still spend in one read, and whom it tells how far it got."""
 
-    def __init__(self, size: int) -> None:
+    __slots__ = ("left", "on_scan", "spent")
+
+    def __init__(self, size: int, on_scan: Callable[[int], None] | None) -> None:
         self.left = RESYNC_WORK_SLACK + RESYNC_WORK_FACTOR * size
         self.spent = 0
+        self.on_scan = on_scan
 
 
 def _open(source: LogSource) -> tuple[BinaryIO, str, bool]:
@@ -447,6 +453,7 @@ def read_log(
     start: int = 0,
     end: int | None = None,
     max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
+    on_scan: Callable[[int], None] | None = None,
 ) -> Iterator[Batch]:
     """Stream the batches of a ``.log`` or KRaft ``.checkpoint`` file of any magic, lazily.
 
@@ -461,6 +468,11 @@ def read_log(
     A batch whose CRC does not match is still yielded, after the report, unless a valid batch
     starts inside the bytes it claims: then its length is damaged, and it is reported as
     ``corrupt_batch`` and skipped so that the batches it would swallow are read.
+
+    Every batch before damage is yielded before the next valid batch is looked for. That scan
+    reads at disk speed (runs of zeros are skipped whole) and calls ``on_scan``, if given, with
+    the position it reads next, before each MiB, so that a caller can show progress or flush its
+    output.
     """
     stream, name, owned = _open(source)
     report = on_problem or default_handler
@@ -471,7 +483,7 @@ def read_log(
         topic, partition = topic_partition(name if is_path else None)
         position = start
         min_offset = -1  # offsets only grow: resynchronising skips candidates below this
-        budget = _ResyncBudget(limit - start)
+        budget = _ResyncBudget(limit - start, on_scan)
         while position < limit:
             stream.seek(position)
             remaining = limit - position
@@ -559,7 +571,7 @@ def read_log(
                         position,
                         limit - position,
                         f"{problem.message}; gave up looking for the next valid batch at {gave_up.position} "
-                        f"after checking {gave_up.spent} bytes of candidates that were not batches "
+                        f"after checking {gave_up.spent} bytes of candidates that were not the next batch "
                         "(crafted input?); the rest of the file is not read",
                         problem.offset,
                     )
@@ -577,13 +589,27 @@ def read_log(
                     )
                 report(problem)
                 return
+            message = problem.message
+            if problem.kind == "truncated":  # not the end of the file after all
+                message = (
+                    f"a batch of {LOG_OVERHEAD + ENTRY_PREFIX.unpack_from(head)[1]} bytes would run past "
+                    "the end of the file, yet a valid batch follows: its length is damaged"
+                )
+            stream.seek(resume)
+            resumed_offset = ENTRY_PREFIX.unpack_from(stream.read(ENTRY_PREFIX.size))[0]
             report(
                 Problem(
                     "corrupt_batch" if problem.kind == "corrupt_batch" else "unreadable",
                     name,
                     position,
                     resume - position,
-                    f"{problem.message}; skipped {resume - position} bytes to the next valid batch",
+                    f"{message}; skipped {resume - position} bytes to the next valid batch"
+                    + (
+                        f", whose offsets go back to {resumed_offset} from above {min_offset - 1}: a base "
+                        "offset before it is damaged (it lies outside the CRC) or batches are out of order"
+                        if resumed_offset < min_offset
+                        else ""
+                    ),
                     problem.offset,
                 )
             )
@@ -731,6 +757,34 @@ def _plausible(stream: BinaryIO, start: int, head: bytes, length: int) -> bool:
     return bool(value_length >= -1 and overhead + max(key_length, 0) + max(value_length, 0) == length)
 
 
+def _candidates(chunk: bytes, last: int) -> Iterator[int]:
+    """Where an entry may start in ``chunk``, before ``last``: a magic of 0-2 at +16 and a length
+    field (+8..+12) that is not all zeros.
+
+    A run of zeros (a preallocated or zeroed region) is skipped at C speed, not a position at a
+    time: if a length field lies in a run of zeros ending at n, so does that of every later
+    position before n - 11, so the next candidate's magic is at n + 5 or later."""
+    at = 16
+    while (match := CANDIDATE_MAGIC.search(chunk, at, last + 16)) is not None:
+        candidate = match.start() - 16
+        if chunk[candidate + 8 : candidate + 12] != ZERO_LENGTH:
+            yield candidate
+            at = match.start() + 1
+        else:
+            at = _zeros_end(chunk, candidate + 8) + 5
+
+
+def _zeros_end(chunk: bytes, start: int) -> int:
+    """The first position at or after ``start`` whose byte is not zero (or the chunk's end)."""
+    while start < len(chunk):
+        piece = chunk[start : start + len(ZERO_BLOCK)]
+        if piece != ZERO_BLOCK[: len(piece)]:  # a compare of 64 KiB at a time
+            found = NONZERO.search(piece)
+            return start + (found.start() if found else len(piece))
+        start += len(piece)
+    return len(chunk)
+
+
 def _resync(
     stream: BinaryIO,
     begin: int,
@@ -743,23 +797,29 @@ def _resync(
     """The position of the next entry at or after ``begin`` (and before ``before``, if given)
     whose CRC is right, or None.
 
-    A candidate must have a magic of 0-2, a length that fits before ``end``, an offset not below
-    ``min_offset``, a plausible header and a matching CRC, so random bytes are practically never
-    taken for a batch. The scan reads the file in chunks, so damaged regions of any size take
-    bounded memory; raises _ResyncGaveUp when candidates that fail have used up ``budget``.
+    A candidate must have a magic of 0-2, a length that fits before ``end``, a plausible header
+    and a matching CRC, so random bytes are practically never taken for a batch. One whose offset
+    is below ``min_offset`` (offsets only grow) is taken only if no later one is at or above it:
+    the batch that set ``min_offset`` may have a damaged base offset (it lies outside the CRC),
+    and must not make every later batch unreadable. The scan reads the file in chunks, so damaged
+    regions of any size take bounded memory; raises _ResyncGaveUp when candidates that are not
+    the next batch have used up ``budget``.
     """
     stop = end if before is None else min(before, end)
     position = begin
+    fallback = None  # the first valid candidate below min_offset
     while end - position > HEADER_SIZE_UP_TO_MAGIC and position < stop:
+        if budget.on_scan is not None:
+            budget.on_scan(position)
         stream.seek(position)
         chunk = stream.read(min(SCAN_CHUNK, end - position))
         last = min(len(chunk) - HEADER_SIZE_UP_TO_MAGIC, stop - position)
-        for match in CANDIDATE_MAGIC.finditer(chunk, 16, max(last, 0) + 16):
-            candidate = match.start() - 16
+        for candidate in _candidates(chunk, max(last, 0)):
             offset, length = ENTRY_PREFIX.unpack_from(chunk, candidate)
             if length < MIN_ENTRY_LENGTH or position + candidate + LOG_OVERHEAD + length > end:
                 continue
-            if offset < min_offset:
+            below = offset < min_offset
+            if below and fallback is not None:
                 continue
             head = chunk[candidate : candidate + V2_HEADER.size]
             if len(head) < V2_HEADER.size:  # the chunk ends inside this candidate's header
@@ -768,10 +828,14 @@ def _resync(
             if not _plausible(stream, position + candidate, head, length):
                 continue
             if _crc_matches(stream, position + candidate, head, length):
-                return position + candidate
-            budget.left -= length
+                if not below:
+                    return position + candidate
+                fallback = position + candidate
+            budget.left -= length  # a fallback's CRC counts too: crafted input stays linear
             budget.spent += length
             if budget.left < 0:
+                if fallback is not None:
+                    return fallback
                 raise _ResyncGaveUp(position + candidate, budget.spent)
         position += max(last, 1)
-    return None
+    return fallback

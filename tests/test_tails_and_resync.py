@@ -13,16 +13,18 @@ from __future__ import annotations
 import io
 import json
 import struct
+from collections.abc import Callable, Iterator
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
 from kafka.record.default_records import DefaultRecordBatchBuilder
 
-from kafkaks import Problem, read_log
+from kafkaks import Problem, read_log, segment
 from kafkaks.cli import main
 
 T0 = 1_700_000_000_000
+MIB = 1 << 20
 
 
 def v2(base_offset: int, records: int = 3) -> bytes:
@@ -74,3 +76,99 @@ def test_a_zero_tail_longer_than_a_header_is_preallocation(tmp_path: Path) -> No
     found = [p for p in map(json.loads, out.splitlines()) if p["type"] == "problem"]
     assert [(p["kind"], p["corrupt"]) for p in found] == [("zero_tail", False)]
     assert run("verify", str(path))[0] == 0
+
+
+def test_a_flipped_base_offset_then_a_damaged_length_loses_no_later_batch(tmp_path: Path) -> None:
+    """Two faults: a bit of a base offset (outside the CRC: undetectable by itself), then a bit of
+    the next batch's length. The offsets that break the sequence must not make resynchronising
+    reject every later batch (which would leave 4 batches of 15, labelled a crash tail)."""
+    batches = [bytearray(v2(5 * n, records=5)) for n in range(15)]
+    batches[3][1] ^= 0x10  # base offset + 2^52
+    batches[4][8] ^= 0x10  # length + 2^28: claims 268 MB
+    path = tmp_path / "00000000000000000000.log"
+    path.write_bytes(b"".join(batches))
+    problems: list[Problem] = []
+    read = [(b.position, b.data) for b in read_log(path, on_problem=problems.append)]
+    positions = [sum(map(len, batches[:n])) for n in range(15)]
+    assert read == [(positions[n], bytes(batches[n])) for n in range(15) if n != 4]
+    assert [(p.kind, p.position) for p in problems] == [("unreadable", positions[4])]
+    assert f"skipped {len(batches[4])} bytes to the next valid batch" in problems[0].message
+    assert "at the end of the file" not in problems[0].message
+    code, out, _ = run("verify", "--json", str(path))
+    assert code == 1
+    found = [p for p in map(json.loads, out.splitlines()) if p["type"] == "problem"]
+    assert [(p["kind"], p["position"]) for p in found] == [
+        ("unreadable", positions[4]),
+        ("offset_order", positions[5]),  # the batch after the damage goes back below 2^52
+    ]
+
+
+GARBAGE = b"\xde\xad\xbe\xef" * 25  # 100 bytes: a length field of -559038737
+
+
+def zeroed_after_garbage(path: Path, size: int) -> int:
+    """16 valid batches, 100 bytes of garbage, then zeros up to ``size`` (a sparse file)."""
+    valid = b"".join(v2(3 * n) for n in range(16))
+    with path.open("wb") as out:
+        out.write(valid + GARBAGE)
+        out.truncate(size)
+    return len(valid)
+
+
+class ScanWork:
+    """Counts what resynchronising does a position at a time: candidates tried and zero runs."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, on_first: Callable[[], None] = lambda: None) -> None:
+        self.candidates = self.zero_runs = 0
+        candidates, zeros_end = segment._candidates, segment._zeros_end
+
+        def counting_candidates(chunk: bytes, last: int) -> Iterator[int]:
+            if self.candidates == self.zero_runs == 0:
+                on_first()
+            for candidate in candidates(chunk, last):
+                self.candidates += 1
+                yield candidate
+
+        def counting_zeros_end(chunk: bytes, start: int) -> int:
+            self.zero_runs += 1
+            return zeros_end(chunk, start)
+
+        monkeypatch.setattr(segment, "_candidates", counting_candidates)
+        monkeypatch.setattr(segment, "_zeros_end", counting_zeros_end)
+
+
+def test_resynchronising_through_zeros_skips_them_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """100 bytes of garbage, then 256 MiB of zeros: the scan for a next batch is a pass at disk
+    speed (a few steps a MiB), not a Python step per zero byte (101 s before)."""
+    path = tmp_path / "00000000000000000000.log"
+    size = 256 * MIB
+    valid = zeroed_after_garbage(path, size)
+    yielded: list[int] = []
+    work = ScanWork(monkeypatch, on_first=lambda: yielded.append(len(batches)))
+    problems: list[Problem] = []
+    batches = []
+    for batch in read_log(path, on_problem=problems.append):
+        batches.append(batch)
+    assert len(batches) == 16 and yielded == [16]  # every batch before the damage came first
+    assert [(p.kind, p.position, p.length) for p in problems] == [("unreadable", valid, size - valid)]
+    assert work.candidates < 100
+    assert work.zero_runs <= 2 * size // MIB
+
+
+def test_dump_prints_the_batches_before_the_damage_before_the_scan(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "00000000000000000000.log"
+    size = 64 * MIB
+    valid = zeroed_after_garbage(path, size)
+    out, err = io.StringIO(), io.StringIO()
+    printed: list[int] = []
+    ScanWork(monkeypatch, on_first=lambda: printed.append(out.getvalue().count("baseOffset:")))
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main(["dump", str(path)])
+    assert code == 1
+    assert printed[-1] == 16, "the 16 batches before the damage were not flushed before the scan"
+    assert f"kafkaks: {path}: position {valid}" in err.getvalue()
+    assert f"Found {size - valid} invalid bytes at the end of {path.name}" in out.getvalue()
