@@ -482,7 +482,7 @@ def read_log(
         is_path = isinstance(source, str | os.PathLike)
         topic, partition = topic_partition(name if is_path else None)
         position = start
-        min_offset = -1  # offsets only grow: resynchronising skips candidates below this
+        min_offset = -1  # offsets only grow: a batch found by resynchronising below this is reported
         budget = _ResyncBudget(limit - start, on_scan)
         while position < limit:
             stream.seek(position)
@@ -512,7 +512,7 @@ def read_log(
                         # starts inside the bytes this one claims, the length swallowed it.
                         try:
                             inside = _resync(
-                                stream, position + 1, limit, min_offset, budget, before=position + batch.size
+                                stream, position + 1, limit, budget, before=position + batch.size
                             )
                         except _ResyncGaveUp:
                             inside = None
@@ -558,11 +558,7 @@ def read_log(
                     None,
                 )
             try:
-                resume = (
-                    None
-                    if problem.kind == "zero_tail"
-                    else _resync(stream, position + 1, limit, min_offset, budget)
-                )
+                resume = None if problem.kind == "zero_tail" else _resync(stream, position + 1, limit, budget)
             except _ResyncGaveUp as gave_up:
                 report(
                     Problem(
@@ -571,7 +567,7 @@ def read_log(
                         position,
                         limit - position,
                         f"{problem.message}; gave up looking for the next valid batch at {gave_up.position} "
-                        f"after checking {gave_up.spent} bytes of candidates that were not the next batch "
+                        f"after checking {gave_up.spent} bytes of candidates that were not batches "
                         "(crafted input?); the rest of the file is not read",
                         problem.offset,
                     )
@@ -789,7 +785,6 @@ def _resync(
     stream: BinaryIO,
     begin: int,
     end: int,
-    min_offset: int,
     budget: _ResyncBudget,
     *,
     before: int | None = None,
@@ -798,16 +793,15 @@ def _resync(
     whose CRC is right, or None.
 
     A candidate must have a magic of 0-2, a length that fits before ``end``, a plausible header
-    and a matching CRC, so random bytes are practically never taken for a batch. One whose offset
-    is below ``min_offset`` (offsets only grow) is taken only if no later one is at or above it:
-    the batch that set ``min_offset`` may have a damaged base offset (it lies outside the CRC),
-    and must not make every later batch unreadable. The scan reads the file in chunks, so damaged
-    regions of any size take bounded memory; raises _ResyncGaveUp when candidates that are not
-    the next batch have used up ``budget``.
+    and a matching CRC, so random bytes are practically never taken for a batch. Its offsets are
+    not asked to follow those read before: a base offset lies outside the CRC, so one damaged
+    batch would otherwise make every later one unreadable, and a segment concatenated after a
+    copy cut short, or a batch written twice, must be read whole (the caller reports offsets that
+    go back). The scan reads the file in chunks, so damaged regions of any size take bounded
+    memory; raises _ResyncGaveUp when candidates that fail have used up ``budget``.
     """
     stop = end if before is None else min(before, end)
     position = begin
-    fallback = None  # the first valid candidate below min_offset
     while end - position > HEADER_SIZE_UP_TO_MAGIC and position < stop:
         if budget.on_scan is not None:
             budget.on_scan(position)
@@ -815,11 +809,8 @@ def _resync(
         chunk = stream.read(min(SCAN_CHUNK, end - position))
         last = min(len(chunk) - HEADER_SIZE_UP_TO_MAGIC, stop - position)
         for candidate in _candidates(chunk, max(last, 0)):
-            offset, length = ENTRY_PREFIX.unpack_from(chunk, candidate)
+            length = ENTRY_PREFIX.unpack_from(chunk, candidate)[1]
             if length < MIN_ENTRY_LENGTH or position + candidate + LOG_OVERHEAD + length > end:
-                continue
-            below = offset < min_offset
-            if below and fallback is not None:
                 continue
             head = chunk[candidate : candidate + V2_HEADER.size]
             if len(head) < V2_HEADER.size:  # the chunk ends inside this candidate's header
@@ -828,14 +819,10 @@ def _resync(
             if not _plausible(stream, position + candidate, head, length):
                 continue
             if _crc_matches(stream, position + candidate, head, length):
-                if not below:
-                    return position + candidate
-                fallback = position + candidate
-            budget.left -= length  # a fallback's CRC counts too: crafted input stays linear
+                return position + candidate
+            budget.left -= length
             budget.spent += length
             if budget.left < 0:
-                if fallback is not None:
-                    return fallback
                 raise _ResyncGaveUp(position + candidate, budget.spent)
         position += max(last, 1)
-    return fallback
+    return None
