@@ -110,9 +110,13 @@ class Transactions:
 
     @classmethod
     def of(
-        cls, segments: list[Segment], max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES
+        cls,
+        segments: list[Segment],
+        max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
+        on_problem: ProblemHandler | None = None,
     ) -> Transactions:
-        """Scan a partition's segments and ``.txnindex`` files on the local disk."""
+        """Scan a partition's segments and ``.txnindex`` files on the local disk; ``on_problem``
+        is that of :meth:`scan`."""
         indexes = [segment.companion(".txnindex") for segment in segments]
         aborted = (txn for index in indexes if index.is_file() for txn in read_txn_index(index))
         # Problems are reported by the second pass, which reads the same batches.
@@ -126,11 +130,16 @@ class Transactions:
                 max_decompressed_bytes=max_decompressed_bytes,
             )
         )
-        return cls.scan(aborted, batches)
+        return cls.scan(aborted, batches, on_problem)
 
     @classmethod
-    def scan(cls, aborted: Iterable[AbortedTxn], batches: Iterable[Batch]) -> Transactions:
+    def scan(
+        cls, aborted: Iterable[AbortedTxn], batches: Iterable[Batch], on_problem: ProblemHandler | None = None
+    ) -> Transactions:
         """From every ``.txnindex`` entry of the partition and its batches in offset order.
+
+        A transaction marker whose record does not decode raises, or with ``on_problem`` is
+        reported (``corrupt_records``) and taken as no ABORT.
 
         The ``.txnindex`` of the segment holding an ABORT marker lists the whole transaction,
         whose data may sit in earlier segments, so all the entries are taken before the batches.
@@ -140,10 +149,10 @@ class Transactions:
         for txn in aborted:
             transactions.aborted[txn.producer_id].append((txn.first_offset, txn.last_offset))
         for batch in batches:
-            transactions._observe(batch)
+            transactions._observe(batch, on_problem)
         return transactions
 
-    def _observe(self, batch: Batch) -> None:
+    def _observe(self, batch: Batch, on_problem: ProblemHandler | None) -> None:
         producer = batch.producer_id
         if not batch.is_transactional or self.is_aborted(producer, batch.base_offset):
             return
@@ -151,8 +160,8 @@ class Transactions:
             self.open_since.setdefault(producer, batch.base_offset)
             return
         first = self.open_since.pop(producer, batch.base_offset)
-        marker = next(batch.records()).control
-        if marker is not None and marker.type == "ABORT":
+        record = next(batch_records(batch, on_problem), None)
+        if record is not None and record.control is not None and record.control.type == "ABORT":
             self.aborted[producer].append((first, batch.last_offset))
 
     @property
@@ -186,7 +195,9 @@ def read_partition_batches(
     """
     segments = list_segments(path, include_temp_files)
     transactions = (
-        Transactions.of(segments, max_decompressed_bytes) if isolation == "read_committed" else None
+        Transactions.of(segments, max_decompressed_bytes, on_problem)
+        if isolation == "read_committed"
+        else None
     )
     stable = transactions.last_stable_offset if transactions else None
     for segment in segments:

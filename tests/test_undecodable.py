@@ -149,3 +149,28 @@ def test_dump_and_verify_report_it_and_go_on(log_dir: Path) -> None:
     assert len(record_lines) >= len(EXPECTED)
     where = f"position {damaged_position(log_dir)}, offset {DAMAGED * RECORDS}"
     assert f"kafkaks: {segment}: {where}" in err.getvalue()
+
+
+def test_read_committed_goes_on_past_a_marker_that_does_not_decode(tmp_path: Path) -> None:
+    """A COMMIT marker whose record overruns (CRC right): read_committed reports it while it
+    looks for aborted transactions, takes it as no ABORT, and reads every other batch."""
+    txn = DefaultRecordBatchBuilder(2, 0, True, 10, 0, 0, 1 << 20)
+    txn.append(0, timestamp=T0, key=None, value=b"in a transaction", headers=[])
+    marker = DefaultRecordBatchBuilder(2, 0, True, 10, 0, -1, 1 << 20)
+    marker.append(0, timestamp=T0, key=struct.pack(">hh", 0, 1), value=struct.pack(">hi", 0, 3), headers=[])
+    control = bytearray(marker.build())
+    struct.pack_into(">q", control, 0, 1)
+    struct.pack_into(">h", control, 21, 0x30)  # transactional, control
+    record_overruns(control)
+    partition = tmp_path / "t-0"
+    partition.mkdir()
+    after = batch(2, 0)
+    (partition / "00000000000000000000.log").write_bytes(bytes(txn.build()) + bytes(control) + bytes(after))
+    problems: list[Problem] = []
+    offsets = [
+        r.offset for r in read_partition(partition, isolation="read_committed", on_problem=problems.append)
+    ]
+    assert offsets == [0, *range(2, 2 + RECORDS)]
+    assert [(p.kind, p.position, p.offset) for p in problems] == [("corrupt_records", len(txn.build()), 1)]
+    with pytest.raises(CorruptDataError):
+        list(read_partition(partition, isolation="read_committed"))
