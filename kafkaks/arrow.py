@@ -173,17 +173,17 @@ def batches_to_arrow(
                 chunk = next(chunks, None)
             except Exception:
                 if waiting:  # the rows before the failure come first, as without threads
-                    yield _record_batch(waiting, schema, joined, on_problem)
+                    yield from _record_batches(waiting, schema, joined, on_problem)
                 raise
             if waiting:
-                yield _record_batch(waiting, schema, joined, on_problem)
+                yield from _record_batches(waiting, schema, joined, on_problem)
                 waiting = []
             if chunk is None:
                 return
             if any(isinstance(part.payload, Future) for part in chunk):
                 waiting = chunk
             else:  # nothing to overlap: decoded at once, while its bytes are fresh in the cache
-                yield _record_batch(chunk, schema, joined, on_problem)
+                yield from _record_batches(chunk, schema, joined, on_problem)
     finally:
         if pool:
             pool.shutdown(cancel_futures=True)
@@ -218,7 +218,7 @@ def _chunks(
                     yield parts
                     parts, rows, size = [], 0, 0
             size += batch.size
-            if size >= CHUNK_BYTES:
+            if size >= CHUNK_BYTES and parts:
                 yield parts
                 parts, rows, size = [], 0, 0
     except KafkaksError:
@@ -252,10 +252,11 @@ def _parts(
         report_undecodable(batch, exc, on_problem)
 
 
-def _record_batch(
+def _record_batches(
     parts: list[_Part], schema: pa.Schema, joined: JoinBuffer, on_problem: ProblemHandler | None
-) -> pa.RecordBatch:
-    """One Arrow batch of the parts' rows: each run of v2 parts decoded at once."""
+) -> Iterator[pa.RecordBatch]:
+    """One Arrow batch of the parts' rows (each run of v2 parts decoded at once), or none when
+    every part was reported to ``on_problem``."""
     pieces = []
     for columnar, run in itertools.groupby(parts, key=lambda part: not isinstance(part.payload, list)):
         run_parts = list(run)
@@ -264,13 +265,12 @@ def _record_batch(
         else:
             pieces.append(_record_api_batch(run_parts, schema))
     if len(pieces) == 1:
-        return pieces[0]
-    if not pieces:  # every batch of the chunk was reported to on_problem
-        return pa.RecordBatch.from_pylist([], schema=schema)
-    return pa.RecordBatch.from_arrays(
-        [pa.concat_arrays([piece.column(i) for piece in pieces]) for i in range(len(schema))],
-        schema=schema,
-    )
+        yield pieces[0]
+    elif pieces:
+        yield pa.RecordBatch.from_arrays(
+            [pa.concat_arrays([piece.column(i) for piece in pieces]) for i in range(len(schema))],
+            schema=schema,
+        )
 
 
 def _per_batch(values: list[Any], counts: Array, kind: pa.DataType) -> pa.Array:
