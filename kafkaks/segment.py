@@ -387,6 +387,8 @@ def _last_inner_offset(payload: bytes) -> int:
     """The offset of the last message of a compressed wrapper's inner message set, following the
     ``offset int64 | size int32`` prefixes only, so that the framing is checked before any record
     is yielded."""
+    if not payload:
+        raise CorruptDataError("Found invalid compressed record set with no inner records")
     position = last = 0
     while position < len(payload):
         if len(payload) - position < LOG_OVERHEAD:
@@ -400,8 +402,6 @@ def _last_inner_offset(payload: bytes) -> int:
                 f"{INVALID_INNER}: an inner message of {size} bytes at {position - LOG_OVERHEAD - size} "
                 f"runs past the {len(payload)} bytes decompressed"
             )
-    if not payload:
-        raise CorruptDataError("Found invalid compressed record set with no inner records")
     return last
 
 
