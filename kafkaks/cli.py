@@ -100,7 +100,7 @@ from .partition import (
 )
 from .progress import Progress
 from .recovery import RecoveryPlan, SegmentLoss, plan_recovery
-from .segment import Batch, ProblemHandler, read_log, topic_partition
+from .segment import Batch, ProblemHandler, batch_records, read_log, topic_partition
 from .verify import (
     CORRUPTION,
     DEFAULT_MAX_MESSAGE_SIZE,
@@ -196,8 +196,9 @@ Index entries that brokers wrote before KAFKA-806 for an append of several batch
 batch's position with the last batch's offset) are reported as index_multi_batch_append, and
 time index entries holding the offset of the record with the largest timestamp (brokers before
 KAFKA-16310) as time_index_record_offset: information, not corruption. So are a zero-filled tail
-at the end of a segment (zero_tail) and repeated time index timestamps; a partial batch at the end
-(truncated) is damage: its records are lost. kafkaks.verify documents every kind.
+at the end of a segment longer than a batch header (zero_tail) and repeated time index timestamps;
+a partial batch at the end, or 17 bytes or fewer even if zeros (truncated), is damage: its records
+are lost. kafkaks.verify documents every kind.
 
 --recovery adds what a broker's startup recovery would do to each partition directory
 (LogLoader.recoverLog and LogSegment.recover): after an unclean shutdown (no .kafka_cleanshutdown
@@ -582,6 +583,12 @@ class Dumper:
                 problem.kind, problem.path, problem.message, problem.position, problem.offset, corrupt
             )
 
+    def on_scan(self, _position: int) -> None:
+        # A search for the next valid batch after damage, which can take long in a large file:
+        # the batches before the damage are printed now, not after it.
+        self.flush()
+        self.out.flush()
+
     def dump_log(self, path: str) -> None:
         header = log_header(path)
         if self.json:
@@ -596,21 +603,18 @@ class Dumper:
         valid_end = 0
         previous = -1
         gaps: list[tuple[int, int]] = []
-        for batch in read_log(path, end=max_bytes, on_problem=self.on_log_problem):
+        for batch in read_log(path, end=max_bytes, on_problem=self.on_log_problem, on_scan=self.on_scan):
             self.progress.advance(batch.position + batch.size - valid_end)
             self.emit(dumps(batch_object(batch)) if self.json else batch_line(batch))
             valid_end = batch.position + batch.size
             if not self.deep:
                 continue
-            try:
-                for record in batch.records():
-                    # Scala DumpLogSegments: the first record only sets the previous offset.
-                    if previous != -1 and record.offset != previous + 1 and not self.json:
-                        gaps.append((previous, record.offset))
-                    previous = record.offset
-                    self.dump_record(path, batch, record, metadata, contents, kind)
-            except KafkaksError as exc:
-                self.report_error(exc.at(path, batch.position, batch.last_offset), "corrupt_records")
+            for record in batch_records(batch, self.on_log_problem):
+                # Scala DumpLogSegments: the first record only sets the previous offset.
+                if previous != -1 and record.offset != previous + 1 and not self.json:
+                    gaps.append((previous, record.offset))
+                previous = record.offset
+                self.dump_record(path, batch, record, metadata, contents, kind)
         self.progress.advance(size - valid_end)
         if gaps:
             self.non_consecutive.setdefault(_absolute(path), []).extend(gaps)

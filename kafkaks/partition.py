@@ -45,7 +45,7 @@ from .errors import NoKafkaDataError, UnreadableFileError
 from .files import read_txn_index
 from .models import AbortedTxn, Problem, Record
 from .replicas import Run, merge
-from .segment import PARTITION_DIR, Batch, ProblemHandler, default_handler, read_log
+from .segment import PARTITION_DIR, Batch, ProblemHandler, batch_records, default_handler, read_log
 
 __all__ = [
     "Entry",
@@ -407,16 +407,21 @@ class Transactions:
     ) -> Transactions:
         """Scan a partition's segments and ``.txnindex`` files on the local disk (the segments of
         one or more copies of it, read as one log). A ``.txnindex`` that cannot be read goes to
-        ``on_problem``; problems of the segments are left to the second pass, which reads the same
-        batches."""
+        ``on_problem``, and so does what :meth:`scan` reports; problems of the segments are left
+        to the second pass, which reads the same batches."""
         indexes = [segment.companion(".txnindex") for segment in segments]
         aborted = (txn for index in indexes if index.is_file() for txn in _txn_index(index, on_problem))
         runs = segment_runs(segments, verify_crc=False, max_decompressed_bytes=max_decompressed_bytes)
-        return cls.scan(aborted, merge(runs, _ignore))
+        return cls.scan(aborted, merge(runs, _ignore), on_problem)
 
     @classmethod
-    def scan(cls, aborted: Iterable[AbortedTxn], batches: Iterable[Batch]) -> Transactions:
+    def scan(
+        cls, aborted: Iterable[AbortedTxn], batches: Iterable[Batch], on_problem: ProblemHandler | None = None
+    ) -> Transactions:
         """From every ``.txnindex`` entry of the partition and its batches in offset order.
+
+        A transaction marker whose record does not decode raises, or with ``on_problem`` is
+        reported (``corrupt_records``) and taken as no ABORT.
 
         The ``.txnindex`` of the segment holding an ABORT marker lists the whole transaction,
         whose data may sit in earlier segments, so all the entries are taken before the batches.
@@ -426,10 +431,10 @@ class Transactions:
         for txn in aborted:
             transactions.aborted[txn.producer_id].append((txn.first_offset, txn.last_offset))
         for batch in batches:
-            transactions._observe(batch)
+            transactions._observe(batch, on_problem)
         return transactions
 
-    def _observe(self, batch: Batch) -> None:
+    def _observe(self, batch: Batch, on_problem: ProblemHandler | None) -> None:
         producer = batch.producer_id
         if not batch.is_transactional or self.is_aborted(producer, batch.base_offset):
             return
@@ -437,8 +442,8 @@ class Transactions:
             self.open_since.setdefault(producer, batch.base_offset)
             return
         first = self.open_since.pop(producer, batch.base_offset)
-        marker = next(batch.records()).control
-        if marker is not None and marker.type == "ABORT":
+        record = next(batch_records(batch, on_problem), None)
+        if record is not None and record.control is not None and record.control.type == "ABORT":
             self.aborted[producer].append((first, batch.last_offset))
 
     @property
@@ -563,7 +568,9 @@ def read_partition(
     every record is yielded, control records too (``Record.control`` is set on them); with
     ``read_committed``, what a consumer with that isolation level sees. ``include_temp_files``
     adds ``.deleted``, ``.cleaned`` and ``.swap`` segments. Problems go to ``on_problem`` as in
-    :func:`~kafkaks.segment.read_log`.
+    :func:`~kafkaks.segment.read_log`, and so does a batch whose records do not decode (a
+    ``corrupt_records`` Problem): reading goes on with the next batch. Without ``on_problem``
+    that raises.
     """
     for batch in read_partition_batches(
         path,
@@ -573,7 +580,7 @@ def read_partition(
         on_problem=on_problem,
         max_decompressed_bytes=max_decompressed_bytes,
     ):
-        yield from batch.records()
+        yield from batch_records(batch, on_problem)
 
 
 def report_unstable(

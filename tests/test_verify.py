@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 from conftest import FIXTURES, real_params
 from kafka.record import MemoryRecords
-from kafka.record.default_records import DefaultRecordBatch
+from kafka.record.default_records import DefaultRecordBatch, DefaultRecordBatchBuilder
+from kafka.record.util import calc_crc32c
 
 from kafkaks import progress
 from kafkaks.cli import main
@@ -203,6 +204,32 @@ def test_summary_table(capsys: pytest.CaptureFixture[str]) -> None:
         ]
     assert out[0].split() == ["partition", "segments", "batches", "records", "offsets", "damage", "info"]
     assert {line.split()[0]: line.split()[1:] for line in out[1:]} == expected
+
+
+def test_the_summary_counts_the_records_that_decode_not_a_claimed_count(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A crafted batch (CRC right) claiming 2^31 - 1 records between two good ones: the summary
+    counts the 4 records that decode, and the claim is reported as a problem."""
+    good = [DefaultRecordBatchBuilder(2, 0, 0, -1, -1, -1, 1 << 20) for _ in range(3)]
+    for number, builder in enumerate(good):
+        for delta in range(2):
+            builder.append(delta, timestamp=1000, key=None, value=b"v%d" % number, headers=[])
+    first, hostile, last = (bytearray(builder.build()) for builder in good)
+    struct.pack_into(">q", hostile, 0, 2)
+    struct.pack_into(">q", last, 0, 4)
+    struct.pack_into(">i", hostile, 57, 2**31 - 1)
+    struct.pack_into(">I", hostile, 17, calc_crc32c(bytes(hostile[21:])))
+    directory = tmp_path / "t-0"
+    directory.mkdir()
+    (directory / "00000000000000000000.log").write_bytes(bytes(first + hostile + last))
+    code, out, err = run(capsys, str(directory))
+    assert code == 1
+    assert out[1].split()[1:4] == ["1", "3", "4"]  # segments, batches, records
+    assert any(f"position {len(first)}, offset 2: record count 2147483647 cannot fit" in line for line in err)
+    code, out, _ = run(capsys, "--json", str(directory))
+    summary = next(o for o in map(json.loads, out) if o["type"] == "summary")
+    assert (summary["records"], summary["problems"]) == (4, {"corrupt_records": 1})
 
 
 # Index semantics
