@@ -585,9 +585,11 @@ class Dumper:
 
     def on_scan(self, _position: int) -> None:
         # A search for the next valid batch after damage, which can take long in a large file:
-        # the batches before the damage are printed now, not after it.
-        self.flush()
-        self.out.flush()
+        # the batches before the damage are printed now, not after it. If stdout's reader has
+        # gone, the next write says so, once the damage being scanned past has been reported.
+        with contextlib.suppress(BrokenPipeError):
+            self.flush()
+            self.out.flush()
 
     def dump_log(self, path: str) -> None:
         header = log_header(path)
