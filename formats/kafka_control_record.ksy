@@ -5,6 +5,7 @@ meta:
   ks-version: '0.11'
   imports:
     - kafka_varint
+    - kafka_unsigned_varint
     - kafka_record_header
     - kafka_protocol_types
   endian: be
@@ -102,24 +103,24 @@ types:
         -orig-id: LeaderId
         type: s4
       - id: len_voters
-        type: kafka_varint
+        type: kafka_unsigned_varint
         doc: Number of voters + 1 (unsigned varint; 0 is null).
       - id: voters
         -orig-id: Voters
-        type: voter
+        type: leader_change_voter
         repeat: expr
-        repeat-expr: len_voters.value_unsigned - 1
+        repeat-expr: len_voters.value - 1
       - id: len_granting_voters
-        type: kafka_varint
+        type: kafka_unsigned_varint
       - id: granting_voters
         -orig-id: GrantingVoters
-        type: voter
+        type: leader_change_voter
         repeat: expr
-        repeat-expr: len_granting_voters.value_unsigned - 1
+        repeat-expr: len_granting_voters.value - 1
       - id: tagged_fields
         type: kafka_protocol_types::tagged_fields
     types:
-      voter:
+      leader_change_voter:
         seq:
           - id: voter_id
             -orig-id: VoterId
@@ -160,16 +161,16 @@ types:
       - id: version
         type: s2
       - id: len_voters
-        type: kafka_varint
+        type: kafka_unsigned_varint
       - id: voters
         -orig-id: Voters
-        type: voter
+        type: voters_record_voter
         repeat: expr
-        repeat-expr: len_voters.value_unsigned - 1
+        repeat-expr: len_voters.value - 1
       - id: tagged_fields
         type: kafka_protocol_types::tagged_fields
     types:
-      voter:
+      voters_record_voter:
         seq:
           - id: voter_id
             -orig-id: VoterId
@@ -179,18 +180,18 @@ types:
             size: 16
             doc: A UUID, the voter's metadata log directory id.
           - id: len_endpoints
-            type: kafka_varint
+            type: kafka_unsigned_varint
           - id: endpoints
             -orig-id: Endpoints
-            type: endpoint
+            type: voter_endpoint
             repeat: expr
-            repeat-expr: len_endpoints.value_unsigned - 1
+            repeat-expr: len_endpoints.value - 1
           - id: kraft_version_feature
             -orig-id: KRaftVersionFeature
             type: kraft_version_feature
           - id: tagged_fields
             type: kafka_protocol_types::tagged_fields
-      endpoint:
+      voter_endpoint:
         seq:
           - id: name
             -orig-id: Name

@@ -41,13 +41,13 @@ seq:
     type:
       switch-on: version
       cases:
-        0: body(0)
-        1: body(1)
-        2: body(2)
-        3: body(3)
-        4: body(4)
+        0: group_metadata_body(0)
+        1: group_metadata_body(1)
+        2: group_metadata_body(2)
+        3: group_metadata_body(3)
+        4: group_metadata_body(4)
 types:
-  body:
+  group_metadata_body:
     -orig-id: GroupMetadataValue
     params:
       - id: version

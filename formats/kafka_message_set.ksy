@@ -15,10 +15,10 @@ doc-ref:
   - https://kafka.apache.org/39/documentation/#messageset
 seq:
   - id: entries
-    type: entry
+    type: legacy_entry
     repeat: eos
 types:
-  entry:
+  legacy_entry:
     seq:
       - id: offset
         type: s8

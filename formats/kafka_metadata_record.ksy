@@ -4,7 +4,7 @@ meta:
   license: Apache-2.0
   ks-version: '0.11'
   imports:
-    - kafka_varint
+    - kafka_unsigned_varint
     - kafka_protocol_types
   endian: be
 doc: |
@@ -25,7 +25,7 @@ doc: |
   decoded; an unknown type or version, or another frame version, leaves `data` as raw bytes, which
   a reader reports as Kafka would ("Unknown metadata id", "Can't read version").
 
-  The tagged fields of the top-level record are parsed with `tagged_fields(api_key)`, which
+  The tagged fields of the top-level record are parsed with `record_tagged_fields(api_key)`, which
   decodes the tags the schema defines (PartitionChangeRecord's ISR, leader and replicas, ...)
   and keeps unknown tags as raw bytes. A tag's value is decoded whatever the record's version;
   the schema says from which version a tag is defined (a reader printing Kafka's JSON should
@@ -39,13 +39,13 @@ doc-ref:
 seq:
   - id: frame_version
     -orig-id: data_frame_version
-    type: kafka_varint
+    type: kafka_unsigned_varint
     doc: 1. Version 0 (the 2.8 KRaft preview) is not readable by later Kafka.
   - id: api_key
     -orig-id: api_key
-    type: kafka_varint
+    type: kafka_unsigned_varint
   - id: version
-    type: kafka_varint
+    type: kafka_unsigned_varint
   - id: data
     size-eos: true
     type:
@@ -87,39 +87,39 @@ seq:
         2700: register_controller_record
 instances:
   record_type:
-    value: api_key.value_unsigned
+    value: api_key.value
     enum: metadata_record_type
   type_and_version:
     value: >-
-      frame_version.value_unsigned == 1 and version.value_unsigned < 100
-      ? api_key.value_unsigned * 100 + version.value_unsigned : -1
+      frame_version.value == 1 and version.value < 100
+      ? api_key.value * 100 + version.value : -1
     doc: The key of the `data` switch; -1 for a frame version other than 1.
 types:
-  tagged_fields:
+  record_tagged_fields:
     doc: The tagged-field section of a top-level record, with the tags its schema defines decoded.
     params:
       - id: api_key
         type: u2
     seq:
       - id: num_fields
-        type: kafka_varint
+        type: kafka_unsigned_varint
       - id: fields
-        type: tagged_field(api_key)
+        type: record_tagged_field(api_key)
         repeat: expr
-        repeat-expr: num_fields.value_unsigned
-  tagged_field:
+        repeat-expr: num_fields.value
+  record_tagged_field:
     params:
       - id: api_key
         type: u2
     seq:
       - id: tag
-        type: kafka_varint
+        type: kafka_unsigned_varint
       - id: len_data
-        type: kafka_varint
+        type: kafka_unsigned_varint
       - id: data
-        size: len_data.value_unsigned
+        size: len_data.value
         type:
-          switch-on: 'tag.value_unsigned < 100 ? api_key * 100 + tag.value_unsigned : -1'
+          switch-on: 'tag.value < 100 ? api_key * 100 + tag.value : -1'
           cases:
             # RegisterBrokerRecord: LogDirs (v3+)
             0: kafka_protocol_types::uuid_array(true)
@@ -177,7 +177,7 @@ types:
         type: kafka_protocol_types::array_length(true)
       - id: end_points
         -orig-id: EndPoints
-        type: endpoint
+        type: broker_endpoint
         repeat: expr
         repeat-expr: 'len_end_points.num_items < 0 ? 0 : len_end_points.num_items'
       - id: len_features
@@ -198,8 +198,8 @@ types:
         type: u1
         if: version >= 1
       - id: tagged_fields
-        type: tagged_fields(0)
-  endpoint:
+        type: record_tagged_fields(0)
+  broker_endpoint:
     -orig-id: BrokerEndpoint, ControllerEndpoint
     seq:
       - id: name
@@ -240,7 +240,7 @@ types:
         -orig-id: BrokerEpoch
         type: s8
       - id: tagged_fields
-        type: tagged_fields(1)
+        type: record_tagged_fields(1)
   topic_record:
     -orig-id: TopicRecord
     doc: A topic was created; its partitions follow as partition records.
@@ -252,7 +252,7 @@ types:
         -orig-id: TopicId
         size: 16
       - id: tagged_fields
-        type: tagged_fields(2)
+        type: record_tagged_fields(2)
   partition_record:
     -orig-id: PartitionRecord
     doc: The full state of a partition (at creation, and in snapshots). Versions 0-2.
@@ -292,7 +292,7 @@ types:
         type: kafka_protocol_types::uuid_array(true)
         if: version >= 1
       - id: tagged_fields
-        type: tagged_fields(3)
+        type: record_tagged_fields(3)
   config_record:
     -orig-id: ConfigRecord
     doc: A dynamic config was set (or deleted, with a null value) for a topic, broker, ...
@@ -311,7 +311,7 @@ types:
         -orig-id: Value
         type: kafka_protocol_types::string(true)
       - id: tagged_fields
-        type: tagged_fields(4)
+        type: record_tagged_fields(4)
   partition_change_record:
     -orig-id: PartitionChangeRecord
     doc: |
@@ -328,7 +328,7 @@ types:
         -orig-id: TopicId
         size: 16
       - id: tagged_fields
-        type: tagged_fields(5)
+        type: record_tagged_fields(5)
   fence_broker_record:
     -orig-id: FenceBrokerRecord
     seq:
@@ -339,7 +339,7 @@ types:
         -orig-id: Epoch
         type: s8
       - id: tagged_fields
-        type: tagged_fields(7)
+        type: record_tagged_fields(7)
   unfence_broker_record:
     -orig-id: UnfenceBrokerRecord
     seq:
@@ -350,7 +350,7 @@ types:
         -orig-id: Epoch
         type: s8
       - id: tagged_fields
-        type: tagged_fields(8)
+        type: record_tagged_fields(8)
   remove_topic_record:
     -orig-id: RemoveTopicRecord
     seq:
@@ -358,7 +358,7 @@ types:
         -orig-id: TopicId
         size: 16
       - id: tagged_fields
-        type: tagged_fields(9)
+        type: record_tagged_fields(9)
   delegation_token_record:
     -orig-id: DelegationTokenRecord
     seq:
@@ -384,7 +384,7 @@ types:
         -orig-id: TokenId
         type: kafka_protocol_types::string(true)
       - id: tagged_fields
-        type: tagged_fields(10)
+        type: record_tagged_fields(10)
   user_scram_credential_record:
     -orig-id: UserScramCredentialRecord
     seq:
@@ -407,7 +407,7 @@ types:
         -orig-id: Iterations
         type: s4
       - id: tagged_fields
-        type: tagged_fields(11)
+        type: record_tagged_fields(11)
   feature_level_record:
     -orig-id: FeatureLevelRecord
     doc: A finalized feature level (`metadata.version`, `kraft.version`, `group.version`, ...).
@@ -419,7 +419,7 @@ types:
         -orig-id: FeatureLevel
         type: s2
       - id: tagged_fields
-        type: tagged_fields(12)
+        type: record_tagged_fields(12)
   client_quota_record:
     -orig-id: ClientQuotaRecord
     seq:
@@ -440,7 +440,7 @@ types:
         -orig-id: Remove
         type: u1
       - id: tagged_fields
-        type: tagged_fields(14)
+        type: record_tagged_fields(14)
   entity_data:
     -orig-id: EntityData
     seq:
@@ -466,7 +466,7 @@ types:
         -orig-id: NextProducerId
         type: s8
       - id: tagged_fields
-        type: tagged_fields(15)
+        type: record_tagged_fields(15)
   broker_registration_change_record:
     -orig-id: BrokerRegistrationChangeRecord
     doc: A broker was fenced or unfenced, entered controlled shutdown, or changed log dirs. Versions 0-2.
@@ -481,7 +481,7 @@ types:
         -orig-id: BrokerEpoch
         type: s8
       - id: tagged_fields
-        type: tagged_fields(17)
+        type: record_tagged_fields(17)
   access_control_entry_record:
     -orig-id: AccessControlEntryRecord
     seq:
@@ -510,7 +510,7 @@ types:
         -orig-id: PermissionType
         type: s1
       - id: tagged_fields
-        type: tagged_fields(18)
+        type: record_tagged_fields(18)
   remove_access_control_entry_record:
     -orig-id: RemoveAccessControlEntryRecord
     seq:
@@ -518,7 +518,7 @@ types:
         -orig-id: Id
         size: 16
       - id: tagged_fields
-        type: tagged_fields(19)
+        type: record_tagged_fields(19)
   no_op_record:
     -orig-id: NoOpRecord
     doc: |
@@ -526,7 +526,7 @@ types:
       500 ms by default) so that the log's high watermark advances; usually most of the log.
     seq:
       - id: tagged_fields
-        type: tagged_fields(20)
+        type: record_tagged_fields(20)
   zk_migration_state_record:
     -orig-id: ZkMigrationStateRecord
     seq:
@@ -534,7 +534,7 @@ types:
         -orig-id: ZkMigrationState
         type: s1
       - id: tagged_fields
-        type: tagged_fields(21)
+        type: record_tagged_fields(21)
   remove_user_scram_credential_record:
     -orig-id: RemoveUserScramCredentialRecord
     seq:
@@ -545,23 +545,23 @@ types:
         -orig-id: Mechanism
         type: s1
       - id: tagged_fields
-        type: tagged_fields(22)
+        type: record_tagged_fields(22)
   begin_transaction_record:
     -orig-id: BeginTransactionRecord
     doc: Starts a metadata transaction (KIP-868), e.g. the records of a ZooKeeper migration.
     seq:
       - id: tagged_fields
-        type: tagged_fields(23)
+        type: record_tagged_fields(23)
   end_transaction_record:
     -orig-id: EndTransactionRecord
     seq:
       - id: tagged_fields
-        type: tagged_fields(24)
+        type: record_tagged_fields(24)
   abort_transaction_record:
     -orig-id: AbortTransactionRecord
     seq:
       - id: tagged_fields
-        type: tagged_fields(25)
+        type: record_tagged_fields(25)
   remove_delegation_token_record:
     -orig-id: RemoveDelegationTokenRecord
     seq:
@@ -569,7 +569,7 @@ types:
         -orig-id: TokenId
         type: kafka_protocol_types::string(true)
       - id: tagged_fields
-        type: tagged_fields(26)
+        type: record_tagged_fields(26)
   register_controller_record:
     -orig-id: RegisterControllerRecord
     seq:
@@ -586,7 +586,7 @@ types:
         type: kafka_protocol_types::array_length(true)
       - id: end_points
         -orig-id: EndPoints
-        type: endpoint
+        type: broker_endpoint
         repeat: expr
         repeat-expr: 'len_end_points.num_items < 0 ? 0 : len_end_points.num_items'
       - id: len_features
@@ -597,7 +597,7 @@ types:
         repeat: expr
         repeat-expr: 'len_features.num_items < 0 ? 0 : len_features.num_items'
       - id: tagged_fields
-        type: tagged_fields(27)
+        type: record_tagged_fields(27)
 enums:
   metadata_record_type:
     0: register_broker_record

@@ -34,13 +34,13 @@ seq:
     type:
       switch-on: version
       cases:
-        0: body(0)
-        1: body(1)
-        2: body(2)
-        3: body(3)
-        4: body(4)
+        0: offset_commit_body(0)
+        1: offset_commit_body(1)
+        2: offset_commit_body(2)
+        3: offset_commit_body(3)
+        4: offset_commit_body(4)
 types:
-  body:
+  offset_commit_body:
     -orig-id: OffsetCommitValue
     params:
       - id: version

@@ -21,13 +21,13 @@ doc-ref:
   - https://github.com/apache/kafka/blob/3.9.0/storage/src/main/java/org/apache/kafka/storage/internals/log/AbstractIndex.java
 seq:
   - id: entries
-    type: entry
+    type: offset_index_entry
     repeat: expr
     repeat-expr: _io.size / 8
   - id: leftover
     size-eos: true
 types:
-  entry:
+  offset_index_entry:
     seq:
       - id: relative_offset
         -orig-id: relativeOffset

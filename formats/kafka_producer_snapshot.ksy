@@ -26,11 +26,11 @@ seq:
     type: s4
   - id: entries
     -orig-id: ProducerEntries
-    type: entry
+    type: producer_entry
     repeat: expr
     repeat-expr: num_entries
 types:
-  entry:
+  producer_entry:
     seq:
       - id: producer_id
         -orig-id: ProducerId

@@ -4,7 +4,7 @@ meta:
   license: Apache-2.0
   ks-version: '0.11'
   imports:
-    - kafka_varint
+    - kafka_unsigned_varint
   endian: be
 doc: |
   The field encodings shared by Kafka's generated "data" messages: the records of the internal
@@ -39,7 +39,7 @@ types:
         type: s2
         if: not flexible
       - id: len_compact
-        type: kafka_varint
+        type: kafka_unsigned_varint
         if: flexible
         doc: Length + 1; 0 is null.
       - id: value
@@ -49,7 +49,7 @@ types:
         if: len_value >= 0
     instances:
       len_value:
-        value: 'flexible ? len_compact.value_unsigned - 1 : len_classic'
+        value: 'flexible ? len_compact.value - 1 : len_classic'
         doc: Length in bytes, -1 for null.
   bytes:
     doc: BYTES / NULLABLE_BYTES (int32 length) or COMPACT_BYTES (flexible).
@@ -61,14 +61,14 @@ types:
         type: s4
         if: not flexible
       - id: len_compact
-        type: kafka_varint
+        type: kafka_unsigned_varint
         if: flexible
       - id: value
         size: len_value
         if: len_value >= 0
     instances:
       len_value:
-        value: 'flexible ? len_compact.value_unsigned - 1 : len_classic'
+        value: 'flexible ? len_compact.value - 1 : len_classic'
         doc: Length in bytes, -1 for null.
   array_length:
     doc: |
@@ -82,11 +82,11 @@ types:
         type: s4
         if: not flexible
       - id: num_compact
-        type: kafka_varint
+        type: kafka_unsigned_varint
         if: flexible
     instances:
       num_items:
-        value: 'flexible ? num_compact.value_unsigned - 1 : num_classic'
+        value: 'flexible ? num_compact.value - 1 : num_classic'
   string_array:
     doc: An array of strings (`[]string`).
     params:
@@ -127,17 +127,17 @@ types:
     doc: The tagged-field section that ends every structure of a flexible message (KIP-482).
     seq:
       - id: num_fields
-        type: kafka_varint
+        type: kafka_unsigned_varint
       - id: fields
         type: tagged_field
         repeat: expr
-        repeat-expr: num_fields.value_unsigned
+        repeat-expr: num_fields.value
   tagged_field:
     doc: Tags are unsigned varints in increasing order; each is followed by its data's length.
     seq:
       - id: tag
-        type: kafka_varint
+        type: kafka_unsigned_varint
       - id: len_data
-        type: kafka_varint
+        type: kafka_unsigned_varint
       - id: data
-        size: len_data.value_unsigned
+        size: len_data.value

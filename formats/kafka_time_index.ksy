@@ -16,13 +16,13 @@ doc-ref:
   - https://github.com/apache/kafka/blob/3.9.0/storage/src/main/java/org/apache/kafka/storage/internals/log/TimeIndex.java
 seq:
   - id: entries
-    type: entry
+    type: time_index_entry
     repeat: expr
     repeat-expr: _io.size / 12
   - id: leftover
     size-eos: true
 types:
-  entry:
+  time_index_entry:
     seq:
       - id: timestamp
         type: s8

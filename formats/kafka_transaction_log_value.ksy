@@ -31,10 +31,10 @@ seq:
     type:
       switch-on: version
       cases:
-        0: body(false)
-        1: body(true)
+        0: transaction_log_body(false)
+        1: transaction_log_body(true)
 types:
-  body:
+  transaction_log_body:
     -orig-id: TransactionLogValue
     params:
       - id: flexible

@@ -18,5 +18,6 @@
     kafka_transaction_log_key
     kafka_transaction_log_value
     kafka_txn_index
+    kafka_unsigned_varint
     kafka_varint
 """

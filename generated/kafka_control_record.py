@@ -3,9 +3,10 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
-from . import kafka_protocol_types
-from . import kafka_record_header
 from . import kafka_varint
+from . import kafka_protocol_types
+from . import kafka_unsigned_varint
+from . import kafka_record_header
 from enum import IntEnum
 
 
@@ -226,15 +227,15 @@ class KafkaControlRecord(KaitaiStruct):
         def _read(self):
             self.version = self._io.read_s2be()
             self.leader_id = self._io.read_s4be()
-            self.len_voters = kafka_varint.KafkaVarint(self._io)
+            self.len_voters = kafka_unsigned_varint.KafkaUnsignedVarint(self._io)
             self.voters = []
-            for i in range(self.len_voters.value_unsigned - 1):
-                self.voters.append(KafkaControlRecord.LeaderChangeMessage.Voter(self._io, self, self._root))
+            for i in range(self.len_voters.value - 1):
+                self.voters.append(KafkaControlRecord.LeaderChangeMessage.LeaderChangeVoter(self._io, self, self._root))
 
-            self.len_granting_voters = kafka_varint.KafkaVarint(self._io)
+            self.len_granting_voters = kafka_unsigned_varint.KafkaUnsignedVarint(self._io)
             self.granting_voters = []
-            for i in range(self.len_granting_voters.value_unsigned - 1):
-                self.granting_voters.append(KafkaControlRecord.LeaderChangeMessage.Voter(self._io, self, self._root))
+            for i in range(self.len_granting_voters.value - 1):
+                self.granting_voters.append(KafkaControlRecord.LeaderChangeMessage.LeaderChangeVoter(self._io, self, self._root))
 
             self.tagged_fields = kafka_protocol_types.KafkaProtocolTypes.TaggedFields(self._io)
 
@@ -253,9 +254,9 @@ class KafkaControlRecord(KaitaiStruct):
 
             self.tagged_fields._fetch_instances()
 
-        class Voter(KaitaiStruct):
+        class LeaderChangeVoter(KaitaiStruct):
             def __init__(self, _io, _parent=None, _root=None):
-                super(KafkaControlRecord.LeaderChangeMessage.Voter, self).__init__(_io)
+                super(KafkaControlRecord.LeaderChangeMessage.LeaderChangeVoter, self).__init__(_io)
                 self._parent = _parent
                 self._root = _root
                 self._read()
@@ -315,10 +316,10 @@ class KafkaControlRecord(KaitaiStruct):
 
         def _read(self):
             self.version = self._io.read_s2be()
-            self.len_voters = kafka_varint.KafkaVarint(self._io)
+            self.len_voters = kafka_unsigned_varint.KafkaUnsignedVarint(self._io)
             self.voters = []
-            for i in range(self.len_voters.value_unsigned - 1):
-                self.voters.append(KafkaControlRecord.VotersRecord.Voter(self._io, self, self._root))
+            for i in range(self.len_voters.value - 1):
+                self.voters.append(KafkaControlRecord.VotersRecord.VotersRecordVoter(self._io, self, self._root))
 
             self.tagged_fields = kafka_protocol_types.KafkaProtocolTypes.TaggedFields(self._io)
 
@@ -331,27 +332,6 @@ class KafkaControlRecord(KaitaiStruct):
                 self.voters[i]._fetch_instances()
 
             self.tagged_fields._fetch_instances()
-
-        class Endpoint(KaitaiStruct):
-            def __init__(self, _io, _parent=None, _root=None):
-                super(KafkaControlRecord.VotersRecord.Endpoint, self).__init__(_io)
-                self._parent = _parent
-                self._root = _root
-                self._read()
-
-            def _read(self):
-                self.name = kafka_protocol_types.KafkaProtocolTypes.String(True, self._io)
-                self.host = kafka_protocol_types.KafkaProtocolTypes.String(True, self._io)
-                self.port = self._io.read_u2be()
-                self.tagged_fields = kafka_protocol_types.KafkaProtocolTypes.TaggedFields(self._io)
-
-
-            def _fetch_instances(self):
-                pass
-                self.name._fetch_instances()
-                self.host._fetch_instances()
-                self.tagged_fields._fetch_instances()
-
 
         class KraftVersionFeature(KaitaiStruct):
             def __init__(self, _io, _parent=None, _root=None):
@@ -371,9 +351,30 @@ class KafkaControlRecord(KaitaiStruct):
                 self.tagged_fields._fetch_instances()
 
 
-        class Voter(KaitaiStruct):
+        class VoterEndpoint(KaitaiStruct):
             def __init__(self, _io, _parent=None, _root=None):
-                super(KafkaControlRecord.VotersRecord.Voter, self).__init__(_io)
+                super(KafkaControlRecord.VotersRecord.VoterEndpoint, self).__init__(_io)
+                self._parent = _parent
+                self._root = _root
+                self._read()
+
+            def _read(self):
+                self.name = kafka_protocol_types.KafkaProtocolTypes.String(True, self._io)
+                self.host = kafka_protocol_types.KafkaProtocolTypes.String(True, self._io)
+                self.port = self._io.read_u2be()
+                self.tagged_fields = kafka_protocol_types.KafkaProtocolTypes.TaggedFields(self._io)
+
+
+            def _fetch_instances(self):
+                pass
+                self.name._fetch_instances()
+                self.host._fetch_instances()
+                self.tagged_fields._fetch_instances()
+
+
+        class VotersRecordVoter(KaitaiStruct):
+            def __init__(self, _io, _parent=None, _root=None):
+                super(KafkaControlRecord.VotersRecord.VotersRecordVoter, self).__init__(_io)
                 self._parent = _parent
                 self._root = _root
                 self._read()
@@ -381,10 +382,10 @@ class KafkaControlRecord(KaitaiStruct):
             def _read(self):
                 self.voter_id = self._io.read_s4be()
                 self.voter_directory_id = self._io.read_bytes(16)
-                self.len_endpoints = kafka_varint.KafkaVarint(self._io)
+                self.len_endpoints = kafka_unsigned_varint.KafkaUnsignedVarint(self._io)
                 self.endpoints = []
-                for i in range(self.len_endpoints.value_unsigned - 1):
-                    self.endpoints.append(KafkaControlRecord.VotersRecord.Endpoint(self._io, self, self._root))
+                for i in range(self.len_endpoints.value - 1):
+                    self.endpoints.append(KafkaControlRecord.VotersRecord.VoterEndpoint(self._io, self, self._root))
 
                 self.kraft_version_feature = KafkaControlRecord.VotersRecord.KraftVersionFeature(self._io, self, self._root)
                 self.tagged_fields = kafka_protocol_types.KafkaProtocolTypes.TaggedFields(self._io)

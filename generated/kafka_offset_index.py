@@ -36,7 +36,7 @@ class KafkaOffsetIndex(KaitaiStruct):
     def _read(self):
         self.entries = []
         for i in range(self._io.size() // 8):
-            self.entries.append(KafkaOffsetIndex.Entry(self._io, self, self._root))
+            self.entries.append(KafkaOffsetIndex.OffsetIndexEntry(self._io, self, self._root))
 
         self.leftover = self._io.read_bytes_full()
 
@@ -48,9 +48,9 @@ class KafkaOffsetIndex(KaitaiStruct):
             self.entries[i]._fetch_instances()
 
 
-    class Entry(KaitaiStruct):
+    class OffsetIndexEntry(KaitaiStruct):
         def __init__(self, _io, _parent=None, _root=None):
-            super(KafkaOffsetIndex.Entry, self).__init__(_io)
+            super(KafkaOffsetIndex.OffsetIndexEntry, self).__init__(_io)
             self._parent = _parent
             self._root = _root
             self._read()

@@ -28,7 +28,7 @@ class KafkaTimeIndex(KaitaiStruct):
     def _read(self):
         self.entries = []
         for i in range(self._io.size() // 12):
-            self.entries.append(KafkaTimeIndex.Entry(self._io, self, self._root))
+            self.entries.append(KafkaTimeIndex.TimeIndexEntry(self._io, self, self._root))
 
         self.leftover = self._io.read_bytes_full()
 
@@ -40,9 +40,9 @@ class KafkaTimeIndex(KaitaiStruct):
             self.entries[i]._fetch_instances()
 
 
-    class Entry(KaitaiStruct):
+    class TimeIndexEntry(KaitaiStruct):
         def __init__(self, _io, _parent=None, _root=None):
-            super(KafkaTimeIndex.Entry, self).__init__(_io)
+            super(KafkaTimeIndex.TimeIndexEntry, self).__init__(_io)
             self._parent = _parent
             self._root = _root
             self._read()

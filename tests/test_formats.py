@@ -17,6 +17,7 @@ from kafkaks.generated.kafka_producer_snapshot import KafkaProducerSnapshot
 from kafkaks.generated.kafka_record_batch import KafkaRecordBatch
 from kafkaks.generated.kafka_time_index import KafkaTimeIndex
 from kafkaks.generated.kafka_txn_index import KafkaTxnIndex
+from kafkaks.generated.kafka_unsigned_varint import KafkaUnsignedVarint
 from kafkaks.generated.kafka_varint import KafkaVarint
 from kaitaistruct import (
     BytesIO,
@@ -32,7 +33,14 @@ def parse(parser: Any, data: bytes) -> Any:
 
 
 def entries_of(log: Any) -> list[Any]:
-    return getattr(log, "entries", None) or []
+    """The complete entries of a kafka_log."""
+    return [e for e in getattr(log, "entries", None) or [] if e.is_complete]
+
+
+def leftover_of(log: Any) -> bytes:
+    """The bytes after the last complete entry: the `leftover` of the last, incomplete, entry."""
+    entries = getattr(log, "entries", None) or []
+    return b"" if not entries or entries[-1].is_complete else bytes(entries[-1].leftover)
 
 
 def v2_batch(num_records: int = 3) -> bytes:
@@ -52,10 +60,11 @@ def test_kafka_log_entries_match_the_independent_count(path: Path, info: dict[st
     log = parse(KafkaLog, path.read_bytes())
     trailing = info.get("trailing_bytes", 0)
     # The inspector counts a partial trailing entry once its 17-byte header is there;
-    # kafka_log keeps those bytes in `leftover` instead.
+    # kafka_log keeps those bytes in the `leftover` of a last, incomplete, entry instead.
     partial = 1 if trailing > 17 else 0
     assert len(entries_of(log)) == info["entries"] - partial
-    assert len(log.leftover) == trailing
+    assert len(log.entries) == len(entries_of(log)) + (1 if trailing else 0)
+    assert len(leftover_of(log)) == trailing
     if info.get("magics"):
         assert {e.magic for e in entries_of(log)} == set(info["magics"])
 
@@ -104,14 +113,16 @@ def test_record_batch_fields_and_records() -> None:
 def test_varint(encoded: bytes, value: int, unsigned: int) -> None:
     varint = parse(KafkaVarint, encoded)
     assert (varint.value, varint.value_unsigned) == (value, unsigned)
+    assert parse(KafkaUnsignedVarint, encoded).value == unsigned
 
 
 # One negative test per `valid:` in formats/.
 
 
-def test_varint_rejects_an_eleventh_group() -> None:
+@pytest.mark.parametrize("parser", [KafkaVarint, KafkaUnsignedVarint])
+def test_varint_rejects_an_eleventh_group(parser: Any) -> None:
     with pytest.raises(ValidationGreaterThanError):
-        parse(KafkaVarint, b"\xff" * 10 + b"\x01")
+        parse(parser, b"\xff" * 10 + b"\x01")
 
 
 def test_record_batch_rejects_another_magic() -> None:
@@ -132,7 +143,8 @@ def test_producer_snapshot_rejects_another_version() -> None:
         parse(KafkaProducerSnapshot, struct.pack(">hIi", 2, 0, 0))
 
 
-# Truncated and padded files stay parseable: what does not form an entry is `leftover`.
+# Truncated and padded files stay parseable: what does not form an entry is the `leftover` of a last
+# entry that is not `is_complete`.
 
 
 @pytest.mark.parametrize("cut", [1, 17, 30, 60])
@@ -140,21 +152,21 @@ def test_log_with_a_batch_cut_short(cut: int) -> None:
     first, second = v2_batch(2), v2_batch(3)
     log = parse(KafkaLog, first + second[:cut])
     assert len(entries_of(log)) == 1
-    assert log.leftover == second[:cut]
+    assert leftover_of(log) == second[:cut]
 
 
 def test_log_with_a_zero_filled_tail() -> None:
     batch = v2_batch()
     log = parse(KafkaLog, batch + bytes(4096))
     assert len(entries_of(log)) == 1
-    assert log.leftover == bytes(4096)
+    assert leftover_of(log) == bytes(4096)
 
 
 @pytest.mark.parametrize("data", [b"", b"\x00" * 17, v2_batch()[:40]], ids=["empty", "17-bytes", "partial"])
 def test_log_without_a_complete_entry(data: bytes) -> None:
     log = parse(KafkaLog, data)
     assert entries_of(log) == []
-    assert log.leftover == data
+    assert leftover_of(log) == data
 
 
 def test_log_keeps_an_entry_of_unknown_magic_raw() -> None:
@@ -162,6 +174,7 @@ def test_log_keeps_an_entry_of_unknown_magic_raw() -> None:
     data[16] = 7
     log = parse(KafkaLog, bytes(data))
     assert log.entries[0].body == bytes(data)
+    assert log.entries[0].magic == 7
 
 
 @pytest.mark.parametrize(

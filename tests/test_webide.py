@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -35,6 +36,7 @@ from kafkaks.generated import (
     kafka_transaction_log_key,
     kafka_transaction_log_value,
     kafka_txn_index,
+    kafka_unsigned_varint,
     kafka_varint,
 )
 from kaitaistruct import KaitaiStream, KaitaiStruct
@@ -52,6 +54,7 @@ PY_TOP: dict[str, type[KaitaiStruct]] = {
     "KafkaProducerSnapshot": kafka_producer_snapshot.KafkaProducerSnapshot,
     "KafkaTxnIndex": kafka_txn_index.KafkaTxnIndex,
     "KafkaVarint": kafka_varint.KafkaVarint,
+    "KafkaUnsignedVarint": kafka_unsigned_varint.KafkaUnsignedVarint,
     "KafkaConsumerOffsetsKey": kafka_consumer_offsets_key.KafkaConsumerOffsetsKey,
     "KafkaOffsetCommitValue": kafka_offset_commit_value.KafkaOffsetCommitValue,
     "KafkaGroupMetadataValue": kafka_group_metadata_value.KafkaGroupMetadataValue,
@@ -255,7 +258,7 @@ class RealTrees:
     def __init__(self, js_dir: Path, work: Path) -> None:
         self.data: dict[Path, bytes] = {}
         self.trees: dict[Path, Any] = {}
-        self.whole: dict[Path, Any] = {}  # top level of the whole file, for files compared on a prefix
+        self.whole: dict[Path, Any] = {}  # the whole file to depth 3, for files compared on a prefix
         inputs: dict[str, list[tuple[Path, Path]]] = {}
         whole: dict[str, list[Path]] = {}
         for n, (path, _info) in enumerate(verified_files()):
@@ -274,7 +277,7 @@ class RealTrees:
             for (path, _), tree in zip(pairs, js_dump(js_dir, top, [s for _, s in pairs]), strict=True):
                 self.trees[path] = tree
         for top, paths in whole.items():
-            for path, tree in zip(paths, js_dump(js_dir, top, paths, max_depth=1), strict=True):
+            for path, tree in zip(paths, js_dump(js_dir, top, paths, max_depth=3), strict=True):
                 self.whole[path] = tree
 
 
@@ -304,13 +307,92 @@ def test_javascript_parse_equals_python(path: Path, info: dict[str, Any], real_t
     if kind in LOG_KINDS:
         trailing = info["trailing_bytes"]
         # The inspector counts a partial last entry once its 12-byte header is readable;
-        # kafka_log leaves those bytes in `leftover`.
-        assert num_items(whole, "entries") == info["entries"] - (1 if trailing >= 12 else 0)
-        assert len(whole["leftover"]["hex"]) // 2 == trailing
+        # kafka_log leaves those bytes in the `leftover` of a last entry that is not complete.
+        entries = whole.get("entries", [])
+        complete = [e for e in entries if e["isComplete"]]
+        assert len(complete) == info["entries"] - (1 if trailing >= 12 else 0)
+        assert len(entries) == len(complete) + (1 if trailing else 0)
+        assert (len(entries[-1]["leftover"]["hex"]) // 2 if len(entries) > len(complete) else 0) == trailing
     elif kind in ENTRY_SIZE:
         assert num_items(whole, "entries") == info["entries"]
     elif kind == "snapshot":
         assert whole["numEntries"] == num_items(whole, "entries") == info["entries"]
+
+
+# --- what the Web IDE shows: every byte in one leaf of the tree, in file order ----------------------
+
+RANGES = ROOT / "tools" / "webide_ranges.js"
+
+
+@pytest.fixture(scope="session")
+def debug_js_dir(js_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every formats/*.ksy compiled to JavaScript in debug mode, as the Web IDE does for its views."""
+    out = tmp_path_factory.mktemp("webide-debug-js")
+    specs = sorted(str(p) for p in (ROOT / "formats").glob("*.ksy"))
+    done = subprocess.run(
+        [NODE, str(ROOT / "tools" / "ksc.js"), "--debug", "javascript", str(out), *specs],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, f"compiling the specs to debug JavaScript failed:\n{done.stderr}"
+    return out
+
+
+def ide_ranges(debug_js_dir: Path, top: str, files: list[Path]) -> list[dict[str, Any]]:
+    """tools/webide_ranges.js: the gaps and hidden seq fields of the IDE's hex view, per file."""
+    cmd = [str(NODE), str(RANGES), str(debug_js_dir), str(ROOT / "formats"), top, *map(str, files)]
+    done = subprocess.run(cmd, capture_output=True, text=True, env=node_env(), check=False)
+    assert done.returncode == 0, f"{' '.join(cmd[:5])} ... failed:\n{done.stderr}"
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+@pytest.fixture(scope="session")
+def real_ranges(debug_js_dir: Path) -> dict[Path, dict[str, Any]]:
+    by_top: dict[str, list[Path]] = {}
+    for path, _info in verified_files():
+        if file_kind(path) in TOP_OF_KIND:
+            by_top.setdefault(TOP_OF_KIND[file_kind(path)], []).append(path)
+    out: dict[Path, dict[str, Any]] = {}
+    for top, paths in by_top.items():
+        out.update(zip(paths, ide_ranges(debug_js_dir, top, paths), strict=True))
+    return out
+
+
+@pytest.mark.parametrize(("path", "info"), real_params(*TOP_OF_KIND))
+def test_web_ide_hex_view_covers_every_byte_in_file_order(
+    path: Path, info: dict[str, Any], real_ranges: dict[Path, dict[str, Any]]
+) -> None:
+    """Every byte of the file is in a leaf the IDE shows ("Unparsed parts" stays empty), and no seq
+    field loses its bytes to an earlier range (a peek ahead would take them)."""
+    ranges = real_ranges[path]
+    assert "error" not in ranges, ranges["error"]
+    assert ranges["gaps"] == [], f"bytes in no leaf of the tree: {ranges['gaps']}"
+    assert ranges["hidden"] == [], f"seq fields the hex view drops: {ranges['hidden']}"
+    assert ranges["leaves"] > 0 or ranges["size"] == 0
+
+
+def test_the_range_check_sees_a_look_ahead(debug_js_dir: Path, tmp_path: Path) -> None:
+    """A spec that reads into the next entry, as kafka_log once did, fails the check."""
+    spec = tmp_path / "peek.ksy"
+    spec.write_text(
+        "meta: {id: peek, endian: be}\n"
+        "seq: [{id: entries, type: entry, repeat: until, repeat-until: _io.eof or _.len_next == 0}]\n"
+        "types:\n"
+        "  entry:\n"
+        "    seq: [{id: len_body, type: u1}, {id: body, size: len_body}]\n"
+        "    instances: {len_next: {pos: _io.pos, type: u1, if: not _io.eof}}\n"
+    )
+    out = tmp_path / "js"
+    subprocess.run(
+        [NODE, str(ROOT / "tools" / "ksc.js"), "--debug", "javascript", str(out), str(spec)], check=True
+    )
+    data = tmp_path / "two.bin"
+    data.write_bytes(b"\x02ab\x01c")
+    cmd = [str(NODE), str(RANGES), str(out), str(tmp_path), "Peek", str(data)]
+    done = subprocess.run(cmd, capture_output=True, text=True, env=node_env(), check=True)
+    ranges = json.loads(done.stdout)
+    assert ranges["hidden"] == ["entries/1/lenBody"]
 
 
 # --- hand-made bytes: integers >= 2^31 and up to 2^53 in JavaScript ----------------------------------
@@ -439,6 +521,7 @@ OTHER_CASES: list[tuple[str, str, bytes, str | None]] = [
 def hand_made(js_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     work = tmp_path_factory.mktemp("webide-hand-made")
     cases = [(name, "KafkaVarint", data) for name, data, _, _ in VARINT_CASES]
+    cases += [(f"unsigned {name}", "KafkaUnsignedVarint", data) for name, data, _, _ in VARINT_CASES]
     cases += [(name, top, data) for name, top, data, _ in OTHER_CASES]
     trees: dict[str, Any] = {}
     for top in sorted({top for _, top, _ in cases}):
@@ -469,6 +552,15 @@ def test_varint_arithmetic_in_javascript(
         # Exact in JavaScript, not merely close: the spec's arithmetic has no 32-bit shift.
         assert (js["value"], js["valueUnsigned"]) == (value, unsigned)
         assert isinstance(js["value"], int) and isinstance(js["valueUnsigned"], int)
+    # The same bytes as an unsigned varint (compact lengths, tags, KRaft api keys): `value` is the
+    # unsigned number, in Python and in JavaScript.
+    js_unsigned = hand_made[f"unsigned {request.node.callspec.id}"]
+    py_unsigned = py_parse("KafkaUnsignedVarint", data)
+    assert_same(py_unsigned, js_unsigned, f"unsigned varint {data.hex()}")
+    if unsigned is None:
+        assert is_error(py_unsigned) and is_error(js_unsigned)
+    else:
+        assert py_unsigned == {**{k: v for k, v in py.items() if k[0] == "b"}, "value": unsigned}
 
 
 @pytest.mark.parametrize(
@@ -545,3 +637,19 @@ def test_internal_topic_records_parse_alike_in_javascript(
             assert not is_error(js), f"{top} {data[:32].hex()}: JavaScript parse failed: {js}"
             stats = assert_same(py_parse(top, data), js, f"{top} {data[:32].hex()}")
             assert stats["compared"] > 0
+            if top == "KafkaMetadataRecord":
+                # Unsigned varints: the tree's `value` is the frame version, api key and version
+                # (each one byte below 128 in real records), not their ZigZag reading.
+                assert [js[f]["value"] for f in ("frameVersion", "apiKey", "version")] == list(data[:3])
+
+
+def test_class_names_are_unique_across_specs(js_dir: Path) -> None:
+    """The Web IDE finds a type's doc and representation by class name alone, so two types of the
+    same name in different specs (kafka_log::entry, kafka_message_set::entry) mix up."""
+    classes = Counter(
+        name
+        for module in js_dir.glob("*.js")
+        for name in re.findall(r"function (\w+)\(_io, _parent, _root", module.read_text())
+    )
+    assert len(classes) > len(PY_TOP)
+    assert [name for name, n in classes.items() if n > 1] == []
