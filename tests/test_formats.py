@@ -72,13 +72,34 @@ def test_kafka_log_entries_match_the_independent_count(path: Path, info: dict[st
 @pytest.mark.parametrize(("path", "info"), real_params("index"))
 def test_offset_index_slots(path: Path, info: dict[str, Any]) -> None:
     index = parse(KafkaOffsetIndex, path.read_bytes())
-    assert len(index.entries) == info["entries"]
-    assert sum(1 for e in index.entries if e.relative_offset or e.position) == info["nonzero"]
+    entries = getattr(index, "entries", [])  # absent in an empty file
+    # `entries` stops at the first unused slot; the slots after it are the `leftover` tail.
+    assert len(entries) + len(index.leftover) // 8 == info["entries"]
+    assert sum(1 for e in entries if e.relative_offset or e.position) == info["nonzero"]
+    assert not any(index.leftover)
+    assert [e.is_unused for e in entries[:-1]] == [False] * (len(entries) - 1)
 
 
 @pytest.mark.parametrize(("path", "info"), real_params("timeindex"))
 def test_time_index_slots(path: Path, info: dict[str, Any]) -> None:
-    assert len(parse(KafkaTimeIndex, path.read_bytes()).entries) == info["entries"]
+    index = parse(KafkaTimeIndex, path.read_bytes())
+    assert len(getattr(index, "entries", [])) + len(index.leftover) // 12 == info["entries"]
+    assert not any(index.leftover)
+
+
+@pytest.mark.parametrize(
+    ("parser", "entry"),
+    [(KafkaOffsetIndex, struct.Struct(">ii")), (KafkaTimeIndex, struct.Struct(">qi"))],
+    ids=["index", "timeindex"],
+)
+def test_preallocated_index_stops_at_the_first_unused_slot(parser: Any, entry: struct.Struct) -> None:
+    """A preallocated 1 MiB index with three entries: three entries, the first unused slot, and the
+    rest as one tail (the Web IDE showed 131,072 zero entries)."""
+    used = b"".join(entry.pack(*((n, 4096 * n) if entry.size == 8 else (1000 + n, n))) for n in range(3))
+    index = parse(parser, used + bytes((1 << 20) - len(used)))
+    assert [e.is_unused for e in index.entries] == [False, False, False, True]
+    assert index.entries[-1].relative_offset == 0
+    assert len(index.leftover) == (1 << 20) - 4 * entry.size
 
 
 @pytest.mark.parametrize(("path", "info"), real_params("snapshot"))
