@@ -82,11 +82,14 @@ types:
         if: is_complete
         doc: The magic byte, at the same place in every format, also shown in `body`.
       is_complete:
-        value: _io.size - ofs_entry >= 18 and len_body >= 14 and _io.size - ofs_entry >= 12 + len_body
+        value: >-
+          _io.size - ofs_entry >= 18 and len_body >= 14
+          and _io.size - ofs_entry >= 12 + len_body
         doc: |
           Kafka's rule (FileLogInputStream.nextBatch): more than 17 bytes left, a length of at
           least 14 (the smallest v0 message) and the whole entry in the file.
       note:
-        value: '"incomplete: " + (_io.size - ofs_entry).to_s + " bytes to the end of the file"'
-        if: not is_complete
-        doc: What the tree shows for an incomplete entry.
+        value: >-
+          is_complete ? "" : "incomplete: " + (_io.size - ofs_entry).to_s
+          + " bytes to the end of the file"
+        doc: What the tree shows next to an incomplete entry; empty for a complete one.

@@ -19,6 +19,8 @@ seq:
     repeat: eos
 types:
   legacy_entry:
+    -webide-representation: 'offset {offset:dec}: {message}'
+    doc: 'One message with the offset and size in front of it.'
     seq:
       - id: offset
         type: s8

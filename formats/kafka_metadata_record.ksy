@@ -36,6 +36,7 @@ doc-ref:
   - https://github.com/apache/kafka/blob/3.9.0/server-common/src/main/java/org/apache/kafka/server/common/serialization/AbstractApiMessageSerde.java frame version, api key, version
   - https://github.com/apache/kafka/blob/3.9.0/metadata/src/main/java/org/apache/kafka/metadata/MetadataRecordSerde.java
   - https://cwiki.apache.org/confluence/display/KAFKA/KIP-631%3A+The+Quorum-based+Kafka+Controller KIP-631
+-webide-representation: '{record_type} v{version}: {data}'
 seq:
   - id: frame_version
     -orig-id: data_frame_version
@@ -96,6 +97,7 @@ instances:
     doc: The key of the `data` switch; -1 for a frame version other than 1.
 types:
   record_tagged_fields:
+    -webide-representation: '{num_fields} tagged fields'
     doc: The tagged-field section of a top-level record, with the tags its schema defines decoded.
     params:
       - id: api_key
@@ -108,6 +110,9 @@ types:
         repeat: expr
         repeat-expr: num_fields.value
   record_tagged_field:
+    -webide-representation: 'tag {tag}: {data}'
+    doc: |
+      One tagged field: tag, length and the data, decoded when the record's schema defines the tag.
     params:
       - id: api_key
         type: u2
@@ -146,14 +151,19 @@ types:
             2300: kafka_protocol_types::string(true)
             2500: kafka_protocol_types::string(true)
   tag_int8:
+    -webide-representation: '{value:dec}'
+    doc: 'An int8 tagged field.'
     seq:
       - id: value
         type: s1
   tag_int32:
+    -webide-representation: '{value:dec}'
+    doc: 'An int32 tagged field.'
     seq:
       - id: value
         type: s4
   register_broker_record:
+    -webide-representation: 'broker {broker_id:dec} epoch {broker_epoch:dec}, incarnation {incarnation_id:uuid}'
     -orig-id: RegisterBrokerRecord
     doc: A broker registered (at startup, with a new incarnation id). Versions 0-3.
     params:
@@ -200,6 +210,8 @@ types:
       - id: tagged_fields
         type: record_tagged_fields(0)
   broker_endpoint:
+    -webide-representation: '{name} {host}:{port:dec}'
+    doc: 'A listener of a broker or controller.'
     -orig-id: BrokerEndpoint, ControllerEndpoint
     seq:
       - id: name
@@ -217,6 +229,8 @@ types:
       - id: tagged_fields
         type: kafka_protocol_types::tagged_fields
   feature:
+    -webide-representation: '{name} {min_supported_version:dec}..{max_supported_version:dec}'
+    doc: 'A feature and the range of its levels the node supports.'
     -orig-id: BrokerFeature, ControllerFeature
     seq:
       - id: name
@@ -231,6 +245,8 @@ types:
       - id: tagged_fields
         type: kafka_protocol_types::tagged_fields
   unregister_broker_record:
+    -webide-representation: 'broker {broker_id:dec} epoch {broker_epoch:dec}'
+    doc: 'A broker removed from the cluster.'
     -orig-id: UnregisterBrokerRecord
     seq:
       - id: broker_id
@@ -242,6 +258,7 @@ types:
       - id: tagged_fields
         type: record_tagged_fields(1)
   topic_record:
+    -webide-representation: '{name} {topic_id:uuid}'
     -orig-id: TopicRecord
     doc: A topic was created; its partitions follow as partition records.
     seq:
@@ -254,6 +271,7 @@ types:
       - id: tagged_fields
         type: record_tagged_fields(2)
   partition_record:
+    -webide-representation: '{topic_id:uuid} partition {partition_id:dec}, leader {leader:dec} epoch {leader_epoch:dec}'
     -orig-id: PartitionRecord
     doc: The full state of a partition (at creation, and in snapshots). Versions 0-2.
     params:
@@ -294,6 +312,7 @@ types:
       - id: tagged_fields
         type: record_tagged_fields(3)
   config_record:
+    -webide-representation: '{resource_name}: {name} = {value}'
     -orig-id: ConfigRecord
     doc: A dynamic config was set (or deleted, with a null value) for a topic, broker, ...
     seq:
@@ -313,6 +332,7 @@ types:
       - id: tagged_fields
         type: record_tagged_fields(4)
   partition_change_record:
+    -webide-representation: '{topic_id:uuid} partition {partition_id:dec}: {tagged_fields}'
     -orig-id: PartitionChangeRecord
     doc: |
       A change to a partition (leader election, ISR change, reassignment). Everything that
@@ -330,6 +350,8 @@ types:
       - id: tagged_fields
         type: record_tagged_fields(5)
   fence_broker_record:
+    -webide-representation: 'broker {id:dec} epoch {epoch:dec}'
+    doc: 'A broker fenced (not serving) by the controller.'
     -orig-id: FenceBrokerRecord
     seq:
       - id: id
@@ -341,6 +363,8 @@ types:
       - id: tagged_fields
         type: record_tagged_fields(7)
   unfence_broker_record:
+    -webide-representation: 'broker {id:dec} epoch {epoch:dec}'
+    doc: 'A broker unfenced by the controller.'
     -orig-id: UnfenceBrokerRecord
     seq:
       - id: id
@@ -352,6 +376,8 @@ types:
       - id: tagged_fields
         type: record_tagged_fields(8)
   remove_topic_record:
+    -webide-representation: '{topic_id:uuid}'
+    doc: 'A topic deleted.'
     -orig-id: RemoveTopicRecord
     seq:
       - id: topic_id
@@ -360,6 +386,8 @@ types:
       - id: tagged_fields
         type: record_tagged_fields(9)
   delegation_token_record:
+    -webide-representation: '{token_id} of {owner}'
+    doc: 'A delegation token created or renewed.'
     -orig-id: DelegationTokenRecord
     seq:
       - id: owner
@@ -386,6 +414,8 @@ types:
       - id: tagged_fields
         type: record_tagged_fields(10)
   user_scram_credential_record:
+    -webide-representation: '{name}'
+    doc: 'A SCRAM credential of a user, salted and hashed.'
     -orig-id: UserScramCredentialRecord
     seq:
       - id: name
@@ -409,6 +439,7 @@ types:
       - id: tagged_fields
         type: record_tagged_fields(11)
   feature_level_record:
+    -webide-representation: '{name} = {feature_level:dec}'
     -orig-id: FeatureLevelRecord
     doc: A finalized feature level (`metadata.version`, `kraft.version`, `group.version`, ...).
     seq:
@@ -421,6 +452,8 @@ types:
       - id: tagged_fields
         type: record_tagged_fields(12)
   client_quota_record:
+    -webide-representation: '{entity}: {key} = {value}'
+    doc: 'A client quota set or removed for an entity.'
     -orig-id: ClientQuotaRecord
     seq:
       - id: len_entity
@@ -442,6 +475,8 @@ types:
       - id: tagged_fields
         type: record_tagged_fields(14)
   entity_data:
+    -webide-representation: '{entity_type} {entity_name}'
+    doc: 'One part of a quota entity (user, client id, ip).'
     -orig-id: EntityData
     seq:
       - id: entity_type
@@ -453,6 +488,7 @@ types:
       - id: tagged_fields
         type: kafka_protocol_types::tagged_fields
   producer_ids_record:
+    -webide-representation: 'broker {broker_id:dec}: next producer id {next_producer_id:dec}'
     -orig-id: ProducerIdsRecord
     doc: A block of producer ids was handed to a broker; `next_producer_id` is the first id not yet given out.
     seq:
@@ -468,6 +504,7 @@ types:
       - id: tagged_fields
         type: record_tagged_fields(15)
   broker_registration_change_record:
+    -webide-representation: 'broker {broker_id:dec} epoch {broker_epoch:dec}: {tagged_fields}'
     -orig-id: BrokerRegistrationChangeRecord
     doc: A broker was fenced or unfenced, entered controlled shutdown, or changed log dirs. Versions 0-2.
     params:
@@ -483,6 +520,8 @@ types:
       - id: tagged_fields
         type: record_tagged_fields(17)
   access_control_entry_record:
+    -webide-representation: '{principal} on {resource_name} ({id:uuid})'
+    doc: 'An ACL added.'
     -orig-id: AccessControlEntryRecord
     seq:
       - id: id
@@ -512,6 +551,8 @@ types:
       - id: tagged_fields
         type: record_tagged_fields(18)
   remove_access_control_entry_record:
+    -webide-representation: '{id:uuid}'
+    doc: 'An ACL removed.'
     -orig-id: RemoveAccessControlEntryRecord
     seq:
       - id: id
@@ -528,6 +569,8 @@ types:
       - id: tagged_fields
         type: record_tagged_fields(20)
   zk_migration_state_record:
+    -webide-representation: 'state {zk_migration_state:dec}'
+    doc: 'The ZooKeeper migration state (KIP-866).'
     -orig-id: ZkMigrationStateRecord
     seq:
       - id: zk_migration_state
@@ -536,6 +579,8 @@ types:
       - id: tagged_fields
         type: record_tagged_fields(21)
   remove_user_scram_credential_record:
+    -webide-representation: '{name}'
+    doc: 'A SCRAM credential removed.'
     -orig-id: RemoveUserScramCredentialRecord
     seq:
       - id: name
@@ -547,22 +592,28 @@ types:
       - id: tagged_fields
         type: record_tagged_fields(22)
   begin_transaction_record:
+    -webide-representation: '{tagged_fields}'
     -orig-id: BeginTransactionRecord
     doc: Starts a metadata transaction (KIP-868), e.g. the records of a ZooKeeper migration.
     seq:
       - id: tagged_fields
         type: record_tagged_fields(23)
   end_transaction_record:
+    doc: 'The end of a metadata transaction (KIP-868).'
     -orig-id: EndTransactionRecord
     seq:
       - id: tagged_fields
         type: record_tagged_fields(24)
   abort_transaction_record:
+    -webide-representation: '{tagged_fields}'
+    doc: 'An aborted metadata transaction (KIP-868), with its reason in a tag.'
     -orig-id: AbortTransactionRecord
     seq:
       - id: tagged_fields
         type: record_tagged_fields(25)
   remove_delegation_token_record:
+    -webide-representation: '{token_id}'
+    doc: 'A delegation token removed.'
     -orig-id: RemoveDelegationTokenRecord
     seq:
       - id: token_id
@@ -571,6 +622,8 @@ types:
       - id: tagged_fields
         type: record_tagged_fields(26)
   register_controller_record:
+    -webide-representation: 'controller {controller_id:dec}, incarnation {incarnation_id:uuid}'
+    doc: 'A KRaft controller registering (KIP-919).'
     -orig-id: RegisterControllerRecord
     seq:
       - id: controller_id

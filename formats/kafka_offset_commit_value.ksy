@@ -26,6 +26,7 @@ doc-ref:
   - https://github.com/apache/kafka/blob/3.9.0/group-coordinator/src/main/resources/common/message/OffsetCommitValue.json
   - https://github.com/apache/kafka/blob/3.9.0/server-common/src/main/java/org/apache/kafka/server/common/MetadataVersion.java offsetCommitValueVersion
   - https://cwiki.apache.org/confluence/display/KAFKA/KIP-915%3A+Txn+and+Group+Coordinator+Downgrade+Foundation KIP-915
+-webide-representation: 'v{version:dec}: {data}'
 seq:
   - id: version
     type: s2
@@ -41,6 +42,10 @@ seq:
         4: offset_commit_body(4)
 types:
   offset_commit_body:
+    -webide-representation: 'offset {offset:dec}, leader epoch {leader_epoch:dec}, committed at {commit_timestamp:dec}'
+    doc: |
+      The committed offset with its leader epoch (v3+), metadata and timestamps (expire timestamp
+      only in v1).
     -orig-id: OffsetCommitValue
     params:
       - id: version

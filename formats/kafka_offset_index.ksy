@@ -37,6 +37,9 @@ seq:
 types:
   offset_index_entry:
     -webide-representation: 'offset +{relative_offset:dec} at byte {position:dec}'
+    doc: |
+      One slot: an offset (relative to the segment's base offset) and the byte position of its
+      batch.
     params:
       - id: slot
         type: u4

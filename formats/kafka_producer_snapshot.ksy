@@ -31,6 +31,8 @@ seq:
     repeat-expr: num_entries
 types:
   producer_entry:
+    -webide-representation: 'producer {producer_id:dec} epoch {producer_epoch:dec}: last sequence {last_sequence:dec} at offset {last_offset:dec}'
+    doc: 'The state of one producer id at the snapshot''s offset.'
     seq:
       - id: producer_id
         -orig-id: ProducerId

@@ -30,6 +30,7 @@ doc-ref:
   - https://cwiki.apache.org/confluence/display/KAFKA/KIP-482%3A+The+Kafka+Protocol+should+Support+Optional+Tagged+Fields KIP-482, the flexible encoding
 types:
   string:
+    -webide-representation: '{value}'
     doc: STRING / NULLABLE_STRING (classic) or COMPACT_STRING / COMPACT_NULLABLE_STRING (flexible).
     params:
       - id: flexible
@@ -52,6 +53,7 @@ types:
         value: 'flexible ? len_compact.value - 1 : len_classic'
         doc: Length in bytes, -1 for null.
   bytes:
+    -webide-representation: '{len_value:dec} bytes'
     doc: BYTES / NULLABLE_BYTES (int32 length) or COMPACT_BYTES (flexible).
     params:
       - id: flexible
@@ -71,6 +73,7 @@ types:
         value: 'flexible ? len_compact.value - 1 : len_classic'
         doc: Length in bytes, -1 for null.
   array_length:
+    -webide-representation: '{num_items:dec}'
     doc: |
       The element count in front of an array: int32 (classic) or unsigned varint count + 1
       (flexible, COMPACT_ARRAY). -1 is a null array.
@@ -88,6 +91,7 @@ types:
       num_items:
         value: 'flexible ? num_compact.value - 1 : num_classic'
   string_array:
+    -webide-representation: '{items}'
     doc: An array of strings (`[]string`).
     params:
       - id: flexible
@@ -100,6 +104,7 @@ types:
         repeat: expr
         repeat-expr: 'len_items.num_items < 0 ? 0 : len_items.num_items'
   int32_array:
+    -webide-representation: '{len_items} items'
     doc: An array of int32 (`[]int32`).
     params:
       - id: flexible
@@ -112,6 +117,7 @@ types:
         repeat: expr
         repeat-expr: 'len_items.num_items < 0 ? 0 : len_items.num_items'
   uuid_array:
+    -webide-representation: '{len_items} UUIDs'
     doc: An array of UUIDs (`[]uuid`), 16 bytes each.
     params:
       - id: flexible
@@ -124,6 +130,7 @@ types:
         repeat: expr
         repeat-expr: 'len_items.num_items < 0 ? 0 : len_items.num_items'
   tagged_fields:
+    -webide-representation: '{num_fields} tagged fields'
     doc: The tagged-field section that ends every structure of a flexible message (KIP-482).
     seq:
       - id: num_fields
@@ -133,6 +140,7 @@ types:
         repeat: expr
         repeat-expr: num_fields.value
   tagged_field:
+    -webide-representation: 'tag {tag}, {len_data} bytes'
     doc: Tags are unsigned varints in increasing order; each is followed by its data's length.
     seq:
       - id: tag

@@ -31,6 +31,9 @@ seq:
 types:
   time_index_entry:
     -webide-representation: '{timestamp:dec} ms: offset +{relative_offset:dec}'
+    doc: |
+      One slot: a timestamp and the offset (relative to the base offset) of the batch that reached
+      it.
     params:
       - id: slot
         type: u4

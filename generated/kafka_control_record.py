@@ -167,6 +167,9 @@ class KafkaControlRecord(KaitaiStruct):
 
 
     class ControlKey(KaitaiStruct):
+        """The key of every control record: its version and the control type (0 ABORT, 1 COMMIT, 2
+        LEADER_CHANGE, 3 SNAPSHOT_HEADER, 4 SNAPSHOT_FOOTER, 5 KRAFT_VERSION, 6 KRAFT_VOTERS).
+        """
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaControlRecord.ControlKey, self).__init__(_io)
             self._parent = _parent
@@ -200,6 +203,7 @@ class KafkaControlRecord(KaitaiStruct):
 
 
     class KraftVersionRecord(KaitaiStruct):
+        """The finalized kraft.version of the quorum (KIP-853)."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaControlRecord.KraftVersionRecord, self).__init__(_io)
             self._parent = _parent
@@ -218,6 +222,7 @@ class KafkaControlRecord(KaitaiStruct):
 
 
     class LeaderChangeMessage(KaitaiStruct):
+        """Written by a new KRaft leader (KIP-595): the leader and the voters that elected it."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaControlRecord.LeaderChangeMessage, self).__init__(_io)
             self._parent = _parent
@@ -255,6 +260,7 @@ class KafkaControlRecord(KaitaiStruct):
             self.tagged_fields._fetch_instances()
 
         class LeaderChangeVoter(KaitaiStruct):
+            """A voter by id."""
             def __init__(self, _io, _parent=None, _root=None):
                 super(KafkaControlRecord.LeaderChangeMessage.LeaderChangeVoter, self).__init__(_io)
                 self._parent = _parent
@@ -273,6 +279,7 @@ class KafkaControlRecord(KaitaiStruct):
 
 
     class SnapshotFooterRecord(KaitaiStruct):
+        """The last record of a KRaft snapshot (KIP-630)."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaControlRecord.SnapshotFooterRecord, self).__init__(_io)
             self._parent = _parent
@@ -290,6 +297,7 @@ class KafkaControlRecord(KaitaiStruct):
 
 
     class SnapshotHeaderRecord(KaitaiStruct):
+        """The first record of a KRaft snapshot (KIP-630)."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaControlRecord.SnapshotHeaderRecord, self).__init__(_io)
             self._parent = _parent
@@ -308,6 +316,7 @@ class KafkaControlRecord(KaitaiStruct):
 
 
     class VotersRecord(KaitaiStruct):
+        """The set of voters of the quorum (KIP-853)."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaControlRecord.VotersRecord, self).__init__(_io)
             self._parent = _parent
@@ -334,6 +343,7 @@ class KafkaControlRecord(KaitaiStruct):
             self.tagged_fields._fetch_instances()
 
         class KraftVersionFeature(KaitaiStruct):
+            """The kraft.version range a voter supports."""
             def __init__(self, _io, _parent=None, _root=None):
                 super(KafkaControlRecord.VotersRecord.KraftVersionFeature, self).__init__(_io)
                 self._parent = _parent
@@ -352,6 +362,7 @@ class KafkaControlRecord(KaitaiStruct):
 
 
         class VoterEndpoint(KaitaiStruct):
+            """A listener of a voter."""
             def __init__(self, _io, _parent=None, _root=None):
                 super(KafkaControlRecord.VotersRecord.VoterEndpoint, self).__init__(_io)
                 self._parent = _parent
@@ -373,6 +384,7 @@ class KafkaControlRecord(KaitaiStruct):
 
 
         class VotersRecordVoter(KaitaiStruct):
+            """A voter: its id, its metadata log directory id and its listeners."""
             def __init__(self, _io, _parent=None, _root=None):
                 super(KafkaControlRecord.VotersRecord.VotersRecordVoter, self).__init__(_io)
                 self._parent = _parent

@@ -197,6 +197,9 @@ class KafkaGroupMetadataValue(KaitaiStruct):
 
 
     class GroupMetadataBody(KaitaiStruct):
+        """A consumer group's state as the coordinator last wrote it (generation, protocol, leader,
+        members).
+        """
         def __init__(self, version, _io, _parent=None, _root=None):
             super(KafkaGroupMetadataValue.GroupMetadataBody, self).__init__(_io)
             self._parent = _parent
@@ -244,6 +247,9 @@ class KafkaGroupMetadataValue(KaitaiStruct):
 
 
     class MemberMetadata(KaitaiStruct):
+        """One member of the group, with its subscription and assignment as raw bytes (decoded by the
+        consumer protocol types below).
+        """
         def __init__(self, version, _io, _parent=None, _root=None):
             super(KafkaGroupMetadataValue.MemberMetadata, self).__init__(_io)
             self._parent = _parent
@@ -293,6 +299,7 @@ class KafkaGroupMetadataValue(KaitaiStruct):
 
 
     class TopicPartitions(KaitaiStruct):
+        """A topic and partitions of it."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaGroupMetadataValue.TopicPartitions, self).__init__(_io)
             self._parent = _parent

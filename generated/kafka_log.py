@@ -3,8 +3,8 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
-from . import kafka_message_set
 from . import kafka_record_batch
+from . import kafka_message_set
 
 
 if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
@@ -184,14 +184,11 @@ class KafkaLog(KaitaiStruct):
 
         @property
         def note(self):
-            """What the tree shows for an incomplete entry."""
+            """What the tree shows next to an incomplete entry; empty for a complete one."""
             if hasattr(self, '_m_note'):
                 return self._m_note
 
-            if (not (self.is_complete)):
-                pass
-                self._m_note = (u"incomplete: " + str(self._io.size() - self.ofs_entry)) + u" bytes to the end of the file"
-
+            self._m_note = (u"" if self.is_complete else (u"incomplete: " + str(self._io.size() - self.ofs_entry)) + u" bytes to the end of the file")
             return getattr(self, '_m_note', None)
 
 

@@ -44,6 +44,7 @@ class KafkaMessageSet(KaitaiStruct):
 
 
     class LegacyEntry(KaitaiStruct):
+        """One message with the offset and size in front of it."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMessageSet.LegacyEntry, self).__init__(_io)
             self._parent = _parent

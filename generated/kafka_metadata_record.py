@@ -376,6 +376,7 @@ class KafkaMetadataRecord(KaitaiStruct):
             pass
 
     class AbortTransactionRecord(KaitaiStruct):
+        """An aborted metadata transaction (KIP-868), with its reason in a tag."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.AbortTransactionRecord, self).__init__(_io)
             self._parent = _parent
@@ -392,6 +393,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class AccessControlEntryRecord(KaitaiStruct):
+        """An ACL added."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.AccessControlEntryRecord, self).__init__(_io)
             self._parent = _parent
@@ -436,6 +438,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class BrokerEndpoint(KaitaiStruct):
+        """A listener of a broker or controller."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.BrokerEndpoint, self).__init__(_io)
             self._parent = _parent
@@ -478,6 +481,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class ClientQuotaRecord(KaitaiStruct):
+        """A client quota set or removed for an entity."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.ClientQuotaRecord, self).__init__(_io)
             self._parent = _parent
@@ -532,6 +536,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class DelegationTokenRecord(KaitaiStruct):
+        """A delegation token created or renewed."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.DelegationTokenRecord, self).__init__(_io)
             self._parent = _parent
@@ -559,6 +564,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class EndTransactionRecord(KaitaiStruct):
+        """The end of a metadata transaction (KIP-868)."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.EndTransactionRecord, self).__init__(_io)
             self._parent = _parent
@@ -575,6 +581,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class EntityData(KaitaiStruct):
+        """One part of a quota entity (user, client id, ip)."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.EntityData, self).__init__(_io)
             self._parent = _parent
@@ -595,6 +602,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class Feature(KaitaiStruct):
+        """A feature and the range of its levels the node supports."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.Feature, self).__init__(_io)
             self._parent = _parent
@@ -635,6 +643,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class FenceBrokerRecord(KaitaiStruct):
+        """A broker fenced (not serving) by the controller."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.FenceBrokerRecord, self).__init__(_io)
             self._parent = _parent
@@ -753,6 +762,8 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class RecordTaggedField(KaitaiStruct):
+        """One tagged field: tag, length and the data, decoded when the record's schema defines the tag.
+        """
         def __init__(self, api_key, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.RecordTaggedField, self).__init__(_io)
             self._parent = _parent
@@ -1007,6 +1018,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class RegisterControllerRecord(KaitaiStruct):
+        """A KRaft controller registering (KIP-919)."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.RegisterControllerRecord, self).__init__(_io)
             self._parent = _parent
@@ -1046,6 +1058,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class RemoveAccessControlEntryRecord(KaitaiStruct):
+        """An ACL removed."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.RemoveAccessControlEntryRecord, self).__init__(_io)
             self._parent = _parent
@@ -1063,6 +1076,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class RemoveDelegationTokenRecord(KaitaiStruct):
+        """A delegation token removed."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.RemoveDelegationTokenRecord, self).__init__(_io)
             self._parent = _parent
@@ -1081,6 +1095,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class RemoveTopicRecord(KaitaiStruct):
+        """A topic deleted."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.RemoveTopicRecord, self).__init__(_io)
             self._parent = _parent
@@ -1098,6 +1113,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class RemoveUserScramCredentialRecord(KaitaiStruct):
+        """A SCRAM credential removed."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.RemoveUserScramCredentialRecord, self).__init__(_io)
             self._parent = _parent
@@ -1117,6 +1133,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class TagInt32(KaitaiStruct):
+        """An int32 tagged field."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.TagInt32, self).__init__(_io)
             self._parent = _parent
@@ -1132,6 +1149,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class TagInt8(KaitaiStruct):
+        """An int8 tagged field."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.TagInt8, self).__init__(_io)
             self._parent = _parent
@@ -1167,6 +1185,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class UnfenceBrokerRecord(KaitaiStruct):
+        """A broker unfenced by the controller."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.UnfenceBrokerRecord, self).__init__(_io)
             self._parent = _parent
@@ -1185,6 +1204,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class UnregisterBrokerRecord(KaitaiStruct):
+        """A broker removed from the cluster."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.UnregisterBrokerRecord, self).__init__(_io)
             self._parent = _parent
@@ -1203,6 +1223,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class UserScramCredentialRecord(KaitaiStruct):
+        """A SCRAM credential of a user, salted and hashed."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.UserScramCredentialRecord, self).__init__(_io)
             self._parent = _parent
@@ -1229,6 +1250,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class ZkMigrationStateRecord(KaitaiStruct):
+        """The ZooKeeper migration state (KIP-866)."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.ZkMigrationStateRecord, self).__init__(_io)
             self._parent = _parent

@@ -98,6 +98,9 @@ class KafkaOffsetCommitValue(KaitaiStruct):
             pass
 
     class OffsetCommitBody(KaitaiStruct):
+        """The committed offset with its leader epoch (v3+), metadata and timestamps (expire timestamp
+        only in v1).
+        """
         def __init__(self, version, _io, _parent=None, _root=None):
             super(KafkaOffsetCommitValue.OffsetCommitBody, self).__init__(_io)
             self._parent = _parent

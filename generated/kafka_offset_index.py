@@ -62,6 +62,9 @@ class KafkaOffsetIndex(KaitaiStruct):
 
 
     class OffsetIndexEntry(KaitaiStruct):
+        """One slot: an offset (relative to the segment's base offset) and the byte position of its
+        batch.
+        """
         def __init__(self, slot, _io, _parent=None, _root=None):
             super(KafkaOffsetIndex.OffsetIndexEntry, self).__init__(_io)
             self._parent = _parent

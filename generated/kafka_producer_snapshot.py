@@ -49,6 +49,7 @@ class KafkaProducerSnapshot(KaitaiStruct):
 
 
     class ProducerEntry(KaitaiStruct):
+        """The state of one producer id at the snapshot's offset."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaProducerSnapshot.ProducerEntry, self).__init__(_io)
             self._parent = _parent

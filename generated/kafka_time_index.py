@@ -53,6 +53,9 @@ class KafkaTimeIndex(KaitaiStruct):
 
 
     class TimeIndexEntry(KaitaiStruct):
+        """One slot: a timestamp and the offset (relative to the base offset) of the batch that reached
+        it.
+        """
         def __init__(self, slot, _io, _parent=None, _root=None):
             super(KafkaTimeIndex.TimeIndexEntry, self).__init__(_io)
             self._parent = _parent

@@ -82,6 +82,7 @@ class KafkaTransactionLogValue(KaitaiStruct):
             pass
 
     class PartitionsSchema(KaitaiStruct):
+        """A topic and the partitions of it in the transaction."""
         def __init__(self, flexible, _io, _parent=None, _root=None):
             super(KafkaTransactionLogValue.PartitionsSchema, self).__init__(_io)
             self._parent = _parent
@@ -109,6 +110,7 @@ class KafkaTransactionLogValue(KaitaiStruct):
 
 
     class TransactionLogBody(KaitaiStruct):
+        """A transaction's state as the coordinator last wrote it."""
         def __init__(self, flexible, _io, _parent=None, _root=None):
             super(KafkaTransactionLogValue.TransactionLogBody, self).__init__(_io)
             self._parent = _parent

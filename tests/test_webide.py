@@ -348,7 +348,8 @@ def ide_ranges(debug_js_dir: Path, top: str, files: list[Path]) -> list[dict[str
     cmd = [str(NODE), str(RANGES), str(debug_js_dir), str(ROOT / "formats"), top, *map(str, files)]
     done = subprocess.run(cmd, capture_output=True, text=True, env=node_env(), check=False)
     assert done.returncode == 0, f"{' '.join(cmd[:5])} ... failed:\n{done.stderr}"
-    return [json.loads(line) for line in done.stdout.splitlines()]
+    # split on "\n" only: str.splitlines would also split inside strings (at U+0085, U+2028, ...)
+    return [json.loads(line) for line in done.stdout.split("\n")[:-1]]
 
 
 @pytest.fixture(scope="session")
@@ -374,6 +375,78 @@ def test_web_ide_hex_view_covers_every_byte_in_file_order(
     assert ranges["gaps"] == [], f"bytes in no leaf of the tree: {ranges['gaps']}"
     assert ranges["hidden"] == [], f"seq fields the hex view drops: {ranges['hidden']}"
     assert ranges["leaves"] > 0 or ranges["size"] == 0
+
+
+@pytest.mark.parametrize(("path", "info"), real_params("log", "checkpoint"))
+def test_web_ide_batch_summaries_match_the_reader(
+    path: Path, info: dict[str, Any], real_ranges: dict[Path, dict[str, Any]]
+) -> None:
+    """A collapsed batch reads "offsets 0..499, 500 records, LZ4": checked against kafkaks.read_log."""
+    reprs = real_ranges[path]["reprs"]
+    batches = {batch.position: batch for _, batch in zip(range(3), read_log(path), strict=False)}
+    entries = [key for key in reprs if key.count("/") == 1]
+    assert entries or not batches
+    position = 0
+    for key in entries:
+        batch = batches.get(position)
+        if batch is None:  # an incomplete last entry
+            assert reprs[key] == f"incomplete: {path.stat().st_size - position} bytes to the end of the file"
+            continue
+        if batch.magic == 2:
+            summary = f"offsets {batch.base_offset}..{batch.last_offset}, {batch.count} records"
+            assert reprs[key] == f"{summary}, {batch.compression.name}"
+        else:
+            assert reprs[key].startswith(f"offset {batch.last_offset}: ")
+        position += batch.size
+
+
+def specs() -> dict[str, Any]:
+    """Every formats/*.ksy as JSON, read with the js-yaml that the compiler driver uses."""
+    script = (
+        "const yaml = require('js-yaml'), fs = require('fs'), out = {};"
+        "for (const f of process.argv.slice(1)) out[f] = yaml.load(fs.readFileSync(f, 'utf8'));"
+        "console.log(JSON.stringify(out));"
+    )
+    files = sorted(str(p) for p in (ROOT / "formats").glob("*.ksy"))
+    done = subprocess.run(
+        [str(NODE), "-e", script, *files], capture_output=True, text=True, env=node_env(), check=True
+    )
+    return {Path(name).stem: spec for name, spec in json.loads(done.stdout).items()}
+
+
+def all_types(spec: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    found = {spec["meta"]["id"]: spec}
+    stack = [spec]
+    while stack:
+        for name, sub in stack.pop().get("types", {}).items():
+            found[name] = sub
+            stack.append(sub)
+    return found
+
+
+# Containers whose items carry the summary, and structures with nothing to summarize.
+WITHOUT_REPRESENTATION = {
+    "kafka_log", "kafka_message_set", "kafka_offset_index", "kafka_time_index", "kafka_txn_index",
+    "kafka_producer_snapshot", "kafka_protocol_types", "no_op_record", "end_transaction_record",
+}  # fmt: skip
+
+
+def test_every_type_a_user_meets_has_a_representation_naming_its_own_fields(js_dir: Path) -> None:
+    missing, unknown = [], []
+    for spec in specs().values():
+        for name, typ in all_types(spec).items():
+            template = typ.get("-webide-representation")
+            if template is None:
+                if name not in WITHOUT_REPRESENTATION:
+                    missing.append(name)
+                continue
+            own = {f["id"] for f in typ.get("seq", [])} | set(typ.get("instances", {}))
+            own |= {p["id"] for p in typ.get("params", [])}
+            for ref in re.findall(r"{(.*?)}", template):
+                if ref.split(":")[0].split(".")[0] not in own:
+                    unknown.append(f"{name}: {{{ref}}}")
+    assert missing == []
+    assert unknown == []
 
 
 def test_the_range_check_sees_a_look_ahead(debug_js_dir: Path, tmp_path: Path) -> None:
