@@ -10,6 +10,17 @@ from typing import Any
 import pytest
 from conftest import real_params
 from kafka.record.default_records import DefaultRecordBatchBuilder
+from kafkaks.generated import (
+    kafka_cluster_metadata_log,
+    kafka_consumer_offsets_key,
+    kafka_consumer_offsets_log,
+    kafka_group_metadata_value,
+    kafka_metadata_record,
+    kafka_offset_commit_value,
+    kafka_transaction_log_key,
+    kafka_transaction_log_value,
+    kafka_transaction_state_log,
+)
 from kafkaks.generated.kafka_log import KafkaLog
 from kafkaks.generated.kafka_message import KafkaMessage
 from kafkaks.generated.kafka_offset_index import KafkaOffsetIndex
@@ -26,6 +37,8 @@ from kaitaistruct import (
     ValidationNotAnyOfError,
     ValidationNotEqualError,
 )
+
+from kafkaks import read_log
 
 
 def parse(parser: Any, data: bytes) -> Any:
@@ -212,3 +225,79 @@ def test_index_with_a_partial_entry(parser: Any, size: int) -> None:
 def test_truncated_producer_snapshot_fails_to_parse() -> None:
     with pytest.raises(EOFError):
         parse(KafkaProducerSnapshot, struct.pack(">hIi", 1, 0, 2) + bytes(46))
+
+
+# Whole segments of the internal topics: keys and values decoded in the tree.
+
+INTERNAL_LOGS: dict[str, tuple[Any, Any, Any]] = {
+    # topic: (segment spec, key spec, value spec for a key: None when the topic has no key)
+    "__consumer_offsets": (
+        kafka_consumer_offsets_log.KafkaConsumerOffsetsLog,
+        kafka_consumer_offsets_key.KafkaConsumerOffsetsKey,
+        lambda key: (
+            kafka_offset_commit_value.KafkaOffsetCommitValue
+            if key.record_type < 2
+            else kafka_group_metadata_value.KafkaGroupMetadataValue
+        ),
+    ),
+    "__transaction_state": (
+        kafka_transaction_state_log.KafkaTransactionStateLog,
+        kafka_transaction_log_key.KafkaTransactionLogKey,
+        lambda key: kafka_transaction_log_value.KafkaTransactionLogValue,
+    ),
+    "__cluster_metadata": (
+        kafka_cluster_metadata_log.KafkaClusterMetadataLog,
+        None,
+        lambda key: kafka_metadata_record.KafkaMetadataRecord,
+    ),
+}
+
+
+def internal_topic_of(path: Path) -> str:
+    return "__cluster_metadata" if path.suffix == ".checkpoint" else path.parent.name.rsplit("-", 1)[0]
+
+
+def fields(value: Any) -> Any:
+    """The seq fields of a generated object, recursively, as plain data."""
+    if isinstance(value, list):
+        return [fields(item) for item in value]
+    if hasattr(value, "_io"):
+        return {k: fields(v) for k, v in vars(value).items() if not k.startswith("_")}
+    return value
+
+
+INTERNAL_LOG_PARAMS = [
+    p
+    for p in real_params("log", "checkpoint")
+    if not p.values[0] or internal_topic_of(p.values[0]) in INTERNAL_LOGS
+]
+
+
+@pytest.mark.parametrize(("path", "info"), INTERNAL_LOG_PARAMS)
+def test_internal_topic_segment_decodes_keys_and_values(path: Path, info: dict[str, Any]) -> None:
+    """Each uncompressed record's key and value, as the segment spec decodes them, equal the
+    topic's key and value specs applied to the record's bytes as kafkaks.read_log gives them."""
+    segment_spec, key_spec, value_spec_for = INTERNAL_LOGS[internal_topic_of(path)]
+    segment = parse(segment_spec, path.read_bytes())
+    decoded = [
+        record
+        for entry in getattr(segment, "entries", [])
+        if entry.records is not None
+        for record in entry.records.records
+    ]
+    expected = [
+        record
+        for batch in read_log(path)
+        if batch.magic == 2 and batch.compression.value == "none" and not batch.is_control
+        for record in batch.records()
+    ]
+    assert len(decoded) == len(expected)
+    for mine, theirs in zip(decoded, expected, strict=True):
+        key = None
+        if key_spec is not None and theirs.key is not None:
+            key = parse(key_spec, theirs.key)
+            assert fields(mine.key) == fields(key)
+        if theirs.value is None:
+            assert not hasattr(mine, "value")
+        elif key_spec is None or key is not None:
+            assert fields(mine.value) == fields(parse(value_spec_for(key), theirs.value))

@@ -25,7 +25,9 @@ from typing import Any
 import pytest
 from conftest import REAL_DATA, ROOT, file_kind, real_params, verified_files
 from kafkaks.generated import (
+    kafka_cluster_metadata_log,
     kafka_consumer_offsets_key,
+    kafka_consumer_offsets_log,
     kafka_group_metadata_value,
     kafka_log,
     kafka_metadata_record,
@@ -35,6 +37,7 @@ from kafkaks.generated import (
     kafka_time_index,
     kafka_transaction_log_key,
     kafka_transaction_log_value,
+    kafka_transaction_state_log,
     kafka_txn_index,
     kafka_unsigned_varint,
     kafka_varint,
@@ -61,6 +64,9 @@ PY_TOP: dict[str, type[KaitaiStruct]] = {
     "KafkaTransactionLogKey": kafka_transaction_log_key.KafkaTransactionLogKey,
     "KafkaTransactionLogValue": kafka_transaction_log_value.KafkaTransactionLogValue,
     "KafkaMetadataRecord": kafka_metadata_record.KafkaMetadataRecord,
+    "KafkaConsumerOffsetsLog": kafka_consumer_offsets_log.KafkaConsumerOffsetsLog,
+    "KafkaTransactionStateLog": kafka_transaction_state_log.KafkaTransactionStateLog,
+    "KafkaClusterMetadataLog": kafka_cluster_metadata_log.KafkaClusterMetadataLog,
 }
 TOP_OF_KIND = {
     "log": "KafkaLog",
@@ -428,6 +434,8 @@ def all_types(spec: dict[str, Any]) -> dict[str, dict[str, Any]]:
 WITHOUT_REPRESENTATION = {
     "kafka_log", "kafka_message_set", "kafka_offset_index", "kafka_time_index", "kafka_txn_index",
     "kafka_producer_snapshot", "kafka_protocol_types", "no_op_record", "end_transaction_record",
+    "kafka_consumer_offsets_log", "kafka_transaction_state_log", "kafka_cluster_metadata_log",
+    "kafka_internal_records", "internal_records",
 }  # fmt: skip
 
 
@@ -730,3 +738,41 @@ def test_class_names_are_unique_across_specs(js_dir: Path) -> None:
     )
     assert len(classes) > len(PY_TOP)
     assert [name for name, n in classes.items() if n > 1] == []
+
+
+# --- whole segments of the internal topics, keys and values decoded --------------------------------
+
+TOP_OF_INTERNAL_TOPIC = {
+    "__consumer_offsets": "KafkaConsumerOffsetsLog",
+    "__transaction_state": "KafkaTransactionStateLog",
+    "__cluster_metadata": "KafkaClusterMetadataLog",
+}
+
+
+def internal_segments() -> dict[str, list[Path]]:
+    """Real segments (small enough to compare whole) of each internal topic, by top-level spec."""
+    found: dict[str, list[Path]] = {}
+    for path, _info in verified_files():
+        topic = "__cluster_metadata" if path.suffix == ".checkpoint" else path.parent.name.rsplit("-", 1)[0]
+        small = path.stat().st_size <= PREFIX_LIMIT
+        if file_kind(path) in ("log", "checkpoint") and topic in TOP_OF_INTERNAL_TOPIC and small:
+            found.setdefault(TOP_OF_INTERNAL_TOPIC[topic], []).append(path)
+    return found
+
+
+def test_internal_topic_segments_parse_alike_and_show_every_byte(
+    real_data: Path, js_dir: Path, debug_js_dir: Path
+) -> None:
+    segments = internal_segments()
+    assert set(segments) == set(TOP_OF_INTERNAL_TOPIC.values())
+    decoded = 0
+    for top, paths in sorted(segments.items()):
+        for path, js, ranges in zip(
+            paths, js_dump(js_dir, top, paths), ide_ranges(debug_js_dir, top, paths), strict=True
+        ):
+            what = f"{path.relative_to(REAL_DATA)} ({top})"
+            assert not is_error(js), f"{what}: {js}"
+            assert_same(py_parse(top, path.read_bytes()), js, what)
+            assert (ranges["gaps"], ranges["hidden"]) == ([], []), what
+            decoded += sum(len(e["records"]["records"]) for e in js.get("entries", []) if "records" in e)
+    assert decoded > 0
