@@ -3,9 +3,12 @@
 // the way a person does (the upload button, then the object tree), and saves screenshots and load
 // times. A check for people, not part of `make test`.
 //
-// usage: node tools/webide_screenshots.js <built-ide-dir> <out-dir> <spec-id>=<file>...
+// usage: node tools/webide_screenshots.js <built-ide-dir> <out-dir> <spec-id>=<file>[@<path>]...
 //   e.g. node tools/webide_screenshots.js /tmp/webide/out docs/webide \
-//          kafka_log=/data/orders-0/00000000000000000000.log
+//          kafka_log=/data/orders-0/00000000000000000000.log \
+//          kafka_consumer_offsets_log=/data/__consumer_offsets-15/00000000000000000669.log@entries/0/records/records/0/key
+// <path>, a path in the object tree (as the info panel shows it), is opened and selected;
+// without one, the first nodes are opened.
 //
 // <built-ide-dir> is the `out/` folder of kaitai-io/kaitai_struct_webide built with its own
 // lockfile (`npm ci && ./build`; see README, "Web IDE"). It is served on 127.0.0.1 by this script.
@@ -64,7 +67,31 @@ async function upload(page, files) {
   }
 }
 
-async function run(browser, base, specId, file) {
+// Opens the tree along `parts` (field names and array indexes) and selects the last node, as
+// clicking the tree does. Arrays of more than 100 items show ranges ([0 … 99]) in between.
+async function openPath(page, parts) {
+  let id = "inputField";
+  for (const part of parts) {
+    const parentId = id;
+    id += "-" + part;
+    for (let tries = 0; tries < 3 && (await page.locator(`[id="${id}"]`).count()) === 0; tries++) {
+      const range = page.locator(`[id^="${parentId}-"].jstree-closed > .jstree-ocl`).first();
+      if ((await range.count()) === 0) break;
+      await range.click();
+      await page.waitForTimeout(500);
+    }
+    const node = page.locator(`[id="${id}"]`);
+    if ((await node.count()) === 0) throw new Error(`no node ${parts.join("/")} in the tree (at ${part})`);
+    if (id !== "inputField-" + parts.join("-") && (await node.locator(":scope.jstree-closed").count()) > 0) {
+      await node.locator(":scope > .jstree-ocl").click();
+      await page.waitForTimeout(500);
+    }
+  }
+  await page.locator(`[id="${id}"] > .jstree-anchor`).click();
+  await page.waitForTimeout(500);
+}
+
+async function run(browser, base, specId, file, treePath) {
   const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
   const page = await context.newPage();
   const errors = [];
@@ -91,16 +118,17 @@ async function run(browser, base, specId, file) {
     { timeout: 600000, polling: 200 });
   const loadSeconds = (Date.now() - started) / 1000;
 
-  // Open the first nodes (entries, its first item, the item itself and its body) and select a leaf.
-  for (let depth = 0; depth < 4; depth++) {
-    const closed = page.locator("#parsedDataTree .jstree-closed > .jstree-ocl").first();
-    if ((await closed.count()) === 0) break;
-    await closed.click();
-    await page.waitForTimeout(500);
+  if (treePath) {
+    await openPath(page, treePath.split("/"));
+  } else {
+    // Open the first nodes (entries, its first item, the item itself and its body).
+    for (let depth = 0; depth < 4; depth++) {
+      const closed = page.locator("#parsedDataTree .jstree-closed > .jstree-ocl").first();
+      if ((await closed.count()) === 0) break;
+      await closed.click();
+      await page.waitForTimeout(500);
+    }
   }
-  const leaf = page.locator("#parsedDataTree .jstree-leaf > .jstree-anchor").nth(2);
-  if ((await leaf.count()) > 0) await leaf.click();
-  await page.waitForTimeout(500);
   const unparsed = await page.evaluate(() => {
     const m = document.querySelector("#unparsedDiv").innerText.match(/\/\s*(\d+)/); // "<< - / 0 >>"
     return m ? Number(m[1]) : null;
@@ -126,7 +154,8 @@ async function main() {
   try {
     for (const job of jobs) {
       const eq = job.indexOf("=");
-      const result = await run(browser, base, job.slice(0, eq), path.resolve(job.slice(eq + 1)));
+      const [file, treePath] = job.slice(eq + 1).split("@");
+      const result = await run(browser, base, job.slice(0, eq), path.resolve(file), treePath);
       process.stdout.write(JSON.stringify(result) + "\n");
     }
   } finally {
