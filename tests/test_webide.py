@@ -7,6 +7,11 @@ instance, recursively) must equal the tree of the generated Python parser. Integ
 where |v| < 2^53 only: JavaScript numbers lose precision above, so larger ones are counted as
 skipped. Files over 256 KiB are compared on a prefix of whole entries; their entry count is still
 checked on the whole file, in JavaScript.
+
+What the IDE shows is checked too: the specs compiled in debug mode, tools/webide_ranges.js
+rebuilds the IDE's tree and hex-view ranges for every real file (no byte outside a leaf, no seq
+field hidden by an earlier range, as a look-ahead would cause) and its `-webide-representation`
+summaries, which must match kafkaks's own reading of the batches.
 """
 
 from __future__ import annotations
