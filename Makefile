@@ -6,10 +6,15 @@ SPECS := $(wildcard formats/*.ksy)
 
 .PHONY: generate check-generated lint test bench demo fuzz clean
 
+# pip's own output shows what it fetches and builds: the first install of PySpark builds a wheel
+# from its 456 MB source archive (minutes on a slow line), later ones take it from pip's cache.
 $(VENV): pyproject.toml
+	@echo "== creating the virtual environment $(VENV)"
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,spark]'
+	$(PY) -m pip install --upgrade pip
+	@echo "== installing kafkaks with its test and spark extras (the first PySpark install builds a wheel: a few minutes)"
+	$(PY) -m pip install -e '.[test,spark]'
+	@echo "== $(VENV) is ready: $(VENV)/bin/kafkaks"
 	touch $(VENV)
 
 node_modules: package.json package-lock.json
@@ -54,15 +59,19 @@ fuzz: $(VENV)
 	    -artifact_prefix=fuzz/artifacts/ "$$tmp/corpus"
 
 # The sample log dir, a dump of one segment, then Spark (local[*]) to Parquet with its summary.
-# Spark's own log goes to $(DEMO)/spark.log; it is shown if the pipeline fails.
+# The pipeline prints a line per stage on stderr; Spark's own output goes to $(DEMO)/spark.log.
 DEMO := build/demo
 demo: $(VENV)
-	rm -rf $(DEMO) && mkdir -p $(DEMO)
-	$(PY) examples/make_sample.py $(DEMO)/logdir
-	$(VENV)/bin/kafkaks dump --deep-iteration --print-data-log $(DEMO)/logdir/payments-0/00000000000000000000.log
+	@rm -rf $(DEMO) && mkdir -p $(DEMO)
+	@echo "== building the sample log dir $(DEMO)/logdir (3 topics, 6 partitions, every codec, transactions)"
+	@$(PY) examples/make_sample.py $(DEMO)/logdir
+	@echo "== dumping one segment, as kafka-dump-log.sh --deep-iteration --print-data-log would"
+	@echo '$$ kafkaks dump --deep-iteration --print-data-log $(DEMO)/logdir/payments-0/00000000000000000000.log'
+	@$(VENV)/bin/kafkaks dump --deep-iteration --print-data-log $(DEMO)/logdir/payments-0/00000000000000000000.log
+	@echo "== the Spark pipeline: the log dir to Parquet in $(DEMO)/parquet, read_committed"
 	@echo '$$ kafkaks pipeline --isolation-level read_committed $(DEMO)/logdir $(DEMO)/parquet'
-	@$(VENV)/bin/kafkaks pipeline --isolation-level read_committed $(DEMO)/logdir $(DEMO)/parquet 2>$(DEMO)/spark.log || \
-	  { tail -n 40 $(DEMO)/spark.log; exit 1; }
+	@$(VENV)/bin/kafkaks pipeline --isolation-level read_committed --spark-log $(DEMO)/spark.log \
+	  $(DEMO)/logdir $(DEMO)/parquet
 
 clean:
 	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache

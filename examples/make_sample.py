@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import sys
 from pathlib import Path
 
@@ -71,8 +70,7 @@ def order(n: int, partition: int) -> bytes:
 
 
 def build(out: Path) -> dict[tuple[str, int], int]:
-    shutil.rmtree(out, ignore_errors=True)
-    out.mkdir(parents=True)
+    out.mkdir(parents=True, exist_ok=True)
     logs: list[Log] = []
     # orders: 3 partitions, 20 records a batch, the codec changing every batch, headers on every record.
     for partition in range(3):
@@ -153,8 +151,10 @@ def build(out: Path) -> dict[tuple[str, int], int]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("out", type=Path, help="the log directory to (re)create")
+    parser.add_argument("out", type=Path, help="the log directory to create (new or empty)")
     out = parser.parse_args().out.resolve()
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        parser.error(f"{out} exists and is not an empty directory: give a new one (nothing is deleted)")
     with frozen_gzip_clock():
         ends = build(out)
     segments = sorted(out.glob("*/*.log"))

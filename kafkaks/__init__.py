@@ -10,6 +10,8 @@ parsers are importable as ``kafkaks.generated``. This package adds what a spec c
 decompression, checksums, offset and timestamp reconstruction, and whole-directory reading.
 """
 
+from importlib import metadata
+
 from .arrow import read_arrow, spark_schema
 from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from .errors import (
@@ -18,6 +20,8 @@ from .errors import (
     DecompressionLimitError,
     KafkaksError,
     KafkaksWarning,
+    NoKafkaDataError,
+    UnreadableFileError,
     UnsupportedError,
 )
 from .files import (
@@ -55,6 +59,11 @@ from .partition import (
 )
 from .segment import Batch, read_log
 
+try:
+    __version__ = metadata.version("kafkaks")
+except metadata.PackageNotFoundError:  # the source tree on sys.path, never installed
+    __version__ = "0+unknown"
+
 __all__ = [
     "DEFAULT_MAX_DECOMPRESSED_BYTES",
     "AbortedTxn",
@@ -68,6 +77,7 @@ __all__ = [
     "EpochEntry",
     "KafkaksError",
     "KafkaksWarning",
+    "NoKafkaDataError",
     "OffsetIndexEntry",
     "PartitionDir",
     "PartitionMetadata",
@@ -79,6 +89,7 @@ __all__ = [
     "TimeIndexEntry",
     "TimestampType",
     "Transactions",
+    "UnreadableFileError",
     "UnsupportedError",
     "decode_internal",
     "decoded",

@@ -16,20 +16,19 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pyarrow as pa
 
 from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES, RELEASES_GIL
-from .columnar import HEADERS, Array, JoinBuffer, decode_columns
+from .columnar import HEADERS, Array, JoinBuffer, decode_columns, split_records
 from .errors import CorruptDataError, KafkaksError
 from .models import Record, TimestampType
-from .partition import Isolation, PartitionDir, partition_dirs, read_partition_batches
-from .segment import Batch, ProblemHandler, read_log
+from .partition import Isolation, partition_copies, partition_listings, read_partition_batches, read_segment
+from .segment import Batch, ProblemHandler, report_undecodable
 
 __all__ = ["ROWS_PER_BATCH", "batches_to_arrow", "read_arrow", "spark_schema"]
 
@@ -72,7 +71,7 @@ def spark_schema(*, include_headers: bool = False, include_metadata: bool = Fals
 
 
 def read_arrow(
-    path: str | os.PathLike[str],
+    path: str | os.PathLike[str] | Sequence[str | os.PathLike[str]],
     *,
     isolation: Isolation = "read_uncommitted",
     include_headers: bool = False,
@@ -86,20 +85,28 @@ def read_arrow(
 ) -> Iterator[pa.RecordBatch]:
     """The records under ``path`` as Arrow record batches of :func:`spark_schema`.
 
-    ``path`` is a segment (``.log``), a ``<topic>-<partition>`` directory or a broker log
-    directory; directories are read partition by partition, each in offset order. Each Arrow
-    batch holds the records of one partition, at most ``rows_per_batch`` of them. The other
-    arguments are those of :func:`~kafkaks.partition.read_partition`; ``isolation`` needs a
-    directory, since a segment alone does not say which of its transactions were aborted.
-    ``rows_per_batch`` and ``threads`` are those of :func:`batches_to_arrow`.
+    ``path`` is a segment (``.log``), a partition directory or a broker log directory, told
+    apart by what they hold (:func:`~kafkaks.partition.classify`), or a list of directories;
+    directories are read partition by partition, each in offset order, and a partition found in
+    several of them (replicas, JBOD directories, a backup) is read once, its copies merged as
+    :mod:`kafkaks.replicas` says. Each Arrow batch holds the records of one partition, at most
+    ``rows_per_batch`` of them. The other arguments are those of
+    :func:`~kafkaks.partition.read_partition`; ``isolation`` needs a directory, since a segment
+    alone does not say which of its transactions were aborted. ``rows_per_batch`` and ``threads``
+    are those of :func:`batches_to_arrow`. A path that does not exist or holds no Kafka data
+    raises :class:`~kafkaks.errors.NoKafkaDataError`. What
+    ``on_problem`` does with a batch whose records do not decode is that of
+    :func:`batches_to_arrow`.
     """
-    if Path(path).is_file():
+    paths = [path] if isinstance(path, str | os.PathLike) else list(path)
+    if len(paths) == 1 and os.path.isfile(paths[0]):
+        path = paths[0]
         if isolation != "read_uncommitted":
             raise ValueError(
                 f"isolation={isolation!r} needs a partition or log directory, not a segment: {path}"
             )
         sources = [
-            read_log(
+            read_segment(
                 path,
                 verify_crc=verify_crc,
                 on_problem=on_problem,
@@ -107,16 +114,18 @@ def read_arrow(
             )
         ]
     else:
-        partition = PartitionDir.of(path)
+        for entry in paths:
+            if os.path.isfile(entry):
+                raise ValueError(f"a list of paths takes directories, not a segment: {entry}")
         sources = [
             read_partition_batches(
-                directory.path,
+                copies,
                 isolation=isolation,
                 verify_crc=verify_crc,
                 on_problem=on_problem,
                 max_decompressed_bytes=max_decompressed_bytes,
             )
-            for directory in ([partition] if partition else partition_dirs(path))
+            for copies in partition_copies(partition_listings(paths, on_problem=on_problem))
         ]
     for batches in sources:
         yield from batches_to_arrow(
@@ -126,6 +135,7 @@ def read_arrow(
             include_control=include_control,
             rows_per_batch=rows_per_batch,
             threads=threads,
+            on_problem=on_problem,
         )
 
 
@@ -137,13 +147,22 @@ def batches_to_arrow(
     include_control: bool = False,
     rows_per_batch: int = ROWS_PER_BATCH,
     threads: int = 1,
+    on_problem: ProblemHandler | None = None,
 ) -> Iterator[pa.RecordBatch]:
     """Kafka batches (of one partition) as Arrow record batches of :func:`spark_schema`.
 
     Each Arrow batch holds whole Kafka batches: it closes once it has ``rows_per_batch`` rows or
-    :data:`CHUNK_BYTES` of stored batches. The records of v2 data batches are decoded column-wise
+    :data:`CHUNK_BYTES` of stored batches. A Kafka batch of more than ``rows_per_batch`` records
+    is cut into pieces of that many records, decoded one piece at a time, so memory stays that of
+    one decompressed batch (at most ``max_decompressed_bytes``) plus ``rows_per_batch`` rows,
+    whatever the record count. The records of v2 data batches are decoded column-wise
     (:mod:`kafkaks.columnar`), many batches at once; legacy and control batches go through
     :meth:`Batch.records`.
+
+    A batch whose records do not decompress or decode raises a located
+    :class:`~kafkaks.errors.KafkaksError` after the rows before it, or with ``on_problem``, is
+    reported to it as a ``corrupt_records`` Problem and left out (the pieces of a cut batch
+    decoded before the failure are kept), and the rows of the other batches follow.
 
     With ``threads`` (default 1), that many threads decompress the gzip and zstd batches of the
     next Arrow batch while this one is decoded: those decompressors release the GIL, so on a
@@ -155,75 +174,122 @@ def batches_to_arrow(
     joined = JoinBuffer()
     pool = ThreadPoolExecutor(threads, "kafkaks-decompress") if threads > 0 else None
     try:
-        chunks = _chunks(batches, include_control, rows_per_batch, pool)
+        chunks = _chunks(batches, include_control, rows_per_batch, pool, on_problem)
         waiting: list[_Part] = []  # decoded once the next chunk is read and its decompression started
         while True:
             try:
                 chunk = next(chunks, None)
             except Exception:
                 if waiting:  # the rows before the failure come first, as without threads
-                    yield _record_batch(waiting, schema, joined)
+                    yield from _record_batches(waiting, schema, joined, on_problem)
                 raise
             if waiting:
-                yield _record_batch(waiting, schema, joined)
+                yield from _record_batches(waiting, schema, joined, on_problem)
                 waiting = []
             if chunk is None:
                 return
-            if any(isinstance(payload, Future) for _, payload in chunk):
+            if any(isinstance(part.payload, Future) for part in chunk):
                 waiting = chunk
             else:  # nothing to overlap: decoded at once, while its bytes are fresh in the cache
-                yield _record_batch(chunk, schema, joined)
+                yield from _record_batches(chunk, schema, joined, on_problem)
     finally:
         if pool:
             pool.shutdown(cancel_futures=True)
 
 
-# A batch with its decompressed v2 record area (columnar path, maybe still being decompressed)
-# or its decoded records.
-_Part = tuple[Batch, "Future[bytes] | bytes | list[Record]"]
+class _Part(NamedTuple):
+    """A batch (or a piece of one: ``rows`` of its records) with its decompressed v2 record area
+    (columnar path, maybe still being decompressed) or its decoded records."""
+
+    batch: Batch
+    payload: Future[bytes] | bytes | list[Record]
+    rows: int
 
 
 def _chunks(
-    batches: Iterable[Batch], include_control: bool, rows_per_batch: int, pool: ThreadPoolExecutor | None
+    batches: Iterable[Batch],
+    include_control: bool,
+    rows_per_batch: int,
+    pool: ThreadPoolExecutor | None,
+    on_problem: ProblemHandler | None,
 ) -> Iterator[list[_Part]]:
     parts: list[_Part] = []
     rows = size = 0
-    for batch in batches:
-        if batch.is_control and not include_control:
-            continue
-        if batch.magic < 2 or batch.is_control:
-            records = list(batch.records())
-            parts.append((batch, records))
-            rows += len(records)
-        elif pool and batch.compression.value in RELEASES_GIL:
-            parts.append((batch, pool.submit(batch.record_bytes)))
-            rows += batch.count
-        else:
-            parts.append((batch, batch.record_bytes()))
-            rows += batch.count
-        size += batch.size
-        if rows >= rows_per_batch or size >= CHUNK_BYTES:
+    try:
+        for batch in batches:
+            if batch.is_control and not include_control:
+                continue
+            for part in _parts(batch, rows_per_batch, pool, on_problem):
+                parts.append(part)
+                rows += part.rows
+                if rows >= rows_per_batch:
+                    yield parts
+                    parts, rows, size = [], 0, 0
+            size += batch.size
+            if size >= CHUNK_BYTES and parts:
+                yield parts
+                parts, rows, size = [], 0, 0
+    except KafkaksError:
+        if parts:  # the rows before the failure come first
             yield parts
-            parts, rows, size = [], 0, 0
+        raise
     if parts:
         yield parts
 
 
-def _record_batch(parts: list[_Part], schema: pa.Schema, joined: JoinBuffer) -> pa.RecordBatch:
-    """One Arrow batch of the parts' rows: each run of v2 parts decoded at once."""
+def _parts(
+    batch: Batch, rows_per_batch: int, pool: ThreadPoolExecutor | None, on_problem: ProblemHandler | None
+) -> Iterator[_Part]:
+    """A batch as parts of at most ``rows_per_batch`` rows."""
+    try:
+        if batch.magic < 2 or batch.is_control:
+            records = batch.records()
+            while piece := list(itertools.islice(records, rows_per_batch)):
+                yield _Part(batch, piece, len(piece))
+        elif batch.count > rows_per_batch:
+            try:
+                for payload, rows in split_records(batch.record_bytes(), batch.count, rows_per_batch):
+                    yield _Part(batch, payload, rows)
+            except KafkaksError as exc:
+                raise exc.at(batch.path, batch.position, batch.base_offset) from exc
+        elif pool and batch.compression.value in RELEASES_GIL:
+            yield _Part(batch, pool.submit(batch.record_bytes), batch.count)
+        else:
+            yield _Part(batch, batch.record_bytes(), batch.count)
+    except KafkaksError as exc:
+        report_undecodable(batch, exc, on_problem)
+
+
+def _record_batches(
+    parts: list[_Part], schema: pa.Schema, joined: JoinBuffer, on_problem: ProblemHandler | None
+) -> Iterator[pa.RecordBatch]:
+    """One Arrow batch of the parts' rows (each run of v2 parts decoded at once), or none when
+    every part was reported to ``on_problem``."""
     pieces = []
-    for columnar, run in itertools.groupby(parts, key=lambda part: not isinstance(part[1], list)):
+    for columnar, run in itertools.groupby(parts, key=lambda part: not isinstance(part.payload, list)):
         run_parts = list(run)
         if columnar:
-            pieces.append(_v2_batch(run_parts, schema, joined))
+            pieces.extend(_v2_batch(run_parts, schema, joined, on_problem))
         else:
             pieces.append(_record_api_batch(run_parts, schema))
     if len(pieces) == 1:
-        return pieces[0]
-    return pa.RecordBatch.from_arrays(
-        [pa.concat_arrays([piece.column(i) for piece in pieces]) for i in range(len(schema))],
-        schema=schema,
-    )
+        yield pieces[0]
+    elif pieces:
+        yield pa.RecordBatch.from_arrays(
+            [pa.concat_arrays([piece.column(i) for piece in pieces]) for i in range(len(schema))],
+            schema=schema,
+        )
+
+
+def _topic_text(topic: str | None) -> str | None:
+    """A topic for a UTF-8 column. Names come from directory names, bytes on POSIX that Python
+    holds with undecodable bytes as lone surrogates (``os.fsdecode``): those become U+FFFD."""
+    return None if topic is None else os.fsencode(topic).decode("utf-8", "replace")
+
+
+def _path_text(path: str) -> str:
+    """A path for a UTF-8 column, undecodable bytes written ``\\xff`` (Python's backslashreplace)."""
+    return os.fsencode(path).decode("utf-8", "backslashreplace")
 
 
 def _per_batch(values: list[Any], counts: Array, kind: pa.DataType) -> pa.Array:
@@ -231,24 +297,30 @@ def _per_batch(values: list[Any], counts: Array, kind: pa.DataType) -> pa.Array:
     return pa.array(values, kind).take(np.repeat(np.arange(len(values)), counts))
 
 
-def _v2_batch(parts: list[_Part], schema: pa.Schema, joined: JoinBuffer) -> pa.RecordBatch:
+def _v2_batch(
+    parts: list[_Part], schema: pa.Schema, joined: JoinBuffer, on_problem: ProblemHandler | None
+) -> list[pa.RecordBatch]:
     try:
-        return _v2_columns(parts, schema, joined)
+        return [_v2_columns(parts, schema, joined)]
     except KafkaksError as error:
+        decoded, failed = [], False
         for part in parts:  # which batch is broken: each decodes alone as it does in a run
-            batch = part[0]
+            batch = part.batch
             try:
-                _v2_columns([part], schema, joined)
+                decoded.append(_v2_columns([part], schema, joined))
             except KafkaksError as exc:
-                raise exc.at(batch.path, batch.position, batch.base_offset) from exc
-        raise error
+                failed = True
+                report_undecodable(batch, exc.at(batch.path, batch.position, batch.base_offset), on_problem)
+        if not failed:
+            raise error
+        return decoded
 
 
 def _v2_columns(parts: list[_Part], schema: pa.Schema, joined: JoinBuffer) -> pa.RecordBatch:
-    batches = [batch for batch, _ in parts]
-    counts = np.array([batch.count for batch in batches], np.int64)
+    batches = [part.batch for part in parts]
+    counts = np.array([part.rows for part in parts], np.int64)
     records = decode_columns(
-        [_resolved(payload) for _, payload in parts if not isinstance(payload, list)],
+        [_resolved(part.payload) for part in parts if not isinstance(part.payload, list)],
         counts.tolist(),
         with_headers="headers" in schema.names,
         joined=joined,
@@ -270,7 +342,7 @@ def _v2_columns(parts: list[_Part], schema: pa.Schema, joined: JoinBuffer) -> pa
     columns = {
         "key": records.key,
         "value": records.value,
-        "topic": _per_batch([batch.topic for batch in batches], counts, pa.string()),
+        "topic": _per_batch([_topic_text(batch.topic) for batch in batches], counts, pa.string()),
         "partition": _per_batch([batch.partition for batch in batches], counts, pa.int32()),
         "offset": pa.array(offset),
         "timestamp": pa.array(timestamp * 1000, pa.timestamp("us", tz="UTC")),
@@ -280,7 +352,7 @@ def _v2_columns(parts: list[_Part], schema: pa.Schema, joined: JoinBuffer) -> pa
         columns["headers"] = records.headers
     if "segment" in schema.names:
         per_batch: dict[str, list[Any]] = {
-            "segment": [batch.path for batch in batches],
+            "segment": [_path_text(batch.path) for batch in batches],
             "position": [batch.position for batch in batches],
             "batchBaseOffset": [batch.base_offset for batch in batches],
             "producerId": [batch.producer_id for batch in batches],
@@ -319,7 +391,7 @@ def _add(base: Array, delta: Array, what: str) -> Array:
 
 def _record_api_batch(parts: list[_Part], schema: pa.Schema) -> pa.RecordBatch:
     columns: dict[str, list[object]] = {name: [] for name in schema.names}
-    for batch, records in parts:
+    for batch, records, _rows in parts:
         if isinstance(records, list):
             _append(columns, batch, records, "headers" in columns, "segment" in columns)
     return pa.RecordBatch.from_pydict(columns, schema=schema)
@@ -335,7 +407,7 @@ def _append(
     rows = len(records)
     columns["key"].extend(record.key for record in records)
     columns["value"].extend(record.value for record in records)
-    columns["topic"].extend([batch.topic] * rows)
+    columns["topic"].extend([_topic_text(batch.topic)] * rows)
     columns["partition"].extend([batch.partition] * rows)
     columns["offset"].extend(record.offset for record in records)
     columns["timestamp"].extend(record.timestamp * 1000 for record in records)
@@ -345,7 +417,7 @@ def _append(
             [{"key": key, "value": value} for key, value in record.headers] or None for record in records
         )
     if include_metadata:
-        columns["segment"].extend([batch.path] * rows)
+        columns["segment"].extend([_path_text(batch.path)] * rows)
         columns["position"].extend([batch.position] * rows)
         columns["batchBaseOffset"].extend([batch.base_offset] * rows)
         columns["producerId"].extend([batch.producer_id] * rows)

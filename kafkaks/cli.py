@@ -31,19 +31,21 @@ on with the next readable batch or file. ``position`` on a batch line is the bat
 in the file: Kafka's running sum of batch sizes, which it equals unless damaged bytes were skipped.
 
 Exit status: 0 when every file was read cleanly, 1 when corruption was found (a CRC mismatch, a
-batch or record that does not decode, skipped bytes, a corrupt index or snapshot) or a file could
-not be read, a partial batch at the end of a segment (Kafka's ``Found N invalid bytes``: records
-lost in a crash), 2 for a usage error. Kafka reports index mismatches as information, and so does
-kafkaks: they do not change the exit status. Neither does a zero-filled tail, which
-``file.preallocate=true`` leaves legitimately,
-nor a missing ``.log`` beside an index (the entries are printed unverified, with a note on stderr;
-a ``.timeindex`` without its ``.index`` is verified by scanning from the start of the ``.log``).
+batch or record that does not decode, skipped bytes, a partial batch at the end of a segment:
+Kafka's ``Found N invalid bytes``, records lost in a crash; a corrupt index or snapshot) or a file
+could not be read, 2 for a usage error or no Kafka data (a path that does not exist, a directory
+without Kafka files, nothing dumped), 130 when interrupted (Ctrl-C). Kafka reports index
+mismatches as information, and so does kafkaks: they do not change the exit status. Neither does a
+zero-filled tail, which ``file.preallocate=true`` leaves legitimately, nor a missing ``.log`` beside
+an index (the entries are printed unverified, with a note on stderr; a ``.timeindex`` without its
+``.index`` is verified by scanning from the start of the ``.log``).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import json
 import os
 import re
@@ -53,7 +55,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from .errors import CorruptDataError, KafkaksError
+from . import __version__
+from .errors import CorruptDataError, KafkaksError, NoKafkaDataError
 from .files import (
     base_offset_of,
     read_offset_index,
@@ -72,19 +75,32 @@ from .internal import (
 )
 from .jsonl import (
     BYTES_FORMATS,
+    LARGE_VALUE,
     batch_object,
     dumps,
+    encoded_pieces,
     entry_object,
+    json_piece,
     problem_object,
     record_object,
     recovery_object,
+    split_object,
     summary_object,
 )
 from .models import ControlRecord, Problem, ProducerSnapshotEntry, Record, TimeIndexEntry
-from .partition import PartitionDir, partition_dirs
+from .partition import (
+    KAFKA_SUFFIXES,
+    Entry,
+    Listing,
+    PartitionDir,
+    classify,
+    local_lister,
+    locate,
+    report_entries,
+)
 from .progress import Progress
 from .recovery import RecoveryPlan, SegmentLoss, plan_recovery
-from .segment import Batch, read_log, topic_partition
+from .segment import Batch, ProblemHandler, batch_records, read_log, topic_partition
 from .verify import (
     CORRUPTION,
     DEFAULT_MAX_MESSAGE_SIZE,
@@ -92,6 +108,7 @@ from .verify import (
     batch_reaching,
     first_batch,
     lookup,
+    unverifiable,
     verify_files,
 )
 
@@ -99,8 +116,7 @@ __all__ = ["main"]
 
 MAX_INT32 = 0x7FFFFFFF
 FLUSH_LINES = 4096
-# Kafka's dispatch order for the files of one segment, used when a directory is dumped.
-SUFFIXES = (".log", ".checkpoint", ".index", ".timeindex", ".txnindex", ".snapshot")
+SUFFIXES = KAFKA_SUFFIXES  # Kafka's dispatch order for the files of one segment
 KRAFT_SNAPSHOT = re.compile(r"^(\d{20})-(\d{10})\.checkpoint$")
 LEADING_DIGITS = re.compile(r"^\d+")
 # Control records whose value DumpLogSegments prints as JSON, with the label it uses (no colon).
@@ -120,7 +136,9 @@ EPILOG = """\
 Files are dispatched by their last suffix: .log and .checkpoint (KRaft snapshots), .index,
 .timeindex, .txnindex and .snapshot (producer state); other files are ignored. A directory
 argument dumps every such file of a partition directory, or of every partition of a broker log
-directory (by topic, then partition), in offset order.
+directory (by topic, then partition), in offset order; what a directory is comes from what it
+holds, not its name. Entries that cannot be read (no permission, a link that loops, dangles, or
+leads to a directory or out of the directory given) are reported, not followed.
 
 Where Kafka versions print differently, kafkaks follows the Scala tool of Kafka 3.x-4.0:
   - legacy (v0/v1) record lines end their crc with a stray '}': "isValid: true crc: 123}"
@@ -159,23 +177,28 @@ carry a "decoded" object (kind, key, value, tombstone, problem; null for control
 decoder problem is also a problem object of kind undecodable_internal_record.
 
 Exit status: 0 clean; 1 corruption found (CRC mismatch, undecodable batch or record, skipped
-bytes, corrupt index or snapshot) or a file could not be read; 2 usage error. Index mismatches
-and a partial batch at the end of a segment are information, as in Kafka, not corruption.
-A progress bar is drawn on stderr when it is a terminal and the input is large."""
+bytes, a partial batch at the end of a segment, whose records are lost: Kafka's "Found N invalid
+bytes", corrupt index or snapshot) or a file could not be read; 2 usage error, or no Kafka data:
+a path that does not exist, a directory without Kafka files, nothing dumped; 130 interrupted
+(Ctrl-C). Index mismatches and a zero-filled tail (file.preallocate=true) are information, as in
+Kafka, not corruption. A progress bar is drawn on stderr when it is a terminal and the input is
+large."""
 
 VERIFY_DESCRIPTION = """\
 Check Kafka files without a broker: every batch CRC and record, every .index and .timeindex
 entry against its .log (with Kafka's semantics), offsets increasing within and across segments,
-producer snapshot CRCs. Problems go to stderr as they are found ("kafkaks: <file>: position P,
-offset O: <reason>"), then a summary table per directory goes to stdout."""
+producer snapshot CRCs. Damage goes to stderr as it is found ("kafkaks: <file>: position P,
+offset O: <reason>"), then a summary table per directory goes to stdout, with the damage and
+the information found, by kind."""
 
 VERIFY_EPILOG = """\
 Index entries that brokers wrote before KAFKA-806 for an append of several batches (the first
 batch's position with the last batch's offset) are reported as index_multi_batch_append, and
 time index entries holding the offset of the record with the largest timestamp (brokers before
 KAFKA-16310) as time_index_record_offset: information, not corruption. So are a zero-filled tail
-at the end of a segment (zero_tail) and repeated time index timestamps; a partial batch at the end
-(truncated) is damage: its records are lost. kafkaks.verify documents every kind.
+at the end of a segment longer than a batch header (zero_tail) and repeated time index timestamps;
+a partial batch at the end, or 17 bytes or fewer even if zeros (truncated), is damage: its records
+are lost. kafkaks.verify documents every kind.
 
 --recovery adds what a broker's startup recovery would do to each partition directory
 (LogLoader.recoverLog and LogSegment.recover): after an unclean shutdown (no .kafka_cleanshutdown
@@ -186,7 +209,13 @@ truncation happens, why, and every batch, record and offset lost, and the segmen
 
 --json prints problem, summary and recovery objects as JSON Lines on stdout instead.
 
-Exit status: 0 clean, 1 corruption found or a file could not be read, 2 usage error."""
+Without --verbose, findings that are information are only counted (the info column); with
+--quiet, only the damage lines are printed. --json is not affected by either: every finding is a
+problem object, with "corrupt" telling damage from information.
+
+Exit status: 0 clean, 1 corruption found or a file could not be read, 2 usage error or no Kafka
+data (a path that does not exist, a directory without Kafka files, a file verify does not check),
+130 interrupted (Ctrl-C)."""
 
 
 def _bool(value: bool | None) -> str:
@@ -434,7 +463,8 @@ class Dumper:
         self.decoder = decoder_kind(args)
         self.contents = args.print_data_log or self.decoder is not None
         self.deep = args.deep_iteration or self.contents or args.json
-        # Kafka's summaries, keyed by absolute path; each list in reverse discovery order.
+        # Kafka's summaries, keyed by absolute path; each list in discovery order (Kafka prints
+        # them in reverse: it prepends to Scala Lists, and prepending here would be quadratic).
         self.index_mismatches: dict[str, list[tuple[int, int]]] = {}
         self.timestamp_mismatches: dict[str, list[tuple[int, int]]] = {}
         self.out_of_order: dict[str, list[tuple[int, int]]] = {}
@@ -454,14 +484,28 @@ class Dumper:
     def flush(self) -> None:
         if self.lines:
             self.progress.clear()
-            self.out.write("\n".join(self.lines) + "\n")
-            self.lines.clear()
+            lines, self.lines = self.lines, []  # taken first: a write cut by Ctrl-C is not repeated
+            self.out.write("\n".join(lines) + "\n")
+
+    def write_large(
+        self, head: str, tail: str, value: bytes, bytes_format: str, escape: Callable[[str], str]
+    ) -> None:
+        """A line around a large value, written piece by piece (:func:`kafkaks.jsonl.encoded_pieces`):
+        the value is never held encoded or decoded whole, nor copied into the line."""
+        self.flush()
+        self.progress.clear()
+        self.out.write(head)
+        for piece in encoded_pieces(value, bytes_format):
+            self.out.write(escape(piece))
+        self.out.write(tail + "\n")
 
     def warn(self, message: str) -> None:
-        self.flush()
-        self.out.flush()
-        self.progress.clear()
-        self.err.write(message + "\n")
+        try:
+            self.flush()
+            self.out.flush()
+        finally:  # the message is not lost when stdout's reader has gone
+            self.progress.clear()
+            self.err.write(message + "\n")
 
     def report(
         self,
@@ -502,8 +546,7 @@ class Dumper:
     def dump(self, path: str) -> None:
         if not self.json:
             self.emit(f"Dumping {path}")
-        name = os.path.basename(path)
-        suffix = name[name.rfind(".") :] if "." in name else ""
+        suffix = _suffix(os.path.basename(path))
         dumpers: dict[str, Callable[[str], None]] = {
             ".log": self.dump_log,
             ".checkpoint": self.dump_log,
@@ -520,6 +563,8 @@ class Dumper:
             dumper(path)
         except KafkaksError as exc:
             self.report_error(exc.at(path))
+        except BrokenPipeError:  # stdout, not the file: run_dump stops
+            raise
         except OSError as exc:
             self.report("unreadable_file", exc.filename or path, exc.strerror or str(exc))
 
@@ -538,6 +583,12 @@ class Dumper:
                 problem.kind, problem.path, problem.message, problem.position, problem.offset, corrupt
             )
 
+    def on_scan(self, _position: int) -> None:
+        # A search for the next valid batch after damage, which can take long in a large file:
+        # the batches before the damage are printed now, not after it.
+        self.flush()
+        self.out.flush()
+
     def dump_log(self, path: str) -> None:
         header = log_header(path)
         if self.json:
@@ -552,25 +603,21 @@ class Dumper:
         valid_end = 0
         previous = -1
         gaps: list[tuple[int, int]] = []
-        for batch in read_log(path, end=max_bytes, on_problem=self.on_log_problem):
+        for batch in read_log(path, end=max_bytes, on_problem=self.on_log_problem, on_scan=self.on_scan):
             self.progress.advance(batch.position + batch.size - valid_end)
             self.emit(dumps(batch_object(batch)) if self.json else batch_line(batch))
             valid_end = batch.position + batch.size
             if not self.deep:
                 continue
-            try:
-                for record in batch.records():
-                    # Scala DumpLogSegments: the first record only sets the previous offset.
-                    if previous != -1 and record.offset != previous + 1:
-                        gaps.insert(0, (previous, record.offset))
-                    previous = record.offset
-                    self.dump_record(path, batch, record, metadata, contents, kind)
-            except KafkaksError as exc:
-                self.report_error(exc.at(path, batch.position, batch.last_offset), "corrupt_records")
+            for record in batch_records(batch, self.on_log_problem):
+                # Scala DumpLogSegments: the first record only sets the previous offset.
+                if previous != -1 and record.offset != previous + 1 and not self.json:
+                    gaps.append((previous, record.offset))
+                previous = record.offset
+                self.dump_record(path, batch, record, metadata, contents, kind)
         self.progress.advance(size - valid_end)
-        if gaps and not self.json:
-            absolute = _absolute(path)
-            self.non_consecutive[absolute] = gaps + self.non_consecutive.get(absolute, [])
+        if gaps:
+            self.non_consecutive.setdefault(_absolute(path), []).extend(gaps)
         if max_bytes is None and size > valid_end and not self.json:
             self.emit(f"Found {size - valid_end} invalid bytes at the end of {os.path.basename(path)}")
 
@@ -588,11 +635,17 @@ class Dumper:
         cannot (fully) read is also a problem; it fails the run only where Kafka's decoder throws
         and a decoder option asked for it."""
         d = None if kind is None else decoded(record, kind=kind)
+        large = record.value if record.value is not None and len(record.value) >= LARGE_VALUE else None
         if self.json:
-            fields = record_object(record, batch, self.encode)
+            fields = record_object(
+                record if large is None else record._replace(value=b""), batch, self.encode
+            )
             if kind is not None:
                 fields["decoded"] = None if d is None else {"kind": d.kind, **d.to_json()}
-            self.emit_object(fields)
+            if large is not None:
+                self.write_large(*split_object(fields, "value"), large, self.args.bytes, json_piece)
+            else:
+                self.emit_object(fields)
         else:
             texts = None
             if kind is not None and contents and not batch.is_control:
@@ -600,7 +653,12 @@ class Dumper:
                     texts = format_internal(kind, record.offset, record.key, record.value, d)
                 except CorruptDataError:  # Kafka throws here (a missing key): reported below
                     texts = (None, None)
-            self.emit(record_line(batch, record, metadata, contents, texts))
+            if large is not None and texts is None and contents and not batch.is_control:
+                key = None if record.key is None else _text(record.key)
+                head = record_line(batch, record, metadata, contents, (key, ""))  # ends in "payload: "
+                self.write_large(head, "", large, "utf8", str)  # StringDecoder's text
+            else:
+                self.emit(record_line(batch, record, metadata, contents, texts))
         if kind is not None and d is not None and d.problem is not None:
             corrupt = self.decoder is not None and kafka_decoder_throws(kind, record, d)
             reason = decoder_problem(kind, record, d)
@@ -617,9 +675,10 @@ class Dumper:
     def can_verify(self, path: str, log: str) -> bool:
         """Kafka needs the segment's .log to verify an index (and stops without it); kafkaks notes
         its absence (not damage: copies of log dirs often lack it) and dumps the entries."""
-        if os.path.isfile(log):
+        reason = unverifiable(log)
+        if reason is None:
             return True
-        self.report("missing_log", path, f"cannot verify the entries: {log} not found", corrupt=False)
+        self.report("missing_log", path, reason, corrupt=False)
         return False
 
     def empty(self, path: str, size: int) -> bool:
@@ -653,7 +712,7 @@ class Dumper:
                         entry.offset,
                     )
                 elif batch.last_offset != entry.offset:
-                    mismatches.insert(0, (entry.offset, batch.last_offset))
+                    mismatches.append((entry.offset, batch.last_offset))
                     self.info(
                         "index_mismatch",
                         path,
@@ -667,8 +726,7 @@ class Dumper:
             else:
                 self.emit(f"offset: {entry.offset} position: {entry.position}")
         if mismatches:
-            absolute = _absolute(path)
-            self.index_mismatches[absolute] = mismatches + self.index_mismatches.get(absolute, [])
+            self.index_mismatches.setdefault(_absolute(path), []).extend(mismatches)
 
     def info(self, kind: str, path: str, message: str, offset: int) -> None:
         """A finding Kafka lists in its end-of-run summaries: a ``problem`` object with ``--json``
@@ -715,7 +773,7 @@ class Dumper:
         batch = batch_reaching(log, position, entry.offset)
         if batch is None or batch.last_offset != entry.offset:
             found = -1 if batch is None else batch.last_offset
-            self.not_found.setdefault(absolute, []).insert(0, (entry.offset, found))
+            self.not_found.setdefault(absolute, []).append((entry.offset, found))
             self.info(
                 "time_index_not_found",
                 path,
@@ -725,11 +783,11 @@ class Dumper:
             return
         max_timestamp = max([-1, *(record.timestamp for record in batch.records())])
         if max_timestamp != entry.timestamp:
-            self.timestamp_mismatches.setdefault(absolute, []).insert(0, (entry.timestamp, max_timestamp))
+            self.timestamp_mismatches.setdefault(absolute, []).append((entry.timestamp, max_timestamp))
             message = f"Index timestamp: {entry.timestamp}, log timestamp: {max_timestamp}"
             self.info("time_index_mismatch", path, message, entry.offset)
         if previous >= entry.timestamp:
-            self.out_of_order.setdefault(absolute, []).insert(0, (entry.timestamp, previous))
+            self.out_of_order.setdefault(absolute, []).append((entry.timestamp, previous))
             message = f"Index timestamp: {entry.timestamp}, Previously indexed timestamp: {previous}"
             self.info("time_index_out_of_order", path, message, entry.offset)
 
@@ -785,54 +843,90 @@ class Dumper:
         lines = []
         for path, pairs in self.index_mismatches.items():
             lines.append(f"Mismatches in :{path}")
-            lines += [f"  Index offset: {index}, log offset: {log}" for index, log in pairs]
+            lines += [f"  Index offset: {index}, log offset: {log}" for index, log in reversed(pairs)]
         for path, pairs in self.timestamp_mismatches.items():
             lines.append(f"Found timestamp mismatch in :{path}")
-            lines += [f"  Index timestamp: {index}, log timestamp: {log}" for index, log in pairs]
+            lines += [f"  Index timestamp: {index}, log timestamp: {log}" for index, log in reversed(pairs)]
         for path, pairs in self.out_of_order.items():
             lines.append(f"Found out of order timestamp in :{path}")
-            lines += [f"  Index timestamp: {index}, Previously indexed timestamp: {p}" for index, p in pairs]
+            lines += [
+                f"  Index timestamp: {index}, Previously indexed timestamp: {p}"
+                for index, p in reversed(pairs)
+            ]
         for pairs in self.not_found.values():
             lines.append("The following indexed offsets are not found in the log.")
-            lines += [f"Indexed offset: {index}, found log offset: {log}" for index, log in pairs]
+            lines += [f"Indexed offset: {index}, found log offset: {log}" for index, log in reversed(pairs)]
         for path, pairs in self.non_consecutive.items():
             lines.append(f"Non-consecutive offsets in {path}")
-            lines += [f"  {first} is followed by {second}" for first, second in pairs]
+            lines += [f"  {first} is followed by {second}" for first, second in reversed(pairs)]
         self.flush()
         if lines:
             self.warn("\n".join(lines))
 
 
-def _kafka_files(directory: str) -> list[str]:
+def _kafka_files(listing: Listing) -> list[str]:
     """The dumpable files of one directory, by base offset, then in Kafka's suffix order."""
 
-    def order(name: str) -> tuple[int, int, str]:
-        digits = LEADING_DIGITS.match(name)
-        return (int(digits[0]) if digits else -1, SUFFIXES.index(name[name.rfind(".") :]), name)
+    def order(entry: Entry) -> tuple[int, int, str]:
+        digits = LEADING_DIGITS.match(entry.name)
+        return (int(digits[0]) if digits else -1, SUFFIXES.index(_suffix(entry.name)), entry.name)
 
-    names = [
-        entry.name
-        for entry in os.scandir(directory)
-        if entry.is_file() and "." in entry.name and entry.name[entry.name.rfind(".") :] in SUFFIXES
-    ]
-    return [os.path.join(directory, name) for name in sorted(names, key=order)]
+    files = [entry for entry in listing.entries if entry.type == "file" and _suffix(entry.name) in SUFFIXES]
+    return [entry.path for entry in sorted(files, key=order)]
 
 
-def expand(path: str) -> list[str]:
-    """The files to dump for one argument: the file itself, or for a directory its own Kafka files,
-    then, recursively, those of each ``<topic>-<partition>`` directory in it (by topic, then
-    partition) and of its other subdirectories (by name). Partitions being deleted or moved
-    (``-delete``, ``-future``, ``-stray``) are left out."""
+def _suffix(name: str) -> str:
+    return name[name.rfind(".") :] if "." in name else ""
+
+
+def expand(path: str, on_problem: ProblemHandler) -> list[str]:
+    """The files to dump or verify for one argument: the file itself, or for a directory its own
+    Kafka files, then, recursively, those of each partition directory in it (by topic, then
+    partition) and of its other subdirectories (by name). What a directory is comes from what it
+    holds (:func:`~kafkaks.partition.classify`). Partitions being deleted or moved (``-delete``,
+    ``-future``, ``-stray``) are left out. Entries that are not read (links that loop, dangle or
+    lead out of the directory given or to a directory, directories named like Kafka files,
+    directories that cannot be listed) go to ``on_problem``. Raises :class:`NoKafkaDataError` for a
+    path that does not exist or a directory that holds no Kafka data at any depth."""
     if not os.path.isdir(path):
+        if not os.path.exists(path):
+            raise NoKafkaDataError("No such file or directory", path=path)
         return [path]
-    subdirs = [os.path.join(path, partition.path.name) for partition in partition_dirs(path)]
-    subdirs += sorted(
-        entry.path for entry in os.scandir(path) if entry.is_dir() and PartitionDir.of(entry.path) is None
-    )
-    files = _kafka_files(path)
-    for subdir in subdirs:
-        files += expand(subdir)
+    files, kafka = _walk(path, local_lister(path, on_problem), on_problem)
+    if not kafka:
+        raise NoKafkaDataError(
+            "no Kafka data: no Kafka file, partition directory or log directory in it", path=path
+        )
     return files
+
+
+def _walk(
+    directory: str, list_dir: Callable[[str], Listing | None], on_problem: ProblemHandler
+) -> tuple[list[str], bool]:
+    """(the files of :func:`expand`, whether any directory held Kafka data)."""
+    listing = list_dir(directory)
+    if listing is None:
+        return [], False
+    found = classify(listing, list_dir)
+    if found is not None:  # entries of directories without Kafka data are none of our business
+        report_entries(listing, on_problem)
+    partitions = {
+        p.path: PartitionDir.of(p.path) for p in (found[1] if found and found[0] == "log_dir" else [])
+    }
+    named = [partition for partition in partitions.values() if partition is not None and not partition.status]
+    subdirs = [os.fspath(p.path) for p in sorted(named, key=lambda p: (p.topic, p.partition))]
+    subdirs += sorted(
+        entry.path
+        for entry in listing.entries
+        if entry.type == "directory" and (entry.path not in partitions or partitions[entry.path] is None)
+    )
+    files = _kafka_files(listing)
+    kafka = found is not None
+    for subdir in subdirs:
+        more, held = _walk(subdir, list_dir, on_problem)
+        files += more
+        kafka = kafka or held
+    return files, kafka or bool(files)
 
 
 def _file_list(value: str) -> list[str]:
@@ -854,11 +948,15 @@ def _offsets(first: int | None, last: int | None) -> str:
     return "-" if first is None or last is None else f"{first}..{last}"
 
 
+def _counts(counts: dict[str, int]) -> str:
+    return ", ".join(f"{kind}={count}" for kind, count in counts.items()) or "-"
+
+
 def summary_table(reports: list[PartitionReport]) -> list[str]:
-    """One row per partition: segments, batches, records, offset range, problems by kind."""
-    rows = [("partition", "segments", "batches", "records", "offsets", "problems")]
+    """One row per partition: segments, batches, records, offset range, then the problems that are
+    damage and those that are information, by kind."""
+    rows = [("partition", "segments", "batches", "records", "offsets", "damage", "info")]
     for report in reports:
-        problems = ", ".join(f"{kind}={count}" for kind, count in report.problem_counts.items())
         rows.append(
             (
                 report.path,
@@ -866,25 +964,32 @@ def summary_table(reports: list[PartitionReport]) -> list[str]:
                 str(report.batches),
                 str(report.records),
                 _offsets(report.first_offset, report.last_offset),
-                problems or "-",
+                _counts(report.damage_counts),
+                _counts(report.info_counts),
             )
         )
-    widths = [max(len(row[column]) for row in rows) for column in range(5)]
+    widths = [max(len(row[column]) for row in rows) for column in range(6)]
     lines = []
     for row in rows:
         cells = [
             row[0].ljust(widths[0]),
-            *(cell.rjust(width) for cell, width in zip(row[1:5], widths[1:], strict=True)),
+            *(cell.rjust(width) for cell, width in zip(row[1:5], widths[1:5], strict=True)),
+            row[5].ljust(widths[5]),
         ]
-        lines.append("  ".join([*cells, row[5]]))
+        lines.append("  ".join([*cells, row[6]]))
     return lines
+
+
+def _count(number: int, noun: str, plural: str | None = None) -> str:
+    """``1 batch``, ``2 batches``: a number with its noun in the right form."""
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
 
 
 def _loss_lines(loss: SegmentLoss) -> list[str]:
     name = os.path.basename(loss.path)
     what = (
-        f"{loss.lost_bytes} bytes, {len(loss.batches)} batches, {loss.records} records, "
-        f"offsets {_offsets(loss.first_offset, loss.last_offset)}"
+        f"{_count(loss.lost_bytes, 'byte')}, {_count(len(loss.batches), 'batch', 'batches')}, "
+        f"{_count(loss.records, 'record')}, offsets {_offsets(loss.first_offset, loss.last_offset)}"
     )
     if loss.stage == "deleted":
         return [f"  {name}: deleted whole: {what}"]
@@ -899,14 +1004,14 @@ def _loss_lines(loss: SegmentLoss) -> list[str]:
     lines.append(f"    lost: {what}")
     for batch in loss.batches:
         first = "?" if batch.base_offset is None else batch.base_offset
-        records = "?" if batch.records is None else batch.records
+        records = "? records" if batch.records is None else _count(batch.records, "record")
         crc = "" if batch.crc_valid else " (CRC mismatch)"
         lines.append(
-            f"    - batch at position {batch.position}, {batch.size} bytes: "
-            f"offsets {first}..{batch.last_offset}, {records} records{crc}"
+            f"    - batch at position {batch.position}, {_count(batch.size, 'byte')}: "
+            f"offsets {first}..{batch.last_offset}, {records}{crc}"
         )
     if loss.unreadable_bytes:
-        lines.append(f"    - {loss.unreadable_bytes} bytes that hold no readable batch")
+        lines.append(f"    - {_count(loss.unreadable_bytes, 'byte')} that hold no readable batch")
     return lines
 
 
@@ -920,10 +1025,14 @@ def recovery_lines(plan: RecoveryPlan) -> list[str]:
         )
     elif plan.recovered:
         first = os.path.basename(plan.recovered[0])
-        count = f"{len(plan.recovered)} segment{'s' if len(plan.recovered) > 1 else ''}"
+        count = _count(len(plan.recovered), "segment")
         lines.append(f"  after an unclean shutdown a broker recovers {count} from {first}")
     for loss in plan.losses:
         lines += _loss_lines(loss)
+    for problem in plan.unreadable:
+        lines.append(
+            f"  {os.path.basename(problem.path)}: cannot be read ({problem.message}): not in this view"
+        )
     if not any(loss.stage != "untouched" for loss in plan.losses):
         lines.append("  nothing would be truncated or deleted")
     return lines
@@ -932,7 +1041,11 @@ def recovery_lines(plan: RecoveryPlan) -> list[str]:
 def partition_of(path: str) -> str | None:
     """The partition directory a path is or is in, for ``--recovery``; None for other places."""
     directory = path if os.path.isdir(path) else os.path.dirname(path) or "."
-    return directory if PartitionDir.of(os.path.abspath(directory)) is not None else None
+    try:
+        kind, _ = locate(directory, on_problem=lambda _problem: None)
+    except KafkaksError:
+        return None
+    return directory if kind == "partition" else None
 
 
 def _log_bytes(files: list[str]) -> int:
@@ -945,41 +1058,67 @@ def _log_bytes(files: list[str]) -> int:
 
 
 def run_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    files = [path for argument in args.paths for path in expand(argument)]
-    missing = [path for path in files if not os.path.exists(path)]
-    for path in missing:
-        err.write(f"kafkaks: {path}: No such file or directory\n")
-    files = [path for path in files if path not in missing]
-    total = _log_bytes(files)
-    progress = Progress(err, total, "kafkaks verify")
+    damaged = False
+
+    def on_listing_problem(problem: Problem) -> None:
+        nonlocal damaged
+        damaged = True
+        if args.json:
+            out.write(dumps(problem_object(problem, True)) + "\n")
+        else:
+            err.write(f"kafkaks: {problem.path}: {problem.message}\n")
+
+    files = [path for argument in args.paths for path in expand(argument, on_listing_problem)]
+    unknown = [
+        path
+        for path in args.paths
+        if os.path.isfile(path) and _suffix(os.path.basename(path)) not in SUFFIXES
+    ]
+    if unknown:
+        raise NoKafkaDataError(f"not a file verify checks (none of {', '.join(SUFFIXES)})", path=unknown[0])
+    progress = Progress(err, _log_bytes(files), "kafkaks verify")
 
     def on_problem(problem: Problem) -> None:
+        nonlocal damaged
+        corrupt = problem.kind in CORRUPTION
+        damaged = damaged or corrupt
         if args.json:
-            out.write(dumps(problem_object(problem, problem.kind in CORRUPTION)) + "\n")
-        else:
+            out.write(dumps(problem_object(problem, corrupt)) + "\n")
+        elif corrupt or args.verbose:
             progress.clear()
             err.write(f"kafkaks: {problem}\n")
 
-    reports = verify_files(
-        files, max_message_size=args.max_message_size, on_problem=on_problem, progress=progress.advance
-    )
-    progress.close()
-    if args.json:
-        out.writelines(dumps(summary_object(report)) + "\n" for report in reports)
-    else:
-        out.write("\n".join(summary_table(reports)) + "\n")
-    corrupt = bool(missing) or any(report.corrupt for report in reports)
-    if args.recovery:
-        partitions = dict.fromkeys(d for d in map(partition_of, [r.path for r in reports]) if d is not None)
-        for directory in partitions:
-            plan = plan_recovery(directory)
-            if args.json:
-                out.write(dumps(recovery_object(plan)) + "\n")
-            else:
-                out.write("\n" + "\n".join(recovery_lines(plan)) + "\n")
-        if not partitions:
-            err.write("kafkaks: --recovery: no <topic>-<partition> directory among the paths\n")
-    return 1 if corrupt else 0
+    try:
+        reports = verify_files(
+            files, max_message_size=args.max_message_size, on_problem=on_problem, progress=progress.advance
+        )
+        progress.close()
+        if args.json:
+            out.writelines(dumps(summary_object(report)) + "\n" for report in reports)
+        elif not args.quiet:
+            out.write("\n".join(summary_table(reports)) + "\n")
+        if args.recovery:
+            write_recovery(args, reports, out, err)
+    except BrokenPipeError:  # stdout's reader has gone (| head): stop, with what was found so far
+        _quiet_stdout()
+    finally:
+        progress.close()
+    return 1 if damaged else 0
+
+
+def write_recovery(
+    args: argparse.Namespace, reports: list[PartitionReport], out: TextIO, err: TextIO
+) -> None:
+    """``verify --recovery``: what a broker's recovery would do to each partition directory."""
+    partitions = dict.fromkeys(d for d in map(partition_of, [r.path for r in reports]) if d is not None)
+    for directory in partitions:
+        plan = plan_recovery(directory)
+        if args.json:
+            out.write(dumps(recovery_object(plan)) + "\n")
+        else:
+            out.write("\n" + "\n".join(recovery_lines(plan)) + "\n")
+    if not partitions:
+        err.write("kafkaks: --recovery: no <topic>-<partition> directory among the paths\n")
 
 
 # Command line
@@ -991,6 +1130,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Read Apache Kafka's on-disk files (segments, indexes, snapshots) without a broker.",
         allow_abbrev=False,
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     dump = commands.add_parser(
         "dump",
@@ -1093,6 +1233,20 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument(
         "--json", action="store_true", help="JSON Lines: problem, summary and recovery objects"
     )
+    chatter = verify.add_mutually_exclusive_group()
+    chatter.add_argument(
+        "--verbose",
+        "-v",
+        action="store_true",
+        help="also print each finding that is information, not damage, on stderr",
+    )
+    chatter.add_argument(
+        "--quiet",
+        "-q",
+        action="store_true",
+        help="print no summary table and no information: only the damage lines on stderr (and the "
+        "recovery view when --recovery asks for it)",
+    )
     _max_message_size(verify)
     verify.set_defaults(command_parser=verify)
     from .pipeline import add_parser as add_pipeline_parser  # Spark loads only when it runs
@@ -1115,23 +1269,44 @@ def _quiet_stdout() -> None:
     """After a closed pipe (``kafkaks dump x.log | head``): send what is left to /dev/null, so the
     interpreter's final flush does not fail again."""
     with contextlib.suppress(OSError, ValueError):  # not a real file (e.g. captured in tests)
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
+def _interrupted() -> int:
+    """Ctrl-C: what was printed so far goes out, then exit 130 (128 + SIGINT) without a traceback."""
+    try:
+        sys.stdout.flush()
+    except OSError:  # the reader of a pipe was interrupted too
+        _quiet_stdout()
+    return 130
 
 
 def run_dump(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    files = [path for argument in [*args.files, *args.paths] for path in expand(argument)]
-    total = _log_bytes(files)
-    progress = Progress(err, total, "kafkaks dump")
+    arguments = [*args.files, *args.paths]
+    problems: list[Problem] = []
+    files = [path for argument in arguments for path in expand(argument, problems.append)]
+    progress = Progress(err, _log_bytes(files), "kafkaks dump")
     dumper = Dumper(args, out, err, progress)
+    for problem in problems:  # entries of the directories that are not read
+        dumper.report(problem.kind, problem.path, problem.message)
     try:
         for path in files:
             dumper.dump(path)
         dumper.summaries()
-    except (KafkaksError, OSError):
-        dumper.flush()  # what was dumped before the error
+    except BrokenPipeError:  # stdout's reader has gone (| head): stop, with what was found so far
+        _quiet_stdout()
+        return 1 if dumper.failed else 0
+    except (KafkaksError, OSError, KeyboardInterrupt):
+        dumper.flush()  # what was dumped before the error or Ctrl-C
         raise
     finally:
         progress.close()
+    if not any(_suffix(os.path.basename(path)) in SUFFIXES for path in files):
+        raise NoKafkaDataError(
+            f"nothing dumped: no Kafka file (none of {', '.join(SUFFIXES)}) among {', '.join(arguments)}"
+        )
     return 1 if dumper.failed else 0
 
 
@@ -1143,14 +1318,23 @@ def main(argv: list[str] | None = None) -> int:
             args.command_parser.error("no files to dump: give --files file1,file2,... or paths")
     except SystemExit as exc:  # --help (0) or a usage error (2)
         return exc.code if isinstance(exc.code, int) else 2
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        # Paths are bytes on POSIX: printed as they are, whatever the locale (--json escapes them).
+        sys.stdout.reconfigure(errors="surrogateescape")
     try:
         if args.command == "pipeline":
             return int(args.run(args))
         run = run_dump if args.command == "dump" else run_verify
         return run(args, sys.stdout, sys.stderr)
+    except KeyboardInterrupt:
+        return _interrupted()
     except BrokenPipeError:
         _quiet_stdout()
         return 0
+    except NoKafkaDataError as exc:
+        sys.stdout.flush()
+        sys.stderr.write(f"kafkaks: error: {exc}\n")
+        return 2
     except (KafkaksError, OSError) as exc:
         sys.stdout.flush()
         sys.stderr.write(f"kafkaks: error: {exc}\n")

@@ -27,7 +27,7 @@ IndexError, and nothing outside a batch's own record area ends up in its columns
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple, cast
 
 import numpy as np
@@ -36,7 +36,7 @@ import pyarrow as pa
 from .errors import CorruptDataError
 from .records import read_varint
 
-__all__ = ["HEADERS", "Array", "JoinBuffer", "RecordColumns", "decode_columns"]
+__all__ = ["HEADERS", "Array", "JoinBuffer", "RecordColumns", "decode_columns", "split_records"]
 
 HEADERS = pa.list_(pa.struct([pa.field("key", pa.string()), pa.field("value", pa.binary())]))
 
@@ -83,6 +83,27 @@ class JoinBuffer:
             view[at : at + len(payload)] = payload
             at += len(payload)
         return view
+
+
+def split_records(payload: bytes, count: int, rows: int) -> Iterator[tuple[bytes, int]]:
+    """A record area of ``count`` records cut at record boundaries into pieces of at most ``rows``
+    records: (piece, records in it), so that a batch of millions of records decodes a piece at a
+    time. Only the length chain is followed here; :func:`decode_columns` checks each piece."""
+    start = position = first = 0
+    try:
+        for index in range(count):
+            if index - first == rows:
+                yield payload[start:position], rows
+                start, first = position, index
+            if position >= len(payload):
+                raise CorruptDataError(MISPLACED_END)
+            size, position = read_varint(payload, position)
+            position += max(size, 0)
+    except IndexError:  # a varint running off the end
+        raise CorruptDataError(MISPLACED_END) from None
+    if position != len(payload):
+        raise CorruptDataError(MISPLACED_END)
+    yield payload[start:position], count - first
 
 
 def _varint(buf: Array, pos: Array) -> tuple[Array, Array]:

@@ -4,7 +4,10 @@
     ├── CorruptDataError              bytes that break the format (lengths, varints, structure)
     │   └── DecompressionError        a compressed payload that does not decompress
     │       └── DecompressionLimitError   ... or decompresses past the configured cap
-    └── UnsupportedError              valid-looking data kafkaks cannot read (magic, codec id)
+    ├── UnsupportedError              valid-looking data kafkaks cannot read (magic, codec id)
+    ├── NoKafkaDataError              a path that does not exist or holds no Kafka file
+    └── UnreadableFileError           a file or directory that cannot be opened or listed, or a
+                                      link that is not followed (a loop, out of the directory read)
     KafkaksWarning                    a problem that is not fatal, warned when no on_problem is given
 
 Low-level helpers raise without a location; the reader that knows the file and batch adds it with
@@ -22,6 +25,8 @@ __all__ = [
     "DecompressionLimitError",
     "KafkaksError",
     "KafkaksWarning",
+    "NoKafkaDataError",
+    "UnreadableFileError",
     "UnsupportedError",
 ]
 
@@ -84,6 +89,17 @@ class DecompressionLimitError(DecompressionError):
 
 class UnsupportedError(KafkaksError):
     """Data kafkaks does not read: an unknown magic or codec id, zstd in a v0/v1 message."""
+
+
+class NoKafkaDataError(KafkaksError):
+    """A path that does not exist, or a file or directory that holds no Kafka file: no segment,
+    no partition directory (one holding segments), no file of a broker log directory."""
+
+
+class UnreadableFileError(KafkaksError):
+    """A file or directory that cannot be opened or listed (no permission, a dangling link, a
+    directory where a segment was expected), or a link that is not followed: one that loops, or
+    leads out of the directory being read."""
 
 
 class KafkaksWarning(UserWarning):

@@ -27,16 +27,20 @@ does not name its file. The types:
 =====================  ===================================================================
 
 Keys, values and header values are bytes: base64 by default, or ``utf8`` (malformed bytes become
-U+FFFD, as Kafka's StringDecoder does) or ``hex``. Enums are their Kafka names (``CreateTime``,
-``gzip``). JSON numbers are exact in Python; JavaScript readers lose precision above 2^53.
+U+FFFD, as Kafka's StringDecoder does) or ``hex``. A value of :data:`LARGE_VALUE` bytes or more is
+written in pieces (:func:`split_object`, :func:`encoded_pieces`), never held encoded whole. Enums
+are their Kafka names (``CreateTime``, ``gzip``). JSON numbers are exact in Python; JavaScript
+readers lose precision above 2^53.
 """
 
 from __future__ import annotations
 
 import base64
+import codecs
 import dataclasses
 import json
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from .errors import KafkaksError
@@ -48,21 +52,28 @@ from .verify import PartitionReport
 __all__ = [
     "BATCH_FIELDS",
     "BYTES_FORMATS",
+    "LARGE_VALUE",
     "batch_object",
     "dumps",
+    "encoded_pieces",
     "entry_object",
+    "json_piece",
     "problem_object",
     "record_object",
     "recovery_object",
+    "split_object",
     "summary_object",
 ]
 
 Encoder = Callable[[bytes], str]
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 BYTES_FORMATS: dict[str, Encoder] = {
     "base64": lambda data: base64.b64encode(data).decode("ascii"),
     "utf8": lambda data: data.decode("utf-8", "replace"),
     "hex": bytes.hex,
 }
+LARGE_VALUE = 1 << 20  # values from this size on are encoded and written piece by piece
+PIECE = 3 << 18  # bytes encoded at a time: a multiple of 3, so base64 pieces join into the whole
 # The public attributes of a Batch; its raw bytes (``data``) are left out, the records say more.
 BATCH_FIELDS = (
     "path",
@@ -93,7 +104,46 @@ BATCH_FIELDS = (
 
 
 def dumps(value: dict[str, Any]) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    """One JSON line. Paths are bytes on POSIX; Python holds their undecodable bytes as lone
+    surrogates (``os.fsdecode``), written here as JSON escapes (byte 0xFF as ``\\udcff``), so the
+    line stays valid UTF-8 and ``os.fsencode(json.loads(line)["path"])`` gives the bytes back."""
+    return LONE_SURROGATE.sub(
+        lambda match: f"\\u{ord(match[0]):04x}", json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    )
+
+
+def encoded_pieces(data: bytes, bytes_format: str) -> Iterator[str]:
+    """``BYTES_FORMATS[bytes_format](data)`` in pieces of :data:`PIECE` bytes' worth; ``utf8`` decodes
+    incrementally, so a character or a malformed sequence split between pieces comes out as from
+    the whole."""
+    view = memoryview(data)
+    if bytes_format == "utf8":
+        decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        for start in range(0, len(view), PIECE):
+            yield decoder.decode(view[start : start + PIECE], final=start + PIECE >= len(view))
+        return
+    encode = BYTES_FORMATS[bytes_format]
+    for start in range(0, len(view), PIECE):
+        yield encode(bytes(view[start : start + PIECE]))
+
+
+def split_object(value: dict[str, Any], name: str) -> tuple[str, str]:
+    """``dumps(value)`` cut around the contents of its string field ``name``: what comes before the
+    string's first character and after its last, so a large string can be written in between,
+    each piece escaped with :func:`json_piece`."""
+    names = list(value)
+    at = names.index(name)
+    before = dumps({key: value[key] for key in names[:at]})[:-1]
+    after = dumps({key: value[key] for key in names[at + 1 :]})[1:]
+    return (
+        f"{before}{',' if at else ''}{dumps({name: ''})[1:-2]}",
+        f'"{"," if at + 1 < len(names) else ""}{after}',
+    )
+
+
+def json_piece(text: str) -> str:
+    """A piece of a JSON string, escaped as :func:`dumps` escapes it, without the quotes."""
+    return dumps({"": text})[len('{"":"') : -len('"}')]
 
 
 def batch_object(batch: Batch) -> dict[str, Any]:

@@ -89,8 +89,9 @@ class Record(NamedTuple):
 class Problem:
     """Something wrong found while reading, reported instead of raised (see ``on_problem``).
 
-    ``kind``: ``crc_mismatch``, ``corrupt_batch``, ``truncated`` (a partial batch at the end),
-    ``zero_tail`` (a zero-filled preallocated tail) or ``unreadable`` (bytes skipped while
+    ``kind``: ``crc_mismatch``, ``corrupt_batch``, ``corrupt_records`` (a batch whose records do
+    not decompress or decode), ``truncated`` (a partial batch at the end), ``zero_tail`` (a
+    zero-filled preallocated tail, longer than a header) or ``unreadable`` (bytes skipped while
     resynchronising). ``position`` and ``length`` give the byte range concerned.
     """
 

@@ -13,6 +13,8 @@ Also runs under spark-submit, on any cluster where kafkaks is installed on the e
     python -m kafkaks.pipeline /var/lib/kafka/data /tmp/out          # local[*]
 """
 
+from __future__ import annotations
+
 # Run as a file (spark-submit kafkaks/pipeline.py), Python puts this folder first on sys.path, where
 # codecs.py, errors.py, ... would shadow standard modules; import the package instead.
 if __name__ == "__main__" and not __package__:
@@ -23,17 +25,40 @@ if __name__ == "__main__" and not __package__:
     _sys.path[:] = [p for p in _sys.path if _os.path.abspath(p or ".") != _here]
 
 import argparse
+import contextlib
+import glob
+import json
 import os
 import posixpath
+import re
+import shutil
 import sys
-from collections.abc import Callable, Sequence
+import tempfile
+import time
+import traceback
+import uuid
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-__all__ = ["PartitionSummary", "add_parser", "main", "run"]
+from kafkaks.verify import CORRUPTION
 
-SKIPPED_KINDS = frozenset({"crc_mismatch", "corrupt_batch", "unreadable"})
+__all__ = ["Destination", "PartitionSummary", "RefusedError", "add_parser", "main", "run"]
+
+SAVE_MODES = ("error", "overwrite", "append")  # what to do with a DEST that holds something
+READ_MODES = ("FAILFAST", "PERMISSIVE")  # the data source's mode option
+# Kafka names a segment and its companions by base offset (00000000000000000042.log, .index, ...),
+# and its log dirs hold meta.properties, .kafka_cleanshutdown and *-checkpoint files.
+KAFKA_FILE = re.compile(
+    r"^\d{20}\.|^meta\.properties$|^partition\.metadata$|^\.kafka_cleanshutdown$|-checkpoint$"
+)
+STAGING = ".kafkaks-staging-"
+
+
+class RefusedError(Exception):
+    """The pipeline did not start: SRC holds nothing readable, DEST may not be written, or PySpark
+    is missing. Nothing was read by Spark and nothing was written."""
 
 
 @dataclass
@@ -53,10 +78,140 @@ class PartitionSummary:
     corrupt_batches: int = 0
 
 
-def session(master: str | None = None, app_name: str = "kafkaks pipeline") -> Any:
+@dataclass(frozen=True)
+class Destination:
+    """Where the Parquet goes, checked before Spark starts.
+
+    On a local filesystem Spark writes a sibling staging directory (``DEST.kafkaks-staging-<id>``),
+    which :meth:`commit` renames into place at the end (``append`` moves its files into DEST one by
+    one), so a run that fails leaves DEST as it was. Object stores and HDFS are written in place by
+    Spark (``s3a://`` has no atomic rename): there a failed ``overwrite`` can leave DEST partial.
+    """
+
+    uri: str
+    write_mode: str
+    local: bool
+    staging: str
+
+    @classmethod
+    def check(cls, dest: str, sources: Sequence[str], write_mode: str) -> Destination:
+        """Refuse (:class:`RefusedError`) a DEST that holds Kafka data or overlaps a source, whatever
+        ``write_mode``, and a DEST that holds anything when ``write_mode`` is ``error``."""
+        import pyarrow.fs as pafs
+
+        from kafkaks.spark import filesystem
+
+        if write_mode not in SAVE_MODES:
+            raise RefusedError(f"the write mode must be one of {', '.join(SAVE_MODES)}, not {write_mode!r}")
+        local = "://" not in dest
+        uri = os.path.abspath(dest) if local else dest
+        try:
+            fs, root = filesystem(uri)
+            info = fs.get_file_info(root)
+            held = []
+            if info.type == pafs.FileType.Directory:
+                held = fs.get_file_info(pafs.FileSelector(root, recursive=True))
+        except (OSError, ValueError) as exc:  # pyarrow's errors are both
+            raise RefusedError(f"cannot look at DEST {uri}: {exc}") from exc
+        if info.type == pafs.FileType.File:
+            raise RefusedError(f"DEST {uri} is a file, not a directory: nothing was written")
+        kafka = next(
+            (e.path for e in held if e.type == pafs.FileType.File and KAFKA_FILE.search(e.base_name)), None
+        )
+        if kafka is not None:
+            raise RefusedError(
+                f"DEST {uri} holds Kafka data ({kafka}): kafkaks pipeline never writes there, whatever "
+                "--mode says (is DEST missing after the sources?)"
+            )
+        if local:
+            _check_apart(uri, sources)
+        if held and write_mode == "error":
+            raise RefusedError(
+                f"DEST {uri} is not empty: --mode overwrite replaces it, --mode append adds to it"
+            )
+        staging = f"{uri}{STAGING}{uuid.uuid4().hex[:12]}" if local else uri
+        return cls(uri, write_mode, local, staging)
+
+    @property
+    def spark_mode(self) -> str:
+        """The DataFrameWriter mode: a fresh staging directory must not exist; in place, DEST was
+        checked to be empty unless asked to overwrite or append."""
+        if self.local:
+            return "errorifexists"
+        return "append" if self.write_mode == "append" else "overwrite"
+
+    def commit(self) -> None:
+        """Put what Spark wrote in the staging directory in place (local DEST only)."""
+        if not self.local:
+            return
+        if self.write_mode == "append" and os.path.isdir(self.uri):
+            for directory, _, files in os.walk(self.staging):
+                target = os.path.join(self.uri, os.path.relpath(directory, self.staging))
+                os.makedirs(target, exist_ok=True)
+                for name in files:
+                    os.replace(os.path.join(directory, name), os.path.join(target, name))
+            shutil.rmtree(self.staging)
+            return
+        old = None
+        if os.path.lexists(self.uri):  # an empty directory, or what --mode overwrite replaces
+            old = f"{self.uri}.kafkaks-old-{self.staging.rsplit('-', 1)[1]}"
+            os.rename(self.uri, old)
+        try:
+            os.rename(self.staging, self.uri)
+        except OSError:
+            if old is not None:
+                os.rename(old, self.uri)
+            raise
+        if old is not None:
+            shutil.rmtree(old)
+
+    def abandon(self) -> None:
+        """Remove what a failed run left in the staging directory."""
+        if self.local and os.path.isdir(self.staging):
+            shutil.rmtree(self.staging)
+
+
+def _check_apart(dest: str, sources: Sequence[str]) -> None:
+    """Refuse a local DEST that is, lies inside or holds one of the (local) sources."""
+    real = os.path.realpath(dest)
+    for source in sources:
+        if "://" in source:
+            continue
+        for match in glob.glob(source) if glob.has_magic(source) else [source]:
+            inside = os.path.realpath(match)
+            if os.path.commonpath([real, inside]) in (real, inside):
+                raise RefusedError(
+                    f"DEST {dest} and SRC {match} overlap: kafkaks pipeline writes only outside its inputs"
+                )
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+@contextlib.contextmanager
+def _output_to(path: str) -> Iterator[None]:
+    """Send this process's stdout and stderr file descriptors to ``path`` meanwhile: a JVM started
+    now (with its log4j console and the Python workers it spawns) keeps writing there."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved = [os.dup(1), os.dup(2)]
+    try:
+        with open(path, "ab") as log:
+            os.dup2(log.fileno(), 1)
+            os.dup2(log.fileno(), 2)
+        yield
+    finally:
+        for fd, copy in zip((1, 2), saved, strict=True):
+            os.dup2(copy, fd)
+            os.close(copy)
+
+
+def session(master: str | None = None, app_name: str = "kafkaks pipeline", log: str | None = None) -> Any:
     """A SparkSession with the ``kafka-log`` source registered and filter pushdown on.
 
-    ``master`` None keeps what spark-submit set, else ``local[*]``."""
+    ``master`` None keeps what spark-submit set, else ``local[*]``. With ``log``, a JVM started
+    here writes its output (Spark's log4j console, executor stderr) to that file."""
     from pyspark.sql import SparkSession
 
     from kafkaks.spark import KafkaLogDataSource
@@ -71,7 +226,8 @@ def session(master: str | None = None, app_name: str = "kafkaks pipeline") -> An
     )
     if master is not None:
         builder = builder.master(master)
-    spark = builder.getOrCreate()
+    with _output_to(log) if log is not None else contextlib.nullcontext():
+        spark = builder.getOrCreate()
     spark.dataSource.register(KafkaLogDataSource)
     return spark
 
@@ -84,35 +240,65 @@ def run(
     spark: Any = None,
     isolation: str = "read_uncommitted",
     mode: str = "FAILFAST",
+    write_mode: str = "error",
     include_metadata: bool = True,
     max_bytes_per_partition: int | None = None,
     echo: Callable[[str], None] | None = print,
+    progress: Callable[[str], None] | None = None,
+    spark_log: str | None = None,
 ) -> list[PartitionSummary]:
-    """Read ``src`` with the ``kafka-log`` source, overwrite ``dest`` with Parquet partitioned by
-    topic and partition, and return (and ``echo``) the per-partition summary."""
+    """Read ``src`` with the ``kafka-log`` source, write ``dest`` as Parquet partitioned by topic
+    and partition, and return (and ``echo``) the per-partition summary.
+
+    ``mode`` is the data source's (FAILFAST, PERMISSIVE); ``write_mode`` says what to do with a
+    ``dest`` that holds something: ``error`` (refuse), ``overwrite`` or ``append``. Before Spark
+    starts, the sources are listed and ``dest`` is checked (:meth:`Destination.check`); what is
+    wrong there raises :class:`RefusedError`. ``progress`` gets a short line per stage;
+    ``spark_log`` is where a session started here writes Spark's output."""
+    try:
+        from kafkaks import spark as source
+    except ImportError as exc:
+        raise RefusedError(str(exc)) from exc
     from pyspark.sql import functions as F
 
-    from kafkaks.spark import KafkaLogDataSource, filesystem
+    from kafkaks.errors import KafkaksError
 
-    own_session = spark is None
-    spark = spark if spark is not None else session(master)
-    spark.dataSource.register(KafkaLogDataSource)
+    say = progress if progress is not None else (lambda _line: None)
     paths = [src] if isinstance(src, str) else list(src)
-    dest = dest if "://" in dest else os.path.abspath(dest)
-    problems_path = posixpath.join(dest, "_problems") if "://" in dest else os.path.join(dest, "_problems")
     options = {
         "includeHeaders": "true",
         "includeMetadata": str(include_metadata).lower(),
         "isolationLevel": isolation,
         "mode": mode,
-        "problemsPath": problems_path,
     }
     if max_bytes_per_partition is not None:
         options["maxBytesPerPartition"] = str(max_bytes_per_partition)
+    target = Destination.check(dest, paths, write_mode)
     try:
-        df = spark.read.format("kafka-log").options(**options).load(paths)
-        df.write.mode("overwrite").partitionBy("topic", "partition").parquet(dest)
-        written = spark.read.schema(df.schema).parquet(dest)
+        found = source.survey(source.Options.parse({**options, "paths": json.dumps(paths)}))
+    except (KafkaksError, OSError, ValueError) as exc:
+        raise RefusedError(str(exc)) from exc
+    say(
+        f"planning: {_plural(found.partitions, 'partition')}, {_plural(found.segments, 'segment')}, "
+        f"{found.bytes / (1 << 20):.1f} MiB"
+    )
+    problems_path = (posixpath if "://" in target.staging else os.path).join(target.staging, "_problems")
+    own_session = spark is None
+    if own_session:
+        where = f"its log: {spark_log}" if spark_log is not None else "its log as Spark is set up"
+        say(f"starting Spark (about 30 s the first time; {where})")
+        try:
+            spark = session(master, log=spark_log)
+        except Exception as exc:  # no Java, an unwritable log, a bad master URL, ...
+            first = next(iter(str(exc).splitlines()), type(exc).__name__)
+            raise RefusedError(f"Spark did not start ({where}): {first}") from exc
+    spark.dataSource.register(source.KafkaLogDataSource)
+    try:
+        say(f"writing Parquet to {target.staging}")
+        df = spark.read.format("kafka-log").options(**options, problemsPath=problems_path).load(paths)
+        df.write.mode(target.spark_mode).partitionBy("topic", "partition").parquet(target.staging)
+        say("summarising what was written")
+        written = spark.read.schema(df.schema).parquet(target.staging)
         aggregates = [
             F.count(F.lit(1)).alias("records"),
             F.sum(F.coalesce(F.length("key"), F.lit(0)) + F.coalesce(F.length("value"), F.lit(0))).alias(
@@ -129,19 +315,25 @@ def run(
             (row["topic"], row["partition"]): PartitionSummary(**row.asDict())
             for row in written.groupBy("topic", "partition").agg(*aggregates).collect()
         }
+        problems = _problems(source.filesystem, problems_path)
+        target.commit()
+    except BaseException:
+        target.abandon()
+        raise
     finally:
         if own_session:
             spark.stop()
-    problems = _problems(filesystem, problems_path)
+    if target.staging != target.uri:
+        say(f"moved into place: {target.uri}")
     for problem in problems:
         key = (problem["topic"], problem["partition"])
         if key not in summary:
             summary[key] = PartitionSummary(problem["topic"], problem["partition"])
-        if problem["kind"] in SKIPPED_KINDS:
+        if problem["kind"] in CORRUPTION:
             summary[key].corrupt_batches += 1
     result = [summary[key] for key in sorted(summary, key=lambda k: (k[0] or "", k[1] or 0))]
     if echo is not None:
-        for line in format_summary(result, problems, dest):
+        for line in format_summary(result, problems, target.uri):
             echo(line)
     return result
 
@@ -197,7 +389,8 @@ def format_summary(summary: list[PartitionSummary], problems: list[dict[str, Any
         ).rstrip()
         for row in table
     ]
-    lines.append(f"{sum(s.records for s in summary)} records in {len(summary)} partitions written to {dest}")
+    records = _plural(sum(s.records for s in summary), "record")
+    lines.append(f"{records} in {_plural(len(summary), 'partition')} written to {dest}")
     for p in problems:
         lines.append(
             f"{p['kind']}: {p['file']}, position {p['position']}, {p['length']} bytes: {p['message']}"
@@ -205,75 +398,175 @@ def format_summary(summary: list[PartitionSummary], problems: list[dict[str, Any
     return lines
 
 
+DESCRIPTION = """\
+Read Kafka log directories with Spark (the kafka-log data source) and write them as Parquet,
+partitioned by topic and partition: the columns of Spark's Kafka source, the headers and the batch
+metadata. Prints one line per partition on stdout: records, key+value bytes, offsets, time range,
+codecs, and corrupt or partial batches. Needs the spark extra (pip install 'kafkaks[spark]') and
+Java 17+."""
+
+EPILOG = """\
+DEST must not exist or must be an empty directory, unless --mode overwrite (replace it) or
+--mode append (add to it) is given. Whatever the mode, DEST is refused when it holds Kafka data
+(segments, indexes, meta.properties, checkpoints) or overlaps a SRC. A local DEST is written to
+a sibling directory DEST.kafkaks-staging-<id> and renamed into place at the end (append moves the
+new files in), so a failed run leaves DEST as it was. On object stores and HDFS, Spark writes DEST
+in place (S3 has no atomic rename): a failed overwrite can leave it empty or partial.
+
+Byte ranges skipped or found damaged go to DEST/_problems as JSON lines and are listed after the
+table. FAILFAST (the default) stops at the first corrupt or partial batch, PERMISSIVE skips it.
+
+Progress goes to stderr, one line per stage. SRC is listed before Spark starts, so a path without
+Kafka data fails at once. Spark's own output goes to the --spark-log file; when the job fails,
+the cause is printed in one line (file, position, offset, kind) and the full trace is in that file.
+
+Exit status: 0 done, 1 the Spark job failed (damaged data in FAILFAST, ...), 2 nothing was done
+(bad arguments, no Kafka data in SRC, DEST refused, PySpark missing)."""
+
+
+def _mode(value: str) -> str:
+    """--mode: a DEST mode (error, overwrite, append) or, as before, the read mode."""
+    for known in (*SAVE_MODES, *READ_MODES):
+        if value.lower() == known.lower():
+            return known
+    raise argparse.ArgumentTypeError(f"invalid mode {value!r}: choose from {', '.join(SAVE_MODES)}")
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "src", nargs="+", metavar="SRC", help="broker log dirs, partition dirs or globs (local, s3://, ...)"
+        "src",
+        nargs="+",
+        metavar="SRC",
+        help="broker log dirs, partition dirs, segments or globs (local, s3://, ...)",
     )
-    parser.add_argument("dest", metavar="DEST", help="the Parquet output directory (overwritten)")
+    parser.add_argument("dest", metavar="DEST", help="the Parquet output directory")
+    parser.add_argument(
+        "--mode",
+        type=_mode,
+        action="append",
+        default=[],
+        metavar="MODE",
+        help="what to do with a DEST that holds something: error (the default: refuse), overwrite or "
+        "append (FAILFAST and PERMISSIVE are still taken here, as --read-mode)",
+    )
+    parser.add_argument(
+        "--read-mode",
+        type=str.upper,
+        choices=READ_MODES,
+        default=None,
+        help="FAILFAST: a corrupt or partial batch fails the job; PERMISSIVE: skip it and report it "
+        "(default: FAILFAST)",
+    )
+    parser.add_argument(
+        "--isolation-level",
+        choices=("read_uncommitted", "read_committed"),
+        default="read_uncommitted",
+        help="read_committed leaves out aborted transactions, transaction markers and what follows "
+        "the last stable offset (default: %(default)s)",
+    )
     parser.add_argument(
         "--master", default=None, help="Spark master URL (default: spark-submit's, else local[*])"
     )
-    parser.add_argument(
-        "--isolation-level", choices=("read_uncommitted", "read_committed"), default="read_uncommitted"
-    )
-    parser.add_argument(
-        "--mode",
-        choices=("FAILFAST", "PERMISSIVE"),
-        default="FAILFAST",
-        help="FAILFAST: a corrupt batch fails the job; PERMISSIVE: skip and report it (default: %(default)s)",
-    )
     parser.add_argument("--no-metadata", action="store_true", help="leave out the segment and batch columns")
-    parser.add_argument("--max-bytes-per-partition", type=int, default=None, metavar="N")
+    parser.add_argument(
+        "--max-bytes-per-partition",
+        type=int,
+        default=None,
+        metavar="N",
+        help="split segments larger than N bytes into several Spark tasks (default: 128 MiB)",
+    )
+    parser.add_argument(
+        "--spark-log",
+        default=None,
+        metavar="FILE",
+        help="where Spark's output goes (default: kafkaks-pipeline-<time>-<pid>.log in the temp directory)",
+    )
 
 
 def add_parser(commands: Any) -> None:
     """Register ``pipeline`` on ``kafkaks``' subcommands."""
     parser = commands.add_parser(
         "pipeline",
-        help="Kafka log dirs to Parquet with Spark, with a per-partition summary",
-        description=(__doc__ or "").split("\n\n")[0],
+        help="Kafka log dirs to Parquet with Spark, with a per-partition summary "
+        "(needs the spark extra: pip install 'kafkaks[spark]')",
+        description=DESCRIPTION,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_arguments(parser)
-    parser.set_defaults(run=command)
+    parser.set_defaults(run=command, command_parser=parser)
 
 
 def command(args: argparse.Namespace) -> int:
     from kafkaks.errors import KafkaksError
 
+    def progress(line: str) -> None:
+        sys.stderr.write(f"kafkaks pipeline: {line}\n")
+        sys.stderr.flush()
+
+    write_modes = {m for m in args.mode if m in SAVE_MODES}
+    read_modes = {m for m in args.mode if m in READ_MODES} | ({args.read_mode} if args.read_mode else set())
+    if len(write_modes) > 1 or len(read_modes) > 1:
+        args.command_parser.print_usage(sys.stderr)
+        progress(f"error: conflicting modes: {', '.join(sorted(write_modes | read_modes))}")
+        return 2
+    spark_log = args.spark_log
+    if spark_log is None and "PYSPARK_GATEWAY_PORT" not in os.environ:  # else spark-submit's JVM runs
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        spark_log = os.path.join(tempfile.gettempdir(), f"kafkaks-pipeline-{stamp}-{os.getpid()}.log")
     try:
         run(
             args.src,
             args.dest,
             master=args.master,
             isolation=args.isolation_level,
-            mode=args.mode,
+            mode=read_modes.pop() if read_modes else "FAILFAST",
+            write_mode=write_modes.pop() if write_modes else "error",
             include_metadata=not args.no_metadata,
             max_bytes_per_partition=args.max_bytes_per_partition,
+            progress=progress,
+            spark_log=spark_log,
         )
-    except (KafkaksError, OSError, ValueError) as exc:
-        sys.stderr.write(f"kafkaks pipeline: error: {exc}\n")
-        return 1
+    except RefusedError as exc:
+        progress(f"error: {exc}")
+        return 2
     except Exception as exc:  # Spark wraps task failures in its own exceptions
-        if type(exc).__module__.startswith(("pyspark", "py4j")):
-            sys.stderr.write(f"kafkaks pipeline: the Spark job failed: {_spark_error(exc)}\n")
-            return 1
-        raise
+        if not isinstance(exc, KafkaksError | OSError | ValueError) and not type(exc).__module__.startswith(
+            ("pyspark", "py4j")
+        ):
+            raise
+        where = "Spark's log"
+        if spark_log is not None:
+            with contextlib.suppress(OSError), open(spark_log, "a", encoding="utf-8") as log:
+                traceback.print_exception(exc, file=log)
+                where = spark_log
+        progress(f"error: {_spark_error(exc)} (the full trace is in {where})")
+        return 1
     return 0
 
 
 def _spark_error(exc: BaseException) -> str:
-    """The kafkaks error inside a Spark failure (which wraps the executor's traceback), else its
-    first line."""
-    import re
-
+    """The kafkaks error inside a Spark failure (which wraps the executor's traceback and the JVM's
+    stack), else the last line of a Python traceback in it, else its first line."""
     text = str(exc)
     found = re.search(r"kafkaks\.errors\.\w+: (.*)", text)
-    return found[1] if found else text.splitlines()[0]
+    if found:
+        return found[1]
+    python = re.findall(r"^(\w+(?:Error|Exception): .*)$", text, re.MULTILINE)
+    if python:
+        return str(python[-1])
+    return next((line.strip() for line in text.splitlines() if line.strip()), type(exc).__name__)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="kafkaks-pipeline", description=(__doc__ or "").split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="kafkaks-pipeline",
+        description=DESCRIPTION,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     add_arguments(parser)
+    parser.set_defaults(command_parser=parser)
     return command(parser.parse_args(argv))
 
 

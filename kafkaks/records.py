@@ -13,6 +13,8 @@ generated parser.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from .errors import CorruptDataError
 
 __all__ = ["RawRecord", "decode_records", "read_varint"]
@@ -40,17 +42,21 @@ def read_varint(buf: bytes | memoryview, pos: int) -> tuple[int, int]:
             raise CorruptDataError("varint is too long: more than 10 bytes")
 
 
-def decode_records(buf: bytes, count: int) -> list[RawRecord]:
-    """The ``count`` records that make up all of ``buf`` (a batch's uncompressed records area)."""
+def decode_records(buf: bytes, count: int) -> Iterator[RawRecord]:
+    """The ``count`` records that make up all of ``buf`` (a batch's uncompressed records area),
+    one at a time: a batch of millions of records costs one record's memory beyond ``buf``.
+
+    A claimed count that cannot fit raises before any record; any other damage raises when the
+    record it breaks is reached, after the records before it.
+    """
     if count < 0:
         raise CorruptDataError(f"Found invalid record count {count} in magic v2 batch")
     # A hostile count must not make us loop past the data: every record takes at least 7 bytes.
     if count > len(buf) // 7 + 1:
         raise CorruptDataError(f"record count {count} cannot fit in {len(buf)} bytes of records")
     varint = read_varint
-    records: list[RawRecord] = []
-    append = records.append
     pos = 0
+    index = 0
     try:
         for index in range(count):
             length, pos = varint(buf, pos)
@@ -94,18 +100,18 @@ def decode_records(buf: bytes, count: int) -> list[RawRecord]:
                     f"Invalid record size: expected to read {length} bytes in record payload, "
                     f"but instead read {pos - start} (record {index})"
                 )
-            append((timestamp_delta, offset_delta, key, value, headers))
+            if pos > len(buf):  # slices stop at the end: a length past it must not pass for data
+                raise CorruptDataError(
+                    f"Incorrect declared batch size, premature EOF reached ({pos - len(buf)} bytes "
+                    f"short in record {index} of {count})"
+                )
+            yield timestamp_delta, offset_delta, key, value, headers
     except IndexError:
         raise CorruptDataError(
-            f"Incorrect declared batch size, premature EOF reached (record {len(records)} of {count})"
+            f"Incorrect declared batch size, premature EOF reached (record {index} of {count})"
         ) from None
-    if pos > len(buf):
-        raise CorruptDataError(
-            f"Incorrect declared batch size, premature EOF reached ({pos - len(buf)} bytes short)"
-        )
     if pos < len(buf):
         raise CorruptDataError(
             f"Incorrect declared batch size, records still remaining in file ({len(buf) - pos} bytes "
             f"after {count} records)"
         )
-    return records

@@ -26,7 +26,7 @@ from __future__ import annotations
 import os
 import struct
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import crc32c
@@ -34,7 +34,7 @@ import crc32c
 from .errors import KafkaksError
 from .files import read_offset_checkpoint
 from .models import Problem
-from .partition import PartitionDir, Segment, list_segments
+from .partition import CLEAN_SHUTDOWN, RECOVERY_POINTS, PartitionDir, Segment, locate, segments_in
 from .segment import (
     ENTRY_PREFIX,
     HEADER_SIZE_UP_TO_MAGIC,
@@ -46,8 +46,6 @@ from .segment import (
 
 __all__ = ["LostBatch", "RecoveryPlan", "SegmentLoss", "plan_recovery"]
 
-CLEAN_SHUTDOWN = ".kafka_cleanshutdown"
-RECOVERY_POINTS = "recovery-point-offset-checkpoint"
 METADATA_TOPIC = "__cluster_metadata"
 MAX_INT32 = 0x7FFFFFFF
 
@@ -113,7 +111,8 @@ class RecoveryPlan:
     ``recovery_point`` is where recovery starts and ``basis`` says where it comes from;
     ``clean_shutdown`` is whether the log directory has the marker that makes a broker skip
     recovery. ``recovered`` are the segments recovery would walk; ``losses`` what it removes,
-    in order, with ``untouched`` damage listed too.
+    in order, with ``untouched`` damage listed too. ``unreadable`` are the files that could not be
+    read (``unreadable_file`` problems): what recovery would do to them is not known.
     """
 
     path: str
@@ -122,6 +121,7 @@ class RecoveryPlan:
     clean_shutdown: bool
     recovered: list[str]
     losses: list[SegmentLoss]
+    unreadable: list[Problem] = field(default_factory=list)
 
     @property
     def lost_records(self) -> int:
@@ -215,7 +215,10 @@ def _recovery_point(directory: Path) -> tuple[int, str]:
         return 0, f"no {RECOVERY_POINTS} in the log directory: from offset 0"
     if partition is None:
         return 0, f"{directory.name} is not a <topic>-<partition> directory: from offset 0"
-    points = read_offset_checkpoint(checkpoint)
+    try:
+        points = read_offset_checkpoint(checkpoint)
+    except OSError as exc:
+        return 0, f"{checkpoint} cannot be read ({exc.strerror}): from offset 0"
     key = (partition.topic, partition.partition)
     if key not in points:
         return 0, f"{partition.topic}-{partition.partition} is not in {checkpoint}: from offset 0"
@@ -223,9 +226,17 @@ def _recovery_point(directory: Path) -> tuple[int, str]:
 
 
 def plan_recovery(directory: str | os.PathLike[str]) -> RecoveryPlan:
-    """What Kafka's startup recovery would truncate and delete in a partition directory."""
+    """What Kafka's startup recovery would truncate and delete in a partition directory.
+
+    Raises :class:`~kafkaks.errors.NoKafkaDataError` for a directory without Kafka data and
+    ``ValueError`` for a broker log directory. Files that cannot be read are left out, listed in
+    :attr:`RecoveryPlan.unreadable`."""
     path = Path(directory)
-    segments = list_segments(path)
+    unreadable: list[Problem] = []
+    kind, listings = locate(path, unreadable.append)
+    if kind != "partition":
+        raise ValueError(f"{path} is a broker log directory, not a partition: recovery is per partition")
+    segments = segments_in(listings[0], False, unreadable.append)
     recovery_point, basis = _recovery_point(path)
     metadata = basis.startswith("the KRaft")
     clean = not metadata and (path.parent / CLEAN_SHUTDOWN).is_file()
@@ -234,20 +245,25 @@ def plan_recovery(directory: str | os.PathLike[str]) -> RecoveryPlan:
     in_scope = [] if clean else segments[start:]
     losses: list[SegmentLoss] = []
     for number, segment in enumerate(segments):
-        stop = recovery_stop(segment.path, segment.base_offset)
-        if stop is None:
-            continue
-        position, reason = stop
-        if not segment.companion(".index").is_file():
-            # loadSegmentFiles rebuilds it now; recoverLog later finds nothing left to truncate.
-            losses.append(_loss(segment, position, reason, "load"))
-        elif segment in in_scope:
-            losses.append(_loss(segment, position, reason, "recovery"))
-            for later in segments[number + 1 :]:
-                losses.append(
-                    _loss(later, 0, f"deleted after the truncation of {segment.path.name}", "deleted")
-                )
-            break
-        else:
-            losses.append(_loss(segment, position, reason, "untouched"))
-    return RecoveryPlan(str(path), recovery_point, basis, clean, [str(s.path) for s in in_scope], losses)
+        try:
+            stop = recovery_stop(segment.path, segment.base_offset)
+            if stop is None:
+                continue
+            position, reason = stop
+            if not segment.companion(".index").is_file():
+                # loadSegmentFiles rebuilds it now; recoverLog later finds nothing left to truncate.
+                losses.append(_loss(segment, position, reason, "load"))
+            elif segment in in_scope:
+                losses.append(_loss(segment, position, reason, "recovery"))
+                for later in segments[number + 1 :]:
+                    losses.append(
+                        _loss(later, 0, f"deleted after the truncation of {segment.path.name}", "deleted")
+                    )
+                break
+            else:
+                losses.append(_loss(segment, position, reason, "untouched"))
+        except OSError as exc:
+            unreadable.append(Problem("unreadable_file", str(segment.path), 0, 0, exc.strerror or str(exc)))
+    return RecoveryPlan(
+        str(path), recovery_point, basis, clean, [str(s.path) for s in in_scope], losses, unreadable
+    )

@@ -25,13 +25,23 @@ from kaitaistruct import BytesIO, KaitaiStream, KaitaiStructError
 
 from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES, decompress
 from .control import decode_control
-from .errors import CorruptDataError, KafkaksError, KafkaksWarning, UnsupportedError
+from .errors import CorruptDataError, KafkaksError, KafkaksWarning, UnreadableFileError, UnsupportedError
 from .generated.kafka_message import KafkaMessage
 from .generated.kafka_message_set import KafkaMessageSet
 from .models import Compression, Problem, Record, TimestampType
 from .records import decode_records
 
-__all__ = ["Batch", "LogSource", "ProblemHandler", "default_handler", "read_log", "topic_partition"]
+__all__ = [
+    "Batch",
+    "LogSource",
+    "ProblemHandler",
+    "batch_records",
+    "default_handler",
+    "read_log",
+    "report_undecodable",
+    "topic_partition",
+    "undecodable",
+]
 
 LogSource = str | os.PathLike[str] | bytes | bytearray | memoryview | BinaryIO
 ProblemHandler = Callable[[Problem], None]
@@ -48,9 +58,25 @@ MAX_INT32 = 0x7FFFFFFF
 PARTITION_DIR = re.compile(
     r"^(?P<topic>.+)-(?P<partition>\d+)(?:\.(?P<uuid>[0-9a-f]{32})-(?P<status>delete|future|stray))?$"
 )
-NON_FATAL = frozenset({"truncated", "zero_tail", "open_transaction"})
+# Warned, not raised, without on_problem; the last four are kafkaks.replicas' (reading goes on with
+# another copy of the same offsets, or by its rule between copies that disagree).
+NON_FATAL = frozenset(
+    {
+        "truncated",
+        "zero_tail",
+        "open_transaction",
+        "replica_gap",
+        "replica_divergence",
+        "replica_repaired",
+        "segment_overlap",
+    }
+)
 SCAN_CHUNK = 1 << 20
+INVALID_INNER = "Found invalid inner message set in compressed wrapper"
 CANDIDATE_MAGIC = re.compile(b"[\x00-\x02]")  # resynchronising jumps from one magic 0-2 to the next
+NONZERO = re.compile(b"[^\x00]")
+ZERO_LENGTH = bytes(4)
+ZERO_BLOCK = bytes(1 << 16)
 # Resynchronising checks the CRC of each candidate batch; on crafted input every position can be
 # a candidate claiming a long length. What it may spend on candidates that fail, in bytes of CRC,
 # is capped per read at this factor of the file's size (plus a slack), keeping a read linear.
@@ -294,19 +320,14 @@ class Batch:
             return
         if getattr(message, "value", None) is None:
             raise CorruptDataError("Found invalid compressed record set with null value")
-        try:
-            inner = KafkaMessageSet(KaitaiStream(BytesIO(self._payload(message.value)))).entries
-        except (KaitaiStructError, EOFError, ValueError) as exc:
-            raise CorruptDataError(f"Found invalid inner message set in compressed wrapper: {exc}") from exc
-        if not inner:
-            raise CorruptDataError("Found invalid compressed record set with no inner records")
+        payload = self._payload(message.value)
+        last_inner = _last_inner_offset(payload)
         wrapper_offset = self.last_offset
         # v1 inner offsets are relative to the wrapper, which holds the absolute offset of the last
         # one; a wrapper offset of 0 (some old librdkafka producers) means they are absolute.
         # v0 inner offsets are absolute. Gaps left by compaction are kept.
         shift = 0
         if self.magic >= 1 and wrapper_offset != 0:
-            last_inner = inner[-1].offset
             if wrapper_offset < last_inner:
                 raise CorruptDataError(
                     "Found invalid wrapper offset in compressed v1 message set, wrapper offset "
@@ -314,7 +335,13 @@ class Batch:
                     "and it is not zero."
                 )
             shift = wrapper_offset - last_inner
-        for entry in inner:
+        # One inner message at a time: a wrapper of millions of them costs one message's objects.
+        stream = KaitaiStream(BytesIO(payload))
+        while not stream.is_eof():
+            try:
+                entry = KafkaMessageSet.Entry(stream)
+            except (KaitaiStructError, EOFError, ValueError) as exc:
+                raise CorruptDataError(f"{INVALID_INNER}: {exc}") from exc
             inner_message = entry.message
             if inner_message.compression != 0:
                 raise CorruptDataError("Compressed outer message contains a compressed inner message")
@@ -344,6 +371,52 @@ class Batch:
         )
 
 
+def undecodable(batch: Batch, error: KafkaksError) -> Problem:
+    """The ``corrupt_records`` Problem of a batch whose records do not decompress or decode."""
+    offset = batch.last_offset if error.offset is None else error.offset
+    return Problem("corrupt_records", batch.path, batch.position, batch.size, error.reason, offset)
+
+
+def report_undecodable(batch: Batch, error: KafkaksError, on_problem: ProblemHandler | None) -> None:
+    """What a reader taking ``on_problem`` does with a batch whose records do not decode: hand
+    its :func:`undecodable` Problem to ``on_problem`` and go on, or without one, raise ``error``."""
+    if on_problem is None:
+        raise error
+    on_problem(undecodable(batch, error))
+
+
+def batch_records(batch: Batch, on_problem: ProblemHandler | None) -> Iterator[Record]:
+    """``batch.records()`` for a reader taking ``on_problem``: a failure to decode is handled by
+    :func:`report_undecodable`, so with a handler the records end there (those decoded before it
+    are kept) and the reader goes on with the next batch."""
+    try:
+        yield from batch.records()
+    except KafkaksError as exc:
+        report_undecodable(batch, exc, on_problem)
+
+
+def _last_inner_offset(payload: bytes) -> int:
+    """The offset of the last message of a compressed wrapper's inner message set, following the
+    ``offset int64 | size int32`` prefixes only, so that the framing is checked before any record
+    is yielded."""
+    if not payload:
+        raise CorruptDataError("Found invalid compressed record set with no inner records")
+    position = last = 0
+    while position < len(payload):
+        if len(payload) - position < LOG_OVERHEAD:
+            raise CorruptDataError(
+                f"{INVALID_INNER}: {len(payload) - position} bytes left after the last message"
+            )
+        last, size = ENTRY_PREFIX.unpack_from(payload, position)
+        position += LOG_OVERHEAD + size
+        if size < 0 or position > len(payload):
+            raise CorruptDataError(
+                f"{INVALID_INNER}: an inner message of {size} bytes at {position - LOG_OVERHEAD - size} "
+                f"runs past the {len(payload)} bytes decompressed"
+            )
+    return last
+
+
 class _ResyncGaveUp(Exception):
     """Resynchronising spent its budget on candidates that were not valid batches."""
 
@@ -354,11 +427,14 @@ class _ResyncGaveUp(Exception):
 
 
 class _ResyncBudget:
-    __slots__ = ("left", "spent")
+    """What resynchronising may still spend in one read, and whom it tells how far it got."""
 
-    def __init__(self, size: int) -> None:
+    __slots__ = ("left", "on_scan", "spent")
+
+    def __init__(self, size: int, on_scan: Callable[[int], None] | None) -> None:
         self.left = RESYNC_WORK_SLACK + RESYNC_WORK_FACTOR * size
         self.spent = 0
+        self.on_scan = on_scan
 
 
 def _open(source: LogSource) -> tuple[BinaryIO, str, bool]:
@@ -375,6 +451,8 @@ def default_handler(problem: Problem) -> None:
     Kafka itself tolerates (a partial or zero-filled tail, an open transaction), else an error."""
     if problem.kind in NON_FATAL:
         warnings.warn(str(problem), KafkaksWarning, stacklevel=3)
+    elif problem.kind == "unreadable_file":
+        raise UnreadableFileError(problem.message, path=problem.path)
     else:
         raise CorruptDataError(
             problem.message, path=problem.path, position=problem.position, offset=problem.offset
@@ -389,6 +467,7 @@ def read_log(
     start: int = 0,
     end: int | None = None,
     max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
+    on_scan: Callable[[int], None] | None = None,
 ) -> Iterator[Batch]:
     """Stream the batches of a ``.log`` or KRaft ``.checkpoint`` file of any magic, lazily.
 
@@ -403,6 +482,11 @@ def read_log(
     A batch whose CRC does not match is still yielded, after the report, unless a valid batch
     starts inside the bytes it claims: then its length is damaged, and it is reported as
     ``corrupt_batch`` and skipped so that the batches it would swallow are read.
+
+    Every batch before damage is yielded before the next valid batch is looked for. That scan
+    reads at disk speed (runs of zeros are skipped whole) and calls ``on_scan``, if given, with
+    the position it reads next, before each MiB, so that a caller can show progress or flush its
+    output.
     """
     stream, name, owned = _open(source)
     report = on_problem or default_handler
@@ -412,8 +496,8 @@ def read_log(
         is_path = isinstance(source, str | os.PathLike)
         topic, partition = topic_partition(name if is_path else None)
         position = start
-        min_offset = -1  # offsets only grow: resynchronising skips candidates below this
-        budget = _ResyncBudget(limit - start)
+        min_offset = -1  # offsets only grow: a batch found by resynchronising below this is reported
+        budget = _ResyncBudget(limit - start, on_scan)
         while position < limit:
             stream.seek(position)
             remaining = limit - position
@@ -442,7 +526,7 @@ def read_log(
                         # starts inside the bytes this one claims, the length swallowed it.
                         try:
                             inside = _resync(
-                                stream, position + 1, limit, min_offset, budget, before=position + batch.size
+                                stream, position + 1, limit, budget, before=position + batch.size
                             )
                         except _ResyncGaveUp:
                             inside = None
@@ -488,11 +572,7 @@ def read_log(
                     None,
                 )
             try:
-                resume = (
-                    None
-                    if problem.kind == "zero_tail"
-                    else _resync(stream, position + 1, limit, min_offset, budget)
-                )
+                resume = None if problem.kind == "zero_tail" else _resync(stream, position + 1, limit, budget)
             except _ResyncGaveUp as gave_up:
                 report(
                     Problem(
@@ -519,13 +599,27 @@ def read_log(
                     )
                 report(problem)
                 return
+            message = problem.message
+            if problem.kind == "truncated":  # not the end of the file after all
+                message = (
+                    f"a batch of {LOG_OVERHEAD + ENTRY_PREFIX.unpack_from(head)[1]} bytes would run past "
+                    "the end of the file, yet a valid batch follows: its length is damaged"
+                )
+            stream.seek(resume)
+            resumed_offset = ENTRY_PREFIX.unpack_from(stream.read(ENTRY_PREFIX.size))[0]
             report(
                 Problem(
                     "corrupt_batch" if problem.kind == "corrupt_batch" else "unreadable",
                     name,
                     position,
                     resume - position,
-                    f"{problem.message}; skipped {resume - position} bytes to the next valid batch",
+                    f"{message}; skipped {resume - position} bytes to the next valid batch"
+                    + (
+                        f", whose offsets go back to {resumed_offset} from above {min_offset - 1}: a base "
+                        "offset before it is damaged (it lies outside the CRC) or batches are out of order"
+                        if resumed_offset < min_offset
+                        else ""
+                    ),
                     problem.offset,
                 )
             )
@@ -550,9 +644,16 @@ def _check_entry(head: bytes, remaining: int, name: str, position: int) -> Probl
     """None if a complete entry starts here, else the Problem that stops Kafka's reader."""
     offset = _head_offset(head)
     if remaining <= HEADER_SIZE_UP_TO_MAGIC:
-        kind = "zero_tail" if not any(head) else "truncated"
+        # FileLogInputStream stops here without reading a header. Even if these bytes are zeros
+        # they are a cut, not preallocation: a preallocated file is zero-filled up to
+        # segment.bytes (and trimmed to its size on roll), far more than one header.
         return Problem(
-            kind, name, position, remaining, f"Found {remaining} invalid bytes at the end of the file", offset
+            "truncated",
+            name,
+            position,
+            remaining,
+            f"Found {remaining} invalid bytes at the end of the file",
+            offset,
         )
     length = ENTRY_PREFIX.unpack_from(head)[1]
     if length < MIN_ENTRY_LENGTH:
@@ -666,11 +767,38 @@ def _plausible(stream: BinaryIO, start: int, head: bytes, length: int) -> bool:
     return bool(value_length >= -1 and overhead + max(key_length, 0) + max(value_length, 0) == length)
 
 
+def _candidates(chunk: bytes, last: int) -> Iterator[int]:
+    """Where an entry may start in ``chunk``, before ``last``: a magic of 0-2 at +16 and a length
+    field (+8..+12) that is not all zeros.
+
+    A run of zeros (a preallocated or zeroed region) is skipped at C speed, not a position at a
+    time: if a length field lies in a run of zeros ending at n, so does that of every later
+    position before n - 11, so the next candidate's magic is at n + 5 or later."""
+    at = 16
+    while (match := CANDIDATE_MAGIC.search(chunk, at, last + 16)) is not None:
+        candidate = match.start() - 16
+        if chunk[candidate + 8 : candidate + 12] != ZERO_LENGTH:
+            yield candidate
+            at = match.start() + 1
+        else:
+            at = _zeros_end(chunk, candidate + 8) + 5
+
+
+def _zeros_end(chunk: bytes, start: int) -> int:
+    """The first position at or after ``start`` whose byte is not zero (or the chunk's end)."""
+    while start < len(chunk):
+        piece = chunk[start : start + len(ZERO_BLOCK)]
+        if piece != ZERO_BLOCK[: len(piece)]:  # a compare of 64 KiB at a time
+            found = NONZERO.search(piece)
+            return start + (found.start() if found else len(piece))
+        start += len(piece)
+    return len(chunk)
+
+
 def _resync(
     stream: BinaryIO,
     begin: int,
     end: int,
-    min_offset: int,
     budget: _ResyncBudget,
     *,
     before: int | None = None,
@@ -678,23 +806,25 @@ def _resync(
     """The position of the next entry at or after ``begin`` (and before ``before``, if given)
     whose CRC is right, or None.
 
-    A candidate must have a magic of 0-2, a length that fits before ``end``, an offset not below
-    ``min_offset``, a plausible header and a matching CRC, so random bytes are practically never
-    taken for a batch. The scan reads the file in chunks, so damaged regions of any size take
-    bounded memory; raises _ResyncGaveUp when candidates that fail have used up ``budget``.
+    A candidate must have a magic of 0-2, a length that fits before ``end``, a plausible header
+    and a matching CRC, so random bytes are practically never taken for a batch. Its offsets are
+    not asked to follow those read before: a base offset lies outside the CRC, so one damaged
+    batch would otherwise make every later one unreadable, and a segment concatenated after a
+    copy cut short, or a batch written twice, must be read whole (the caller reports offsets that
+    go back). The scan reads the file in chunks, so damaged regions of any size take bounded
+    memory; raises _ResyncGaveUp when candidates that fail have used up ``budget``.
     """
     stop = end if before is None else min(before, end)
     position = begin
     while end - position > HEADER_SIZE_UP_TO_MAGIC and position < stop:
+        if budget.on_scan is not None:
+            budget.on_scan(position)
         stream.seek(position)
         chunk = stream.read(min(SCAN_CHUNK, end - position))
         last = min(len(chunk) - HEADER_SIZE_UP_TO_MAGIC, stop - position)
-        for match in CANDIDATE_MAGIC.finditer(chunk, 16, max(last, 0) + 16):
-            candidate = match.start() - 16
-            offset, length = ENTRY_PREFIX.unpack_from(chunk, candidate)
+        for candidate in _candidates(chunk, max(last, 0)):
+            length = ENTRY_PREFIX.unpack_from(chunk, candidate)[1]
             if length < MIN_ENTRY_LENGTH or position + candidate + LOG_OVERHEAD + length > end:
-                continue
-            if offset < min_offset:
                 continue
             head = chunk[candidate : candidate + V2_HEADER.size]
             if len(head) < V2_HEADER.size:  # the chunk ends inside this candidate's header

@@ -18,6 +18,11 @@ batch headers once on the driver and ships the aborted transactions and the last
 with the partition (:class:`~kafkaks.partition.Transactions` pickles). Executors read their byte
 range with :func:`~kafkaks.segment.read_log` and yield Arrow record batches.
 
+A topic-partition given in several copies (replicas, JBOD directories, a backup), or whose segments
+overlap, is read once as one log (:mod:`kafkaks.replicas`): the driver reads every copy through the
+merge (one pass over all their bytes, checking every CRC) and plans runs of adjacent batches of the
+files it took; what the merge reports travels with the first split.
+
 Options (lowerCamelCase, as Spark's own):
 
 ================== =================== =========================================================
@@ -59,11 +64,11 @@ import os
 import posixpath
 import re
 import sys
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from fnmatch import fnmatchcase
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Literal
 
 import pyarrow as pa
@@ -71,19 +76,41 @@ import pyarrow.fs as pafs
 
 from .arrow import ROWS_PER_BATCH, batches_to_arrow, spark_schema
 from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
-from .errors import CorruptDataError, KafkaksError
+from .errors import CorruptDataError, KafkaksError, NoKafkaDataError, UnreadableFileError
 from .files import read_offset_index, read_time_index, read_txn_index
 from .internal import decode_internal, internal_kind, to_kafka_json
 from .models import OffsetIndexEntry, Problem
-from .partition import SEGMENT, Isolation, Transactions, report_unstable
-from .segment import NON_FATAL, PARTITION_DIR, V2_HEADER, Batch, read_log
+from .partition import (
+    SEGMENT,
+    Entry,
+    EntryType,
+    Isolation,
+    Listing,
+    PartitionDir,
+    Transactions,
+    classify,
+    report_unstable,
+)
+from .replicas import Run, first_offset, merge
+from .segment import (
+    ENTRY_PREFIX,
+    HEADER_SIZE_UP_TO_MAGIC,
+    LOG_OVERHEAD,
+    MIN_ENTRY_LENGTH,
+    V2_HEADER,
+    Batch,
+    ProblemHandler,
+    read_log,
+)
+from .verify import CORRUPTION
 
 try:
     from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
     from pyspark.sql.pandas.types import from_arrow_schema
 except ImportError as exc:  # pragma: no cover - depends on the installation
     raise ImportError(
-        "kafkaks.spark needs PySpark 4.1 or later with pyarrow: pip install 'kafkaks[spark]'"
+        "the kafka-log data source and kafkaks pipeline need PySpark 4.1 or later, the 'spark' extra: "
+        "pip install 'kafkaks[spark]' (Spark also needs Java 17+)"
     ) from exc
 
 __all__ = [
@@ -93,7 +120,9 @@ __all__ = [
     "KafkaLogDataSourceReader",
     "Options",
     "SegmentSplit",
+    "Survey",
     "read_problems",
+    "survey",
 ]
 
 log = logging.getLogger("kafkaks.spark")
@@ -314,6 +343,32 @@ class SegmentSplit(InputPartition):  # type: ignore[misc]
     end: int | None
     transactions: Transactions | None = None
     last_stable_offset: int | None = None
+    problems: tuple[Problem, ...] = ()  # found on the driver (several copies), reported by the task
+
+    @classmethod
+    def of(
+        cls,
+        part: _PartitionFiles,
+        segment: _SegmentFile,
+        start: int,
+        end: int | None,
+        transactions: Transactions | None,
+        stable: int | None,
+        problems: tuple[Problem, ...] = (),
+    ) -> SegmentSplit:
+        """The split of ``[start, end)`` of one segment of ``part``."""
+        return cls(
+            part.fs_uri,
+            segment.path,
+            part.topic,
+            part.partition,
+            segment.base_offset,
+            start,
+            end,
+            transactions,
+            stable,
+            problems,
+        )
 
 
 @dataclass
@@ -333,57 +388,76 @@ class Bounds:
         return self.partitions is None or partition in self.partitions
 
 
-def _list_partition(fs_uri: str, path: str, infos: list[pafs.FileInfo] | None = None) -> _PartitionFiles:
+FILE_TYPES: dict[pafs.FileType, EntryType] = {
+    pafs.FileType.File: "file",
+    pafs.FileType.Directory: "directory",
+}
+
+
+def _listing(fs_uri: str, path: str) -> Listing:
+    """A directory's entries through ``pyarrow.fs``, for :func:`~kafkaks.partition.classify`."""
     fs, _ = filesystem(fs_uri)
-    if infos is None:
+    try:
         infos = fs.get_file_info(pafs.FileSelector(path))
-    match = PARTITION_DIR.match(posixpath.basename(path.rstrip("/")))
+    except OSError as exc:
+        raise UnreadableFileError(f"cannot list the directory: {exc}", path=_display(fs_uri, path)) from exc
+    entries = (Entry(i.base_name, i.path, FILE_TYPES.get(i.type, "other"), i.size or 0) for i in infos)
+    return Listing(path, tuple(entries))
+
+
+def _partition_files(fs_uri: str, listing: Listing) -> _PartitionFiles:
+    named = PartitionDir.of(listing.path)
     segments = []
-    for info in infos:
-        found = SEGMENT.match(info.base_name)
-        if found and found["kind"] == "log" and not found["temp"] and info.type == pafs.FileType.File:
-            segments.append(_SegmentFile(int(found["base"]), info.path, info.size))
+    for entry in listing.entries:
+        found = SEGMENT.match(entry.name)
+        if found and found["kind"] == "log" and not found["temp"] and entry.type == "file":
+            segments.append(_SegmentFile(int(found["base"]), entry.path, entry.size))
     segments.sort(key=lambda s: s.base_offset)
     return _PartitionFiles(
         fs_uri,
-        match["topic"] if match else None,
-        int(match["partition"]) if match else None,
+        None if named is None else named.topic,
+        None if named is None else named.partition,
         segments,
-        frozenset(info.base_name for info in infos),
+        frozenset(entry.name for entry in listing.entries),
     )
 
 
 def _partitions(options: Options) -> list[_PartitionFiles]:
-    """The partition directories (or single segments) the paths name, by topic and partition."""
+    """The partition directories (or single segments) the paths name, by topic and partition.
+    What a directory is comes from what it holds (:func:`~kafkaks.partition.classify`); a path
+    (or glob) that matches nothing holding Kafka data raises :class:`NoKafkaDataError`."""
     found: dict[tuple[str, str], _PartitionFiles] = {}
     for uri in options.paths:
-        matches = _expand(_absolute(uri))
-        if not matches:
-            raise FileNotFoundError(f"kafka-log: no file or directory matches {uri}")
-        for fs_uri, path in matches:
+        kafka = False
+        for fs_uri, path in _expand(_absolute(uri)):
             fs, _ = filesystem(fs_uri)
             info = fs.get_file_info(path)
-            if info.type == pafs.FileType.NotFound:
-                raise FileNotFoundError(f"kafka-log: no such file or directory: {_display(fs_uri, path)}")
             if info.type == pafs.FileType.File:
                 # One segment: its directory's files, with only this segment kept.
-                directory = posixpath.dirname(path)
-                whole = _list_partition(fs_uri, directory)
+                whole = _partition_files(fs_uri, _listing(fs_uri, posixpath.dirname(path)))
                 one = [s for s in whole.segments if s.path == info.path]
                 if not one:
-                    raise ValueError(f"kafka-log: not a .log segment: {_display(fs_uri, path)}")
+                    raise NoKafkaDataError("not a .log segment", path=_display(fs_uri, path))
                 found[fs_uri, info.path] = _PartitionFiles(
                     fs_uri, whole.topic, whole.partition, one, whole.names
                 )
+                kafka = True
                 continue
-            match = PARTITION_DIR.match(posixpath.basename(info.path.rstrip("/")))
-            if match:
-                found[fs_uri, info.path] = _list_partition(fs_uri, info.path)
+            if info.type != pafs.FileType.Directory:
                 continue
-            for child in fs.get_file_info(pafs.FileSelector(info.path)):
-                child_match = PARTITION_DIR.match(child.base_name)
-                if child.type == pafs.FileType.Directory and child_match and not child_match["status"]:
-                    found[fs_uri, child.path] = _list_partition(fs_uri, child.path)
+            located = classify(_listing(fs_uri, info.path), partial(_listing, fs_uri))
+            if located is None:
+                continue
+            kafka = True
+            kind, listings = located
+            for listing in listings:
+                named = PartitionDir.of(listing.path)
+                if kind == "partition" or named is None or not named.status:
+                    found[fs_uri, listing.path] = _partition_files(fs_uri, listing)
+        if not kafka:
+            raise NoKafkaDataError(
+                "no Kafka data: no segment, partition directory or log directory there", path=uri
+            )
     return sorted(found.values(), key=lambda p: (p.topic or "", p.partition or 0, p.fs_uri))
 
 
@@ -392,10 +466,142 @@ def plan(options: Options, bounds: Bounds | None = None) -> list[SegmentSplit]:
     offset order."""
     bounds = bounds or Bounds()
     splits: list[SegmentSplit] = []
-    for part in _partitions(options):
+    for copies in _copies(_partitions(options)):
+        part = copies[0]
         if options.wants_topic(part.topic) and bounds.wants(part.topic, part.partition):
-            splits += _plan_partition(part, options, bounds)
+            if len(copies) > 1 or _overlapping(part):
+                splits += _plan_merged(copies, options, bounds)
+            else:
+                splits += _plan_partition(part, options, bounds)
     return splits
+
+
+def _copies(parts: list[_PartitionFiles]) -> list[list[_PartitionFiles]]:
+    """The partitions (in order) with the copies of one topic-partition together."""
+    groups: dict[object, list[_PartitionFiles]] = {}
+    for part in parts:
+        key = (part.topic, part.partition) if part.topic is not None else id(part)
+        groups.setdefault(key, []).append(part)
+    return list(groups.values())
+
+
+def _overlapping(part: _PartitionFiles) -> bool:
+    """Whether a segment holds offsets at or past the next one's base offset (issue 14.11): each
+    but the last segment's headers are walked from its last ``.index`` entry (from its start
+    without one) to find its last offset."""
+    for segment, following in itertools.pairwise(part.segments):
+        index_path = segment.companion(".index")
+        index = (
+            read_offset_index(index_path, segment.base_offset, data=_read_bytes(part.fs_uri, index_path))
+            if part.has(index_path)
+            else []
+        )
+        probe = _Probe(part, segment)
+        try:
+            start = _position_before(index, following.base_offset, probe)
+            last = probe.last_offset_from(start)
+        finally:
+            probe.close()
+        if last is not None and last >= following.base_offset:
+            return True
+    return False
+
+
+def _plan_merged(copies: list[_PartitionFiles], options: Options, bounds: Bounds) -> list[SegmentSplit]:
+    """The splits of a partition given in several copies, or whose segments overlap: the driver
+    reads every copy once as one log (:mod:`kafkaks.replicas`), and each split is a run of
+    adjacent batches of one file that the merge took. What the merge reports travels with the
+    first split."""
+    segments = {
+        _display(part.fs_uri, segment.path): (part, segment) for part in copies for segment in part.segments
+    }
+
+    def opener(part: _PartitionFiles, segment: _SegmentFile) -> Callable[[ProblemHandler], Iterator[Batch]]:
+        def batches(on_problem: ProblemHandler) -> Iterator[Batch]:
+            with _open(part.fs_uri, segment.path) as stream:
+                yield from read_log(
+                    stream,
+                    verify_crc=options.verify_crc,
+                    on_problem=on_problem,
+                    max_decompressed_bytes=options.max_decompressed_bytes,
+                )
+
+        return batches
+
+    runs = [
+        Run(
+            _display(part.fs_uri, posixpath.dirname(segment.path)),
+            name,
+            segment.base_offset,
+            opener(part, segment),
+        )
+        for name, (part, segment) in segments.items()
+    ]
+    found: list[Problem] = []
+    ranges: list[list[Any]] = []  # [name, start, end]
+
+    def taken() -> Iterator[Batch]:
+        for batch in merge(runs, found.append):
+            if batch.crc_valid is False:
+                continue  # reported with the merge's problems; tasks skip such a batch anyway
+            if (bounds.offset_min is not None and batch.last_offset < bounds.offset_min) or (
+                bounds.offset_max is not None and first_offset(batch) > bounds.offset_max
+            ):
+                continue
+            last = ranges[-1] if ranges else None
+            if (
+                last is not None
+                and last[0] == batch.path
+                and last[2] == batch.position
+                and last[2] - last[1] < options.max_bytes_per_partition
+            ):
+                last[2] = batch.position + batch.size
+            else:
+                ranges.append([batch.path, batch.position, batch.position + batch.size])
+            yield batch
+
+    transactions = None
+    if options.isolation == "read_committed":
+        indexes = [(part, s.companion(".txnindex")) for part, s in segments.values()]
+        aborted = (
+            txn
+            for part, index in indexes
+            if part.has(index)
+            for txn in read_txn_index(index, data=_read_bytes(part.fs_uri, index))
+        )
+        transactions = Transactions.scan(aborted, taken())
+    else:
+        for _ in taken():
+            pass
+    stable = transactions.last_stable_offset if transactions else None
+    first_part, first_segment = next(iter(segments.values()))
+    if not ranges and found:  # nothing to read, but what was found is still reported
+        ranges.append([_display(first_part.fs_uri, first_segment.path), 0, 0])
+    splits: list[SegmentSplit] = []
+    for name, start, end in ranges:
+        part, segment = segments[name]
+        problems = tuple(found) if not splits else ()
+        splits.append(SegmentSplit.of(part, segment, start, end, transactions, stable, problems))
+    return splits
+
+
+@dataclass(frozen=True)
+class Survey:
+    """What the paths hold for these options, from their listing alone (no data read): topic
+    partitions, and the segments and bytes of all their copies."""
+
+    partitions: int
+    segments: int
+    bytes: int
+
+
+def survey(options: Options) -> Survey:
+    """List what the paths hold on the driver, without Spark: the check a pipeline makes before it
+    starts a session. Raises what planning raises for paths that hold no Kafka data."""
+    parts = [part for part in _partitions(options) if options.wants_topic(part.topic)]
+    segments = [segment for part in parts for segment in part.segments]
+    # Copies of one topic-partition (replicas) are one partition, read merged.
+    return Survey(len(_copies(parts)), len(segments), sum(segment.size for segment in segments))
 
 
 def _transactions(part: _PartitionFiles, options: Options) -> Transactions:
@@ -434,19 +640,7 @@ def _plan_partition(part: _PartitionFiles, options: Options, bounds: Bounds) -> 
         if bounds.offset_min is not None and following is not None and following <= bounds.offset_min:
             continue
         for start, end in _ranges(part, segment, options, bounds):
-            splits.append(
-                SegmentSplit(
-                    part.fs_uri,
-                    segment.path,
-                    part.topic,
-                    part.partition,
-                    segment.base_offset,
-                    start,
-                    end,
-                    transactions,
-                    stable,
-                )
-            )
+            splits.append(SegmentSplit.of(part, segment, start, end, transactions, stable))
     return splits
 
 
@@ -484,6 +678,24 @@ class _Probe:
             return Batch(data, path=self.segment.path, position=position).crc_valid is True
         except KafkaksError:
             return False
+
+    def last_offset_from(self, start: int) -> int | None:
+        """The last offset of the last whole batch from ``start`` (a batch start), by the entry
+        headers alone; None when none is whole."""
+        stream, position, last = self.stream(), start, None
+        while True:
+            stream.seek(position)
+            head = stream.read(V2_HEADER.size)
+            if len(head) < HEADER_SIZE_UP_TO_MAGIC:
+                return last
+            base_offset, length = ENTRY_PREFIX.unpack_from(head)
+            if length < MIN_ENTRY_LENGTH or position + LOG_OVERHEAD + length > self.segment.size:
+                return last
+            if head[HEADER_SIZE_UP_TO_MAGIC - 1] >= 2 and len(head) == V2_HEADER.size:
+                base_offset += V2_HEADER.unpack_from(head)[6]  # lastOffsetDelta
+            # else a legacy entry's offset is its last (the wrapper's, for a compressed one)
+            last = base_offset
+            position += LOG_OVERHEAD + length
 
     def first_batch_from(
         self, start: int, end: int, offset_min: int | None, timestamp_min: int | None
@@ -679,7 +891,9 @@ class _Problems:
         self.found: list[dict[str, Any]] = []
 
     def report(self, problem: Problem) -> None:
-        fatal = problem.kind not in NON_FATAL
+        # Damage as kafkaks verify and dump judge it: a partial batch at the end of a segment too
+        # (its records are lost), while a zero-filled tail or an open transaction is not.
+        fatal = problem.kind in CORRUPTION
         self.found.append(
             {
                 "topic": self.split.topic,
@@ -695,12 +909,7 @@ class _Problems:
         )
         if fatal and self.options.mode == "FAILFAST":
             self.flush()
-            raise CorruptDataError(
-                f"{problem.message} (mode FAILFAST; mode PERMISSIVE skips it and reports the range)",
-                path=problem.path,
-                position=problem.position,
-                offset=problem.offset,
-            )
+            raise _failfast(problem.kind, problem.message, problem.path, problem.position, problem.offset)
         action = "skipped" if fatal else "noted"
         log.warning("kafka-log %s %s bytes: %s", action, problem.length, problem)
 
@@ -720,6 +929,18 @@ class _Problems:
         with fs.open_output_stream(posixpath.join(root, name)) as out:
             out.write("".join(json.dumps(p) + "\n" for p in self.found).encode())
         self.found = []
+
+
+def _failfast(
+    kind: str, reason: str, path: str | None, position: int | None, offset: int | None
+) -> CorruptDataError:
+    """The error that fails a FAILFAST task: file, position and offset, then the problem's kind."""
+    return CorruptDataError(
+        f"{kind}: {reason} (mode FAILFAST; mode PERMISSIVE skips it and reports the range)",
+        path=path,
+        position=position,
+        offset=offset,
+    )
 
 
 def _selected(batches: Iterator[Batch], split: SegmentSplit, problems: _Problems) -> Iterator[Batch]:
@@ -773,6 +994,8 @@ def read_split(split: SegmentSplit, options: Options) -> Iterator[pa.RecordBatch
         return list(_with_decoded(converted, batches, split.topic, options.include_control))
 
     try:
+        for problem in split.problems:
+            problems.report(problem)
         with _open(split.fs_uri, split.path) as stream:
             batches = read_log(
                 stream,
@@ -787,11 +1010,8 @@ def read_split(split: SegmentSplit, options: Options) -> Iterator[pa.RecordBatch
                     yield from arrow(chunk)
                 except KafkaksError as error:
                     if options.mode == "FAILFAST":
-                        raise CorruptDataError(
-                            f"{error.reason} (mode FAILFAST; mode PERMISSIVE skips it and reports the range)",
-                            path=error.path,
-                            position=error.position,
-                            offset=error.offset,
+                        raise _failfast(
+                            "corrupt_batch", error.reason, error.path, error.position, error.offset
                         ) from error
                     # Find the batches that do not decode, one by one, and keep the rest.
                     for batch in chunk:
@@ -848,13 +1068,23 @@ class KafkaLogDataSourceReader(DataSourceReader):  # type: ignore[misc]
         self.options = options
         self.bounds = Bounds()
 
+    # A kafkaks error is raised anew, without the frames and causes it came through: Spark puts the
+    # Python traceback in its exception's message, so the reason (file, position, offset, kind)
+    # then comes on its third line rather than after a dozen lines of frames.
+
     def partitions(self) -> list[SegmentSplit]:
-        return plan(self.options, self.bounds)
+        try:
+            return plan(self.options, self.bounds)
+        except KafkaksError as error:
+            raise error.at() from None
 
     def read(self, partition: SegmentSplit) -> Iterator[pa.RecordBatch]:
         if not isinstance(partition, SegmentSplit):
-            return iter(())  # Spark's stand-in when planning found nothing to read
-        return read_split(partition, self.options)
+            return  # Spark's stand-in when planning found nothing to read
+        try:
+            yield from read_split(partition, self.options)
+        except KafkaksError as error:
+            raise error.at() from None
 
 
 class KafkaLogDataSourcePushdownReader(KafkaLogDataSourceReader):

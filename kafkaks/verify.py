@@ -24,7 +24,9 @@ says what it is, and :data:`CORRUPTION` says which kinds mean damage (the rest a
                                   mid-write leaves (Kafka's "Found N invalid bytes"); its
                                   records are lost, so it counts as damage
 ``zero_tail``                     (information) a zero-filled tail at the end of a ``.log``,
-                                  which ``file.preallocate=true`` leaves legitimately
+                                  longer than a batch header (17 bytes), which
+                                  ``file.preallocate=true`` leaves legitimately; 17 zero bytes
+                                  or fewer are a ``truncated`` header
 ``index_multi_batch_append``      (information) an ``.index`` entry written by a broker
                                   before KAFKA-806 for an append of several batches: the
                                   position of the first batch, the last offset of the last
@@ -34,7 +36,18 @@ says what it is, and :data:`CORRUPTION` says which kinds mean damage (the rest a
 ``time_index_repeated_timestamp`` (information) two entries with the same timestamp: Kafka's
                                   writer never appends one, its dump tool calls it out of order
 ``missing_log``                   (information) an index without its ``.log``: not verified
+``replica_divergence``            copies of one partition (or two segments of one directory)
+                                  hold different valid batches for the same offsets
+``replica_gap``                   (information) offsets present in some copies only
+``replica_repaired``              (information) damage in one copy whose offsets another holds
+``segment_overlap``               (information) offsets in two segments of one directory
 ================================  ==========================================================
+
+The ``.log`` files of one topic-partition given in several directories (replicas, JBOD
+directories, a backup), or of one directory whose segments overlap, are also read as one log
+(:mod:`kafkaks.replicas`), which reads them a second time: that gives one more report, for the
+partition as a whole, whose segments are the files its batches were taken from and whose
+problems are the four kinds above.
 
 The index checks follow DumpLogSegments (``dumpIndex``, ``dumpTimeIndex``) and the broker's
 ``OffsetIndex``/``TimeIndex`` writers, minus the false alarms those tools raise on data written by
@@ -44,15 +57,20 @@ older brokers, which get their own information kinds.
 from __future__ import annotations
 
 import bisect
+import itertools
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 
+from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from .errors import KafkaksError
 from .files import base_offset_of, read_offset_index, read_producer_snapshot, read_time_index, read_txn_index
 from .models import OffsetIndexEntry, Problem
-from .segment import Batch, ProblemHandler, read_log
+from .partition import PartitionDir, Segment, segment_runs
+from .replicas import REPLICA_DIVERGENCE, REPLICA_KINDS, first_offset, merge, record_count
+from .segment import Batch, ProblemHandler, batch_records, read_log
 
 __all__ = [
     "CORRUPTION",
@@ -62,6 +80,7 @@ __all__ = [
     "batch_reaching",
     "first_batch",
     "lookup",
+    "unverifiable",
     "verify_files",
 ]
 
@@ -84,6 +103,7 @@ CORRUPTION = frozenset(
         "snapshot_crc_mismatch",
         "txn_index_version",
         "unreadable_file",
+        REPLICA_DIVERGENCE,
     }
 )
 
@@ -133,6 +153,16 @@ class PartitionReport:
         return dict(sorted(Counter(problem.kind for problem in self.problems).items()))
 
     @property
+    def damage_counts(self) -> dict[str, int]:
+        """The problems that are damage (:data:`CORRUPTION`), by kind."""
+        return {kind: count for kind, count in self.problem_counts.items() if kind in CORRUPTION}
+
+    @property
+    def info_counts(self) -> dict[str, int]:
+        """The findings that are information, not damage, by kind."""
+        return {kind: count for kind, count in self.problem_counts.items() if kind not in CORRUPTION}
+
+    @property
     def corrupt(self) -> bool:
         return any(problem.kind in CORRUPTION for problem in self.problems)
 
@@ -157,9 +187,21 @@ def batch_reaching(log: str, position: int, offset: int, end: int | None = None)
     return None
 
 
+def unverifiable(log: str) -> str | None:
+    """Why an index cannot be checked against its ``.log``, or None when it can: the ``.log`` is
+    absent, or cannot be read (which the ``.log``'s own check reports, once)."""
+    if not os.path.isfile(log):
+        return f"cannot verify the entries: {log} not found"
+    if not os.access(log, os.R_OK):
+        return f"cannot verify the entries: {log} cannot be read"
+    return None
+
+
 def lookup(entries: list[OffsetIndexEntry], offset: int) -> int:
-    """OffsetIndex.lookup(offset).position: the largest entry at or below ``offset``, else 0."""
-    found = bisect.bisect_right([entry.offset for entry in entries], offset)
+    """OffsetIndex.lookup(offset).position: the largest entry at or below ``offset``, else 0.
+    A binary search over the entries themselves: called once per time index entry, a list of the
+    offsets built on each call made dumping a .timeindex quadratic."""
+    found = bisect.bisect_right(entries, offset, key=lambda entry: entry.offset)
     return entries[found - 1].position if found else 0
 
 
@@ -220,6 +262,8 @@ class _Checker:
             check(path)
         except KafkaksError as exc:
             self.problem("unreadable_file", path, exc.reason, exc.position or 0, exc.offset)
+        except BrokenPipeError:  # from on_problem writing to a closed pipe, not from the file
+            raise
         except OSError as exc:
             self.problem("unreadable_file", exc.filename or path, exc.strerror or str(exc))
 
@@ -230,28 +274,24 @@ class _Checker:
         first = last = None
         for batch in read_log(path, on_problem=self.add):
             batches += 1
-            base = count = None
-            try:
-                for record in batch.records():
-                    base = record.offset if base is None else base
-                    count = (count or 0) + 1
-                    if record.crc_valid is False:
-                        self.problem(
-                            "record_crc_mismatch",
-                            path,
-                            f"CRC-32 mismatch in the inner message at offset {record.offset}",
-                            batch.position,
-                            record.offset,
-                            batch.size,
-                        )
-            except KafkaksError as exc:
-                self.problem(
-                    "corrupt_records", path, exc.reason, batch.position, batch.last_offset, batch.size
-                )
+            base = None
+            count = 0  # what decodes, not what the header claims: a failure is reported instead
+            for record in batch_records(batch, self.add):
+                base = record.offset if base is None else base
+                count += 1
+                if record.crc_valid is False:
+                    self.problem(
+                        "record_crc_mismatch",
+                        path,
+                        f"CRC-32 mismatch in the inner message at offset {record.offset}",
+                        batch.position,
+                        record.offset,
+                        batch.size,
+                    )
             if batch.magic >= 2:
-                base, count = batch.base_offset, batch.count
+                base = batch.base_offset
             base = batch.last_offset if base is None else base
-            records += count or 0
+            records += count
             if last is not None and base <= last:
                 self.problem(
                     "offset_order",
@@ -285,9 +325,10 @@ class _Checker:
         self.batches(path)
 
     def can_verify(self, path: str, log: str) -> bool:
-        if os.path.isfile(log):
+        reason = unverifiable(log)
+        if reason is None:
             return True
-        self.problem("missing_log", path, f"cannot verify the entries: {log} not found")
+        self.problem("missing_log", path, reason)
         return False
 
     def index(self, path: str) -> None:
@@ -497,4 +538,57 @@ def verify_files(
         checker.cross_segment()
         if checker.report.files:
             reports.append(checker.report)
-    return reports
+    return reports + _merged_reports(reports, on_problem)
+
+
+def _overlap(report: PartitionReport) -> bool:
+    segments = sorted(report.segments, key=lambda s: s.base_offset)
+    return any(
+        previous.last_offset is not None and previous.last_offset >= following.base_offset
+        for previous, following in itertools.pairwise(segments)
+    )
+
+
+def _merged_reports(
+    reports: list[PartitionReport], on_problem: ProblemHandler | None
+) -> list[PartitionReport]:
+    """One report per topic-partition given in several directories, or whose segments overlap:
+    its ``.log`` files read as one log, each offset once."""
+    copies: dict[tuple[str, int], list[PartitionReport]] = {}
+    for report in reports:
+        directory = PartitionDir.of(os.path.abspath(report.path))
+        if directory is not None and report.segments:
+            copies.setdefault((directory.topic, directory.partition), []).append(report)
+    merged = []
+    for (topic, partition), group in copies.items():
+        if len(group) == 1 and not _overlap(group[0]):
+            continue
+        name = (
+            f"{topic}-{partition} ({len(group)} copies)" if len(group) > 1 else f"{group[0].path} (read once)"
+        )
+        report = PartitionReport(name, files=sum(len(r.segments) for r in group))
+        checker = _Checker(report, on_problem, None, DEFAULT_MAX_MESSAGE_SIZE)
+        segments = [Segment(summary.base_offset, Path(summary.path)) for r in group for summary in r.segments]
+        taken: dict[str, list[Batch]] = {}
+
+        def keep(problem: Problem, checker: _Checker = checker) -> None:
+            if problem.kind in REPLICA_KINDS:  # the files' own damage is in their reports
+                checker.add(problem)
+
+        runs = segment_runs(segments, verify_crc=True, max_decompressed_bytes=DEFAULT_MAX_DECOMPRESSED_BYTES)
+        for batch in merge(runs, keep):
+            taken.setdefault(batch.path, []).append(batch)
+        for path, batches in taken.items():
+            report.segments.append(
+                SegmentSummary(
+                    path,
+                    base_offset_of(path),
+                    sum(batch.size for batch in batches),
+                    len(batches),
+                    sum(record_count(batch) for batch in batches),
+                    min(first_offset(batch) for batch in batches),
+                    max(batch.last_offset for batch in batches),
+                )
+            )
+        merged.append(report)
+    return merged

@@ -218,3 +218,24 @@ def test_an_arrow_batch_is_bounded_by_stored_bytes(tmp_path: Path, monkeypatch: 
     path, _ = gzip_log(tmp_path / "t-0")
     monkeypatch.setattr(kafkaks.arrow, "CHUNK_BYTES", 1)
     assert [batch.num_rows for batch in read_arrow(path)] == [5] * 40
+
+
+@pytest.mark.parametrize("threads", [0, 1])
+def test_a_batch_of_more_than_rows_per_batch_is_cut_into_pieces(tmp_path: Path, threads: int) -> None:
+    """A Kafka batch of 1000 records read with rows_per_batch=64: Arrow batches of at most 64
+    rows, the same rows as the record API (offsets, sequences, headers, metadata)."""
+    builder = DefaultRecordBatchBuilder(2, 4, 0, 7, 1, 100, 1 << 30)  # zstd, idempotent producer
+    for delta in range(1000):
+        builder.append(delta, 1000 + delta, b"k%d" % delta, b"v" * (delta % 300), [("h", b"%d" % delta)])
+    small = DefaultRecordBatchBuilder(2, 0, 0, 7, 1, 1100, 1 << 30)
+    small.append(0, 5000, None, b"after", [])
+    data = bytearray(builder.build()) + bytearray(small.build())
+    struct.pack_into(">q", data, len(data) - len(small.build()), 1000)
+    path = tmp_path / "t-0" / "00000000000000000000.log"
+    path.parent.mkdir()
+    path.write_bytes(bytes(data))
+    options: dict[str, Any] = {"include_headers": True, "include_metadata": True, "threads": threads}
+    got = list(read_arrow(path, rows_per_batch=64, **options))
+    assert max(batch.num_rows for batch in got) <= 64
+    expected = [expected_row(record, batch) for batch in read_log(path) for record in batch.records()]
+    assert rows(got) == expected and len(expected) == 1001

@@ -7,12 +7,16 @@ the line templates are written out below from DumpLogSegments.scala (reference Â
 
 from __future__ import annotations
 
+import base64
+import json
 import os
 import re
 import shutil
+import signal
 import struct
 import subprocess
 import sys
+import time
 import zlib
 from pathlib import Path
 from typing import Any
@@ -23,7 +27,7 @@ from kafka.record import MemoryRecords
 from kafka.record.default_records import DefaultRecordBatch, DefaultRecordBatchBuilder
 from kafka.record.util import calc_crc32c
 
-from kafkaks.cli import main
+from kafkaks.cli import SUFFIXES, main
 
 ROOT = Path(__file__).resolve().parents[1]
 CODECS = ["none", "gzip", "snappy", "lz4", "zstd"]
@@ -544,8 +548,21 @@ def test_log_directory(real: Any, capsys: pytest.CaptureFixture[str]) -> None:
     ],
 )
 def test_unknown_file_is_ignored(real: Any, rel: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Kafka's text for a file it does not dump; when nothing at all was dumped, exit status 2."""
     path = real(rel)
-    assert dump(capsys, str(path)) == (0, [f"Dumping {path}"], [f"Ignoring unknown file {path}"])
+    code, out, err = dump(capsys, str(path))
+    assert (code, out, err[0]) == (2, [f"Dumping {path}"], f"Ignoring unknown file {path}")
+    assert err[1:] == [
+        f"kafkaks: error: nothing dumped: no Kafka file (none of {', '.join(SUFFIXES)}) among {path}"
+    ]
+    log = real(SMALL_LOGS[2])
+    code, out, err = dump(capsys, "--files", f"{path},{log}")
+    assert (code, out[0], out[1], err) == (
+        0,
+        f"Dumping {path}",
+        f"Dumping {log}",
+        [f"Ignoring unknown file {path}"],
+    )
 
 
 # Corruption: kafkaks reports and goes on where Kafka throws.
@@ -669,6 +686,44 @@ def test_dump_is_read_only(real: Any, tmp_path: Path, capsys: pytest.CaptureFixt
     assert {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in directory.iterdir()} == before
 
 
+def one_batch_segment(directory: Path, count: int, step: int) -> Path:
+    """One uncompressed batch of ``count`` one-byte records at offsets 0, step, 2 * step, ... (a
+    compacted batch when step > 1), written by kafka-python."""
+    builder = DefaultRecordBatchBuilder(2, 0, False, -1, -1, -1, 1 << 30)
+    for number in range(count):
+        builder.append(number * step, 1000, None, b"v", [])
+    directory.mkdir()
+    path = directory / "00000000000000000000.log"
+    path.write_bytes(builder.build())
+    return path
+
+
+def test_offset_gaps_cost_no_more_than_consecutive_offsets(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 14.3: each gap was prepended to a list, so a compacted segment took quadratic time
+    (100k gaps: 6 times the gap-free file). Same record count, same size, same process: the file
+    where every offset is followed by a gap must dump about as fast as the one without."""
+    count = 100_000
+    consecutive = one_batch_segment(tmp_path / "consecutive-0", count, 1)
+    gaps = one_batch_segment(tmp_path / "gaps-0", count, 2)
+    seconds: dict[Path, float] = {consecutive: float("inf"), gaps: float("inf")}
+    for path in [consecutive, gaps] * 2:  # interleaved, the best of two each
+        started = time.perf_counter()
+        code = main(["dump", "--deep-iteration", "--skip-record-metadata", str(path)])
+        seconds[path] = min(seconds[path], time.perf_counter() - started)
+        err = capsys.readouterr().err.split("\n")
+        assert code == 0
+        if path == gaps:  # Kafka's order: the last gap first
+            assert err[:3] == [
+                f"Non-consecutive offsets in {gaps}",
+                "  199996 is followed by 199998",
+                "  199994 is followed by 199996",
+            ]
+            assert len(err) == count + 1  # the title, a line per gap, the final newline
+    assert seconds[gaps] < 3 * seconds[consecutive], seconds
+
+
 # Command line
 
 
@@ -676,6 +731,10 @@ def test_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["dump", "--help"]) == 0
     text = " ".join(capsys.readouterr().out.split())
     assert "come later" not in text
+    # Issue 13.8: a partial batch at the end fails the run (exit 1); the help called it information.
+    assert "partial batch at the end of a segment are information" not in text
+    assert "skipped bytes, a partial batch at the end of a segment, whose records are lost" in text
+    assert "Index mismatches and a zero-filled tail (file.preallocate=true) are information" in text
     for phrase in (
         "--offsets-decoder",
         "--transaction-log-decoder",
@@ -709,9 +768,8 @@ def test_usage_errors_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]
 def test_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     missing = tmp_path / "00000000000000000000.log"
     code, out, err = dump(capsys, str(missing))
-    assert code == 1
-    assert out == [f"Dumping {missing}", "Log starting offset: 0"]
-    assert len(err) == 1 and str(missing) in err[0] and "Traceback" not in err[0]
+    assert (code, out) == (2, [])
+    assert err == [f"kafkaks: error: {missing}: No such file or directory"]
 
 
 def test_entry_point_subprocess(real: Any) -> None:
@@ -722,6 +780,125 @@ def test_entry_point_subprocess(real: Any) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == expected_log(path, deep=True, data_log=False)[0]
+
+
+def large_record_segment(directory: Path, value: bytes) -> Path:
+    builder = DefaultRecordBatchBuilder(2, 0, False, -1, -1, -1, 1 << 30)
+    builder.append(0, 1000, b"key", value, [("h", b"v")])
+    directory.mkdir()
+    path = directory / "00000000000000000000.log"
+    path.write_bytes(builder.build())
+    return path
+
+
+def peak_rss(command: list[str]) -> int:
+    """Peak resident bytes of ``command``, run as the only child of a fresh interpreter."""
+    probe = (
+        "import resource, subprocess, sys\n"
+        "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)\n"
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe, *command], capture_output=True, text=True, check=True
+    )
+    return int(result.stdout) * 1024  # ru_maxrss is in KiB on Linux
+
+
+@pytest.mark.parametrize(
+    "options", [["--print-data-log"], ["--json", "--bytes", "utf8"]], ids=["print-data-log", "json-utf8"]
+)
+def test_memory_of_a_large_record(tmp_path: Path, options: list[str]) -> None:
+    """Issue 14.14: a large value was decoded, copied into its line, joined and encoded whole, a
+    string of 4 bytes per character as soon as one character is outside the BMP: 15 times the
+    record. It is now written piece by piece; what is left is the reader's batch and value."""
+    size = 32 << 20
+    large = large_record_segment(tmp_path / "large-0", b"x" * size + "\U0001f600".encode())
+    small = large_record_segment(tmp_path / "small-0", b"x")
+    kafkaks = str(Path(sys.executable).with_name("kafkaks"))
+    baseline = peak_rss([kafkaks, "dump", *options, str(small)])
+    peak = peak_rss([kafkaks, "dump", *options, str(large)])
+    assert peak < baseline + 4 * size, (peak >> 20, baseline >> 20)
+
+
+def test_large_values_are_written_whole(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A value written in pieces reads as the same text: characters and malformed bytes that
+    straddle the pieces, every --bytes format, checked against kafka-python's reader."""
+    value = bytes(range(256)) * 4096 + ("\u00e9\U0001f600" * 300_000).encode() + b"\xf0\x9f\x98"
+    path = large_record_segment(tmp_path / "t-0", value)
+    batch = MemoryRecords(path.read_bytes()).next_batch()
+    (record,) = list(batch)
+    assert record.value == value
+    assert main(["dump", "--print-data-log", str(path)]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    assert captured.out.endswith(
+        f"\n| offset: 0 CreateTime: 1000 keySize: 3 valueSize: {len(value)} sequence: -1 headerKeys: [h] "
+        f"key: key payload: {value.decode('utf-8', 'replace')}\n"
+    )
+    encodings = {
+        "utf8": value.decode("utf-8", "replace"),
+        "base64": base64.b64encode(value).decode(),
+        "hex": value.hex(),
+    }
+    for name, encoded in encodings.items():
+        assert main(["dump", "--json", "--bytes", name, str(path)]) == 0
+        objects = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+        (fields,) = [o for o in objects if o["type"] == "record"]
+        assert fields["value"] == encoded and fields["key"] == encodings_of(b"key")[name], name
+        assert fields["headers"] == [{"key": "h", "value": encodings_of(b"v")[name]}]
+
+
+def encodings_of(data: bytes) -> dict[str, str]:
+    return {"utf8": data.decode(), "base64": base64.b64encode(data).decode(), "hex": data.hex()}
+
+
+def damaged_segment(directory: Path, batches: int) -> Path:
+    """A segment of one-record batches by kafka-python, the CRC of the first one broken."""
+    data = bytearray()
+    for offset in range(batches):
+        builder = DefaultRecordBatchBuilder(2, 0, False, -1, -1, -1, 1 << 20)
+        builder.append(0, 1000 + offset, b"key", b"value" * 20, [])
+        batch = builder.build()
+        struct.pack_into(">q", batch, 0, offset)
+        data += batch
+    data[70] ^= 0xFF  # in the value of the first record
+    directory.mkdir()
+    path = directory / "00000000000000000000.log"
+    path.write_bytes(data)
+    return path
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["dump", "--deep-iteration"], ["dump", "--print-data-log", "--json"], ["verify"], ["verify", "--json"]],
+    ids=["dump", "dump-json", "verify", "verify-json"],
+)
+def test_ctrl_c_exits_quietly_with_130(
+    tmp_path: Path, command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 14.7: Ctrl-C printed a KeyboardInterrupt traceback. The input is a small damaged
+    segment given many times, so the run lasts; SIGINT comes once output flows. What was printed
+    is a prefix of the whole output, cut at the end of a line."""
+    path = damaged_segment(tmp_path / "t-0", 200)
+    assert main([*command, str(path)]) == 1
+    one = capsys.readouterr()
+    out, err = tmp_path / "out", tmp_path / "err"
+    kafkaks = Path(sys.executable).with_name("kafkaks")
+    with out.open("wb") as stdout, err.open("wb") as stderr:
+        process = subprocess.Popen(
+            [str(kafkaks), *command, *[str(path)] * 5000], stdout=stdout, stderr=stderr
+        )
+        deadline = time.monotonic() + 60
+        while out.stat().st_size + err.stat().st_size < 50_000 and process.poll() is None:
+            assert time.monotonic() < deadline, "no output within 60 s"
+            time.sleep(0.05)
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=60) == 130
+    errors = err.read_text()
+    assert errors == one.err * (len(errors) // len(one.err)) if one.err else errors == ""
+    text = out.read_text()
+    if command[0] == "dump":  # verify prints its table at the end: nothing yet
+        assert text.endswith("\n") and text == (one.out * (len(text) // len(one.out) + 1))[: len(text)]
 
 
 def test_broken_pipe_is_quiet(real: Any) -> None:
@@ -737,3 +914,43 @@ def test_broken_pipe_is_quiet(real: Any) -> None:
     )
     assert result.stdout == f"Dumping {path}\n"
     assert result.stderr == ""
+
+
+@pytest.mark.parametrize("command", [["dump"], ["verify", "--json"]], ids=["dump", "verify-json"])
+def test_closed_pipe_keeps_damage_line_and_status(
+    tmp_path: Path, command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """stdout's reader gone before the first write: the run stops quietly, but the damage already
+    found is still said on stderr and in the exit status."""
+    path = damaged_segment(tmp_path / "t-0", 3)
+    assert main(["dump", str(path)]) == 1
+    damage = capsys.readouterr().err
+    kafkaks = Path(sys.executable).with_name("kafkaks")
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        result = subprocess.run(
+            [str(kafkaks), *command, str(path)], stdout=write, stderr=subprocess.PIPE, text=True, check=False
+        )
+    finally:
+        os.close(write)
+    assert (result.returncode, result.stderr) == (1, damage if command == ["dump"] else "")
+
+
+def test_closed_pipe_on_healthy_data_exits_0(real: Any) -> None:
+    """verify --json writes an information finding to a pipe nobody reads: not a file error."""
+    directory = real("lz4-logappend-headers-cp7.6/data/orders-0")
+    kafkaks = Path(sys.executable).with_name("kafkaks")
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        result = subprocess.run(
+            [str(kafkaks), "verify", "--json", str(directory)],
+            stdout=write,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+        )
+    finally:
+        os.close(write)
+    assert (result.returncode, result.stderr) == (0, "")

@@ -170,7 +170,7 @@ def test_corrupt_record_areas_raise_corrupt_data_error(
 )  # fmt: skip
 def test_named_corruptions(payload: bytes, count: int) -> None:
     with pytest.raises(KafkaksError):
-        decode_records(payload, count)
+        list(decode_records(payload, count))
     with pytest.raises(CorruptDataError):
         decode_columns([payload] * (MIN_LANES + 1), [count] * (MIN_LANES + 1))
     with pytest.raises(CorruptDataError):

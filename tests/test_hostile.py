@@ -31,6 +31,7 @@ from kafkaks import (
     read_log,
     read_producer_snapshot,
 )
+from kafkaks.arrow import ROWS_PER_BATCH
 
 KIB, MIB = 1 << 10, 1 << 20
 T0 = 1_700_000_000_000
@@ -275,7 +276,7 @@ print(json.dumps({"before_kib": before, "after_kib": status("VmHWM:")}))
 
 
 @pytest.mark.parametrize("codec", list(CODEC_IDS))
-@pytest.mark.skipif(not Path("/proc/self/clear_refs").exists(), reason="needs Linux /proc")
+@pytest.mark.skipif(not Path("/proc/self/clear_refs").exists(), reason="needs /proc/self/clear_refs (Linux)")
 def test_a_big_bomb_costs_about_the_cap_in_native_memory(codec: str, tmp_path: Path) -> None:
     """Peak RSS of a child decompressing a 256 MiB bomb with an 8 MiB cap: the codecs' native
     buffers included, it grows by a small multiple of the cap, not by the bomb's size."""
@@ -317,3 +318,95 @@ def test_a_valid_batch_after_a_few_decoys_is_still_found() -> None:
     batches = list(read_log(data, on_problem=lambda _p: None))
     assert [b.data for b in batches] == [GOOD, AFTER]
     assert [p.kind for p in problems] == ["corrupt_batch"]
+
+
+# A record bomb: a small batch whose payload, under the decompression cap, holds millions of
+# minimal records. Memory must stay about the decompressed payload whatever the record count.
+
+MINIMAL_RECORD = record(ATTRIBUTES_TS_OFFSET + varint(-1) + varint(-1) + varint(0))  # 7 bytes
+
+
+def record_bomb(count: int) -> bytes:
+    """One zstd v2 batch of ``count`` 7-byte records (null key and value), CRC right."""
+    import zstandard
+
+    payload = zstandard.ZstdCompressor().compress(MINIMAL_RECORD * count)
+    data = bytearray(with_records(GOOD, payload, count))
+    struct.pack_into(">hi", data, 21, CODEC_IDS["zstd"], count - 1)  # attributes, lastOffsetDelta
+    struct.pack_into(">I", data, 17, crc32c.crc32c(bytes(data[21:])))
+    return bytes(data)
+
+
+def legacy_bomb(count: int) -> bytes:
+    """A gzip v1 wrapper of ``count`` minimal inner messages (null key and value), CRCs right."""
+    body = struct.pack(">bbqii", 1, 0, T0, -1, -1)
+    message = struct.pack(">I", zlib.crc32(body)) + body
+    inner = b"".join(struct.pack(">qi", offset, len(message)) + message for offset in range(count))
+    wrapper = bytearray(legacy_wrapper(inner))
+    struct.pack_into(">q", wrapper, 0, count - 1)  # the wrapper holds the last inner offset
+    return bytes(wrapper)
+
+
+RECORD_BOMB_CHILD = """
+import json, sys
+import pyarrow
+from kafkaks import read_arrow, read_log
+from kafkaks.verify import verify_files
+
+
+def status(key):
+    with open("/proc/self/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith(key))
+
+
+mode, path, warm_up = sys.argv[1:]
+
+
+def read(path):
+    if mode == "records":
+        return sum(1 for batch in read_log(path) for _ in batch.records())
+    if mode == "verify":
+        return sum(segment.records for report in verify_files([path]) for segment in report.segments)
+    return sum(batch.num_rows for batch in read_arrow(path, threads=int(mode[-1])))
+
+
+read(warm_up)  # what the first use costs (NumPy's and Arrow's kernels, pools) is not the bomb's
+with open("/proc/self/clear_refs", "w") as clear_refs:
+    clear_refs.write("5")
+before = status("VmRSS:")
+count = read(path)
+print(json.dumps({"count": count, "grown_kib": status("VmHWM:") - before}))
+"""
+
+
+@pytest.mark.parametrize(
+    "kind, count", [("v2-zstd", 2 << 20), ("v1-gzip-wrapper", 200_000)], ids=["v2-zstd", "v1-gzip-wrapper"]
+)
+@pytest.mark.parametrize("mode", ["records", "verify", "arrow-threads-0", "arrow-threads-1"])
+@pytest.mark.skipif(not Path("/proc/self/clear_refs").exists(), reason="needs Linux /proc")
+def test_a_record_bomb_costs_about_its_decompressed_size(
+    mode: str, kind: str, count: int, tmp_path: Path
+) -> None:
+    """A batch of two million 7-byte records (14 MB decompressed, 1 KB stored), or a v1 wrapper of
+    200,000 inner messages (7 MB): every reader gets them all while its peak RSS grows by a small
+    multiple of the decompressed payload, not by Python objects or a row of int64 columns per
+    record (hundreds of MB)."""
+    make = record_bomb if kind == "v2-zstd" else legacy_bomb
+    path, warm_up = tmp_path / "t-0" / "00000000000000000000.log", tmp_path / "warm-up.log"
+    path.parent.mkdir()
+    path.write_bytes(make(count))
+    warm_up.write_bytes(make(1000))
+    result = subprocess.run(
+        [sys.executable, "-c", RECORD_BOMB_CHILD, mode, str(path), str(warm_up)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    usage = json.loads(result.stdout)
+    assert usage["count"] == count
+    payload = count * (len(MINIMAL_RECORD) if kind == "v2-zstd" else 34)
+    budget = 6 * payload
+    if kind != "v2-zstd" and mode.startswith("arrow"):  # legacy rows pass through Python objects,
+        budget += ROWS_PER_BATCH * KIB  # rows_per_batch of them at a time, under 1 KiB each
+    assert usage["grown_kib"] * KIB < budget, f"peak RSS grew by {usage['grown_kib'] // KIB} MiB"

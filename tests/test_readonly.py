@@ -2,8 +2,8 @@
 mtime, no file appeared or vanished, and every file under the data was opened for reading only.
 
 The data is a copy of the client-made fixtures and of the real broker data (when present). Add a
-command to COMMANDS to hold it to the same rule. (``pipeline`` reads through pyarrow.fs and
-Spark; tests/test_spark.py checks its inputs are unchanged.)
+command to COMMANDS to hold it to the same rule. ``pipeline`` reads through pyarrow.fs and Spark:
+its refusals are checked in process like the others, a whole run in a subprocess.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FIXTURES, REAL_DATA, real_data_available
+from conftest import FIXTURES, NO_REAL_DATA, REAL_DATA, real_data_available
 
 from kafkaks.cli import main
 
@@ -140,7 +140,7 @@ def test_commands_leave_the_files_as_they_were(
 def test_the_console_script_leaves_all_real_data_as_it_was(tmp_path: Path) -> None:
     """The installed command, as a user runs it, over a copy of all the real data."""
     if not real_data_available():
-        pytest.skip("real Kafka data not found")
+        pytest.skip(NO_REAL_DATA)
     root = tmp_path / "real"
     shutil.copytree(REAL_DATA, root)
     before = snapshot(root)
@@ -152,3 +152,51 @@ def test_the_console_script_leaves_all_real_data_as_it_was(tmp_path: Path) -> No
     assert result.returncode in (0, 1)
     assert "Traceback" not in result.stderr
     assert snapshot(root) == before
+
+
+PIPELINE_DESTS: dict[str, Callable[[Path], Path]] = {
+    "the-source": lambda root: root / "fixtures" / "logdir",
+    "inside-the-source": lambda root: root / "fixtures" / "logdir" / "parquet",
+    "around-the-source": lambda root: root / "fixtures",
+    "other-kafka-data": lambda root: root / "fixtures" / "segments",
+}
+
+
+@pytest.mark.parametrize("mode", ["error", "overwrite", "append"])
+@pytest.mark.parametrize("dest", PIPELINE_DESTS, ids=str)
+def test_pipeline_never_writes_into_kafka_data_whatever_the_flags(
+    dest: str, mode: str, data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("pyspark", reason="PySpark is not installed: pip install 'kafkaks[spark]'")
+    src = data / "fixtures" / "logdir"
+    before = snapshot(data)
+    with opens_recorded(data) as opened:
+        code = run_in_process(["pipeline", "--mode", mode, str(src), str(PIPELINE_DESTS[dest](data))], capsys)
+    assert code == 2
+    assert not [(path, mode) for path, mode in opened if mode not in ("rb", "r", "r (os.open)")]
+    assert snapshot(data) == before
+
+
+def test_a_pipeline_run_leaves_its_input_as_it_was(data: Path, tmp_path: Path) -> None:
+    """A whole run, with the flags that read most (read_committed scans on the driver, PERMISSIVE
+    writes _problems), into a DEST that is replaced."""
+    pytest.importorskip("pyspark", reason="PySpark is not installed: pip install 'kafkaks[spark]'")
+    if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
+        pytest.skip("Spark needs Java 17+ (apt-get install openjdk-17-jre-headless)")
+    src = data / "fixtures" / "logdir"
+    dest = tmp_path / "out"
+    dest.mkdir()
+    (dest / "old.parquet").write_bytes(b"replaced")
+    before = snapshot(data)
+    script = Path(sys.executable).with_name("kafkaks")
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "kafkaks.cli"]
+    flags = ["--mode", "overwrite", "--read-mode", "PERMISSIVE", "--isolation-level", "read_committed"]
+    result = subprocess.run(
+        [*command, "pipeline", *flags, "--spark-log", str(tmp_path / "spark.log"), str(src), str(dest)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stderr
+    assert snapshot(data) == before
+    assert not (dest / "old.parquet").exists() and (dest / "_SUCCESS").exists()

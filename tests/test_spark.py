@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -21,10 +22,13 @@ from typing import Any
 import pyarrow as pa
 import pytest
 from conftest import FIXTURES, NO_REAL_DATA, REAL_DATA, real_data_available
+from test_readonly import snapshot
 
 pyspark = pytest.importorskip("pyspark", reason="PySpark is not installed: pip install 'kafkaks[spark]'")
 if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
     pytest.skip("Spark needs Java 17+ (apt-get install openjdk-17-jre-headless)", allow_module_level=True)
+
+from test_replicas import OFFSETS, ORIGINAL, copy_of, cut_tail, damage  # noqa: E402
 
 import kafkaks  # noqa: E402
 from kafkaks import pipeline  # noqa: E402
@@ -36,6 +40,7 @@ from kafkaks.spark import (  # noqa: E402
     bounds_of,
     plan,
     read_problems,
+    read_split,
 )
 
 LOGDIR = FIXTURES / "logdir"
@@ -183,6 +188,30 @@ def test_plan_one_partition_per_segment_and_glob() -> None:
     assert len(plan(Options.parse({"path": str(LOGDIR), "subscribe": "orders"}))) == 4
 
 
+def test_plan_tells_log_dirs_from_partitions_by_what_they_hold(tmp_path: Path) -> None:
+    """A log dir named like a partition (kafka-logs-1) is planned as a log dir, through pyarrow.fs."""
+    logs = tmp_path / "kafka-logs-1"
+    shutil.copytree(LOGDIR, logs)
+    (logs / "loop").symlink_to(".")  # listed once to be classified, never walked into
+    expected = [(s.topic, s.partition, s.base_offset) for s in plan(Options.parse({"path": str(LOGDIR)}))]
+    assert [
+        (s.topic, s.partition, s.base_offset) for s in plan(Options.parse({"path": str(logs)}))
+    ] == expected
+    unnamed = tmp_path / "copied segments"
+    shutil.copytree(LOGDIR / "orders-1", unnamed)
+    assert [(s.topic, s.partition) for s in plan(Options.parse({"path": str(unnamed)}))] == [(None, None)]
+
+
+def test_plan_refuses_paths_without_kafka_data(tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "etc").mkdir()
+    (tmp_path / "etc" / "hostname").write_text("broker-1\n")
+    (tmp_path / "notes.txt").write_text("not Kafka\n")
+    for path in ["missing", "empty", "etc", "notes.txt", "nothing-*", "e*"]:
+        with pytest.raises(kafkaks.NoKafkaDataError, match=f"^{re.escape(str(tmp_path / path))}: "):
+            plan(Options.parse({"path": str(tmp_path / path)}))
+
+
 def test_split_points_are_batch_starts() -> None:
     splits = plan(Options.parse({"path": str(LOGDIR / "orders-0"), "maxBytesPerPartition": "300"}))
     assert len(splits) > 3
@@ -325,6 +354,62 @@ def test_permissive_skips_and_reports_the_range(spark: Any, tmp_path: Path) -> N
     assert read_problems(spark, str(tmp_path / "none")).count() == 0
 
 
+def replicas(tmp_path: Path) -> list[Path]:
+    """Two log dirs each holding lsx1-0 (real), rolled at other offsets, one with a damaged batch
+    (offset 3), the other cut short inside its last batch (offset 13)."""
+    if not real_data_available():
+        pytest.skip(NO_REAL_DATA)
+    a = copy_of(REAL_DATA / ORIGINAL, tmp_path / "broker-a")
+    b = copy_of(REAL_DATA / ORIGINAL, tmp_path / "broker-b", cuts=(6,))
+    damage(a, 3)
+    cut_tail(b, 30)
+    return [tmp_path / "broker-a", tmp_path / "broker-b"]
+
+
+def planned_offsets(options: Options) -> list[int]:
+    return [
+        offset
+        for split in plan(options)
+        for batch in read_split(split, options)
+        for offset in batch.column("offset").to_pylist()
+    ]
+
+
+def test_plan_reads_copies_of_a_partition_as_one_log(tmp_path: Path) -> None:
+    """Issue 13.3: each offset once, the damage of each copy read from the other."""
+    log_dirs = replicas(tmp_path)
+    options = Options.parse({"paths": json.dumps([str(d) for d in log_dirs])})
+    splits = plan(options)
+    assert {Path(split.path).parent.parent.name for split in splits} == {"broker-a", "broker-b"}
+    assert [p.kind for p in splits[0].problems] == ["replica_repaired", "replica_repaired"]
+    assert planned_offsets(options) == OFFSETS
+    committed = Options.parse(
+        {"paths": json.dumps([str(d) for d in log_dirs]), "isolationLevel": "read_committed"}
+    )
+    assert planned_offsets(committed) == OFFSETS
+
+
+def test_plan_reads_overlapping_segments_once(real_data: Path) -> None:
+    """Issue 14.11: this directory holds a cleaned 0.log reaching offset 473 beside 63.log."""
+    directory = real_data / "compacted-gaps-producer-snapshots/kafka/data/__consumer_offsets-25"
+    options = Options.parse({"path": str(directory)})
+    offsets = planned_offsets(options)
+    assert offsets == [r.offset for r in kafkaks.read_partition(directory, on_problem=lambda p: None)]
+    assert len(offsets) == len(set(offsets))
+    assert [p.kind for p in plan(options)[0].problems] == ["segment_overlap"] * 4
+
+
+def test_spark_reads_two_replicas_once(spark: Any, tmp_path: Path) -> None:
+    log_dirs = replicas(tmp_path)
+    problems = tmp_path / "problems"
+    df = load(spark, [str(d) for d in log_dirs], problemsPath=str(problems))  # FAILFAST: all repaired
+    assert rows(df).column("offset").to_pylist() == OFFSETS
+    summary = df.groupBy("topic", "partition").count().collect()
+    assert [(r.topic, r.partition, r["count"]) for r in summary] == [("lsx1", 0, 14)]
+    found = read_problems(spark, str(problems)).collect()
+    assert sorted((p.kind, p.offset) for p in found) == [("replica_repaired", 3), ("replica_repaired", 13)]
+
+
 @pytest.fixture(scope="module")
 def s3_logdir() -> Iterator[str]:
     moto_server = pytest.importorskip("moto.server", reason="moto[server] is not installed")
@@ -454,3 +539,67 @@ def test_decode_internal_adds_the_decoders_json_for_internal_topics(spark: Any) 
     transactions = [r for r in got.values() if r["topic"] == "__transaction_state" and r["decodedKey"]]
     assert transactions
     assert all(json.loads(r["decodedKey"])["data"]["transactionalId"] for r in transactions)
+
+
+def test_truncated_segment_fails_failfast_and_is_counted_in_permissive(spark: Any, tmp_path: Path) -> None:
+    """A segment that ends inside a batch lost that batch's records: damage, as for dump and verify."""
+    from test_pipeline import truncated_copy
+
+    copy, segment, cut = truncated_copy(tmp_path)
+    with pytest.raises(
+        Exception, match=f"position {cut.position}, offset {cut.base_offset}: truncated: "
+    ) as caught:
+        load(spark, str(copy)).count()
+    # The kafkaks error comes right after Spark's header and one frame, not after a dozen frames.
+    lines = str(caught.value).splitlines()
+    assert [line for line in lines[:5] if line.startswith(f"kafkaks.errors.CorruptDataError: {segment}")]
+    out: list[str] = []
+    summary = pipeline.run(
+        [str(copy)], str(tmp_path / "out"), spark=spark, mode="PERMISSIVE", echo=out.append
+    )
+    orders0 = next(s for s in summary if (s.topic, s.partition) == ("orders", 0))
+    assert orders0.records == 42 - cut.count
+    assert orders0.corrupt_batches == 1
+    assert any(line.startswith(f"truncated: {segment}, position {cut.position}") for line in out)
+
+
+def test_pipeline_dest_modes(spark: Any, tmp_path: Path) -> None:
+    dest = tmp_path / "out"
+    first = pipeline.run([str(LOGDIR)], str(dest), spark=spark, echo=None)
+    assert sum(s.records for s in first) == 65
+    before = snapshot(dest)
+    with pytest.raises(pipeline.RefusedError, match="is not empty"):
+        pipeline.run([str(LOGDIR)], str(dest), spark=spark, echo=None)
+    assert snapshot(dest) == before
+    (dest / "stale.txt").write_text("replaced by an overwrite")
+    out: list[str] = []
+    pipeline.run([str(LOGDIR / "orders-1")], str(dest), spark=spark, write_mode="overwrite", echo=out.append)
+    assert out[-1] == f"9 records in 1 partition written to {dest}"
+    assert not (dest / "stale.txt").exists()
+    assert spark.read.parquet(str(dest)).count() == 9
+    appended = pipeline.run([str(LOGDIR)], str(dest), spark=spark, write_mode="append", echo=None)
+    assert sum(s.records for s in appended) == 65  # the summary is of this run
+    assert spark.read.parquet(str(dest)).count() == 9 + 65
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]  # no staging left behind
+
+
+def test_a_failed_run_leaves_dest_as_it_was(spark: Any, tmp_path: Path) -> None:
+    dest = tmp_path / "out"
+    pipeline.run([str(LOGDIR)], str(dest), spark=spark, echo=None)
+    before = snapshot(dest)
+    copy, _, _ = corrupt_copy(tmp_path)
+    with pytest.raises(Exception, match="crc_mismatch: CRC-32C mismatch"):
+        pipeline.run([str(copy)], str(dest), spark=spark, write_mode="overwrite", echo=None)
+    assert snapshot(dest) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["logdir", "out"]
+
+
+def test_survey_counts_a_partition_once_whatever_its_copies(tmp_path: Path) -> None:
+    from kafkaks.spark import survey
+
+    for disk in ("disk-a", "disk-b"):
+        shutil.copytree(LOGDIR / "orders-0", tmp_path / disk / "orders-0")
+    segments = sorted((LOGDIR / "orders-0").glob("*.log"))
+    found = survey(Options.parse({"paths": json.dumps([str(tmp_path / "disk-a"), str(tmp_path / "disk-b")])}))
+    assert (found.partitions, found.segments) == (1, 2 * len(segments))
+    assert found.bytes == 2 * sum(s.stat().st_size for s in segments)

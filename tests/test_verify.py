@@ -17,12 +17,14 @@ from typing import Any
 import pytest
 from conftest import FIXTURES, real_params
 from kafka.record import MemoryRecords
-from kafka.record.default_records import DefaultRecordBatch
+from kafka.record.default_records import DefaultRecordBatch, DefaultRecordBatchBuilder
+from kafka.record.util import calc_crc32c
 
 from kafkaks import progress
 from kafkaks.cli import main
+from kafkaks.models import OffsetIndexEntry
 from kafkaks.recovery import plan_recovery
-from kafkaks.verify import CORRUPTION, verify_files
+from kafkaks.verify import CORRUPTION, lookup, verify_files
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str], list[str]]:
@@ -97,17 +99,86 @@ def test_pre_kafka_16310_time_index_entry_is_information(real_data: Path) -> Non
     assert not report.corrupt
 
 
+def test_information_is_counted_apart_and_printed_only_with_verbose(
+    real_data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 13.7: healthy data from an older broker printed its information on stderr like damage,
+    under a column called problems."""
+    directory = real_data / "lz4-logappend-headers-cp7.6/data/orders-0"
+    line = (
+        f"kafkaks: {directory}/00000000000000000000.timeindex: position 8124, offset 13562: Indexed "
+        "offset 13562 is inside the batch ending at offset 13563 (its record with the largest timestamp)"
+    )
+    code, out, err = run(capsys, str(directory))
+    assert (code, err) == (0, [])
+    assert out[0].split() == ["partition", "segments", "batches", "records", "offsets", "damage", "info"]
+    assert out[1].split() == [
+        str(directory),
+        "1",
+        "17194",
+        "17212",
+        "0..17211",
+        "-",
+        "time_index_record_offset=1",
+    ]
+    code, verbose_out, err = run(capsys, "--verbose", str(directory))
+    assert (code, verbose_out, err) == (0, out, [line])
+    assert run(capsys, "--quiet", str(directory)) == (0, [], [])
+    code, out, _err = run(capsys, "--quiet", "--json", str(directory))
+    objects = [json.loads(line) for line in out]
+    assert [(o["kind"], o["corrupt"]) for o in objects if o["type"] == "problem"] == [
+        ("time_index_record_offset", False)
+    ]
+
+
+def test_quiet_prints_only_damage(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    directory = tmp_path / "orders-0"
+    shutil.copytree(FIXTURES / "logdir" / "orders-0", directory)
+    log = sorted(directory.glob("*.log"))[0]
+    data = bytearray(log.read_bytes())
+    data[-5] ^= 0xFF  # in the records of the last batch: its CRC fails
+    log.write_bytes(data)
+    code, out, err = run(capsys, str(directory))
+    assert (
+        code == 1 and "CRC" in err[0] and out[1].split()[-3:] == ["corrupt_records=1,", "crc_mismatch=1", "-"]
+    )
+    assert run(capsys, "--quiet", str(directory)) == (1, [], err)
+    assert main(["verify", "--quiet", "--verbose", str(directory)]) == 2
+
+
 def test_overlapping_segments_in_real_data(real_data: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """This copy holds a cleaned 00..00.log reaching offset 473 beside the older 63.log: the
-    segments overlap, which verify reports (a broker would serve two segments for 63..473)."""
+    segments overlap, which verify reports (a broker would serve two segments for 63..473), then
+    reads them as one log: each of the 4 batches in both files once, the uncleaned one where the
+    cleaner dropped records (issue 14.11)."""
     directory = real_data / "compacted-gaps-producer-snapshots/kafka/data/__consumer_offsets-25"
     code, out, err = run(capsys, str(directory))
     assert code == 1
-    assert err == [
+    assert err[0] == (
         f"kafkaks: {directory}/00000000000000000063.log: position 0, offset 63: segment base offset 63 "
         "is not above the last offset 473 of 00000000000000000000.log"
+    )
+    assert out[1].split() == [str(directory), "3", "460", "461", "63..519", "offset_order=1", "-"]
+    assert len(err) == 1  # the overlap is information: counted, printed with --verbose
+    assert out[2].split() == [
+        str(directory),
+        "(read",
+        "once)",
+        "3",
+        "456",
+        "457",
+        "63..519",
+        "-",
+        "segment_overlap=4",
     ]
-    assert out[1].split() == [str(directory), "3", "460", "461", "63..519", "offset_order=1"]
+    code, verbose_out, err = run(capsys, "--verbose", str(directory))
+    assert (code, verbose_out) == (1, out)
+    assert [line.split(": ")[2].split(",")[1] for line in err[1:]] == [
+        " offset 153",
+        " offset 369",
+        " offset 408",
+        " offset 473",
+    ]
 
 
 def test_summary_table(capsys: pytest.CaptureFixture[str]) -> None:
@@ -129,12 +200,63 @@ def test_summary_table(capsys: pytest.CaptureFixture[str]) -> None:
             str(sum(b[3] for b in batches)),
             f"{first}..{last}",
             "-",
+            "-",
         ]
-    assert out[0].split() == ["partition", "segments", "batches", "records", "offsets", "problems"]
+    assert out[0].split() == ["partition", "segments", "batches", "records", "offsets", "damage", "info"]
     assert {line.split()[0]: line.split()[1:] for line in out[1:]} == expected
 
 
+def test_the_summary_counts_the_records_that_decode_not_a_claimed_count(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A crafted batch (CRC right) claiming 2^31 - 1 records between two good ones: the summary
+    counts the 4 records that decode, and the claim is reported as a problem."""
+    good = [DefaultRecordBatchBuilder(2, 0, 0, -1, -1, -1, 1 << 20) for _ in range(3)]
+    for number, builder in enumerate(good):
+        for delta in range(2):
+            builder.append(delta, timestamp=1000, key=None, value=b"v%d" % number, headers=[])
+    first, hostile, last = (bytearray(builder.build()) for builder in good)
+    struct.pack_into(">q", hostile, 0, 2)
+    struct.pack_into(">q", last, 0, 4)
+    struct.pack_into(">i", hostile, 57, 2**31 - 1)
+    struct.pack_into(">I", hostile, 17, calc_crc32c(bytes(hostile[21:])))
+    directory = tmp_path / "t-0"
+    directory.mkdir()
+    (directory / "00000000000000000000.log").write_bytes(bytes(first + hostile + last))
+    code, out, err = run(capsys, str(directory))
+    assert code == 1
+    assert out[1].split()[1:4] == ["1", "3", "4"]  # segments, batches, records
+    assert any(f"position {len(first)}, offset 2: record count 2147483647 cannot fit" in line for line in err)
+    code, out, _ = run(capsys, "--json", str(directory))
+    summary = next(o for o in map(json.loads, out) if o["type"] == "summary")
+    assert (summary["records"], summary["problems"]) == (4, {"corrupt_records": 1})
+
+
 # Index semantics
+
+
+class CountingEntries(list[OffsetIndexEntry]):
+    """Index entries that count how many of them are read."""
+
+    reads = 0
+
+    def __getitem__(self, index: Any) -> Any:
+        self.reads += 1
+        return super().__getitem__(index)
+
+    def __iter__(self) -> Any:
+        self.reads += len(self)
+        return super().__iter__()
+
+
+def test_lookup_reads_a_logarithmic_number_of_entries() -> None:
+    """Dumping or verifying a .timeindex looks each entry up in the .index: reading every index
+    entry per lookup made a full segment's time index (262,144 entries) quadratic."""
+    entries = CountingEntries(OffsetIndexEntry(offset, offset * 100) for offset in range(0, 200_000, 2))
+    for offset, position in [(-1, 0), (0, 0), (1, 0), (2, 200), (77_777, 7_777_600), (10**9, 19_999_800)]:
+        entries.reads = 0
+        assert lookup(entries, offset) == position
+        assert entries.reads <= 2 * len(entries).bit_length() + 1, offset
 
 
 def segment_copy(tmp_path: Path, real_data: Path) -> tuple[Path, bytes, list[tuple[int, int, int, int]]]:
@@ -155,13 +277,20 @@ def test_index_entries(tmp_path: Path, real_data: Path, capsys: pytest.CaptureFi
     wrong = (batches[5][2], batches[6][0])  # an offset below its batch's
     nowhere = (batches[8][2], batches[8][0] + 1)  # a position where no batch starts
     index.write_bytes(b"".join(struct.pack(">ii", o, p) for o, p in (good, append, wrong, nowhere)))
-    code, _out, err = run(capsys, str(log.parent))
+    code, _out, err = run(capsys, "--verbose", str(log.parent))
     assert code == 1
     assert [line.split(": ")[2] for line in err] == [
         f"position 8, offset {append[0]}",
         f"position 16, offset {wrong[0]}",
         f"position 24, offset {nowhere[0]}",
     ]
+    code, out, err = run(capsys, str(log.parent))  # without --verbose: only the damage
+    assert code == 1
+    assert [line.split(": ")[2] for line in err] == [
+        f"position 16, offset {wrong[0]}",
+        f"position 24, offset {nowhere[0]}",
+    ]
+    assert out[1].split()[-3:] == ["index_mismatch=1,", "index_no_batch=1", "index_multi_batch_append=1"]
     (report,) = verify_files([str(index)])
     assert [p.kind for p in report.problems] == [
         "index_multi_batch_append",
@@ -239,6 +368,7 @@ def test_flipped_byte_in_real_segment(
         str(sum(b[3] for b in batches)),
         f"{batches[0][1]}..{batches[-1][2]}",
         "crc_mismatch=1",
+        "-",
     ]
 
 
@@ -317,6 +447,21 @@ def test_recovery_point_leaves_older_damage(tmp_path: Path, capsys: pytest.Captu
     assert "deleted" not in text
 
 
+def test_recovery_view_says_1_batch(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 13.8: one lost batch read "1 batches"."""
+    segment30 = damaged_logdir(tmp_path, {"00000000000000000030.log": 3}) / "00000000000000000030.log"
+    position = batch_positions(segment30.read_bytes())[3]
+    size, batches, records, first, last = lost(segment30, position)
+    assert batches == 1 and records > 1
+    code, out, _err = run(capsys, "--recovery", str(segment30.parent))
+    assert code == 1
+    assert f"    lost: {size} bytes, 1 batch, {records} records, offsets {first}..{last}" in out
+    assert (
+        f"    - batch at position {position}, {size} bytes: offsets {first}..{last}, {records} records "
+        "(CRC mismatch)" in out
+    )
+
+
 def test_recovery_without_checkpoint_starts_at_zero(tmp_path: Path) -> None:
     directory = damaged_logdir(tmp_path, {"00000000000000000000.log": 4}, recovery_point=None)
     plan = plan_recovery(directory)
@@ -378,8 +523,8 @@ def test_usage(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["verify"]) == 2
     assert "usage:" in capsys.readouterr().err
     code, _out, err = run(capsys, str(tmp_path / "nothing.log"))
-    assert code == 1
-    assert err == [f"kafkaks: {tmp_path / 'nothing.log'}: No such file or directory"]
+    assert code == 2
+    assert err == [f"kafkaks: error: {tmp_path / 'nothing.log'}: No such file or directory"]
 
 
 class FakeTerminal(io.StringIO):

@@ -1,0 +1,420 @@
+"""Several copies of one partition, and segments that overlap, read as one log: :func:`merge`.
+
+The same topic-partition can reach a reader more than once: replicas from several brokers, JBOD
+log directories, a backup beside the original, or two ``.log`` files of one directory holding the
+same offsets (a manual copy, a cleaner leftover). Read naively, every offset would come out once
+per copy. :func:`merge` reads every file of every copy as one log in offset order and yields each
+offset at most once, choosing for each batch:
+
+1. a copy whose batch checks (CRC), over a damaged one: a batch with a bad CRC, bytes skipped while
+   resynchronising or a truncated tail in one copy are read from another (``replica_repaired``);
+2. where copies hold different valid batches for the same offsets (after an unclean leader
+   election), the batch with the higher partition leader epoch, as Kafka's truncation keeps the
+   leader's log of the later epoch (``replica_divergence``);
+3. on the same leader epoch (one leader wrote both, so they differ by compaction: a cleaned
+   segment beside the one it replaces), the batch with more records, the one not yet cleaned;
+4. between byte-identical batches, the copy given first (for segments of one directory, the
+   live one before ``.swap``, ``.cleaned`` and ``.deleted`` files).
+
+Followers copy the leader's batches byte for byte, so copies agree batch by batch even where their
+segment boundaries differ or retention removed old segments from one of them; what they do not
+share is reported, not silently merged:
+
+=======================  ==================================================================
+``replica_gap``          (information) offsets present in some copies only: one copy's log
+                         starts later (retention) or ends earlier (a lagging follower)
+``replica_divergence``   copies hold different valid batches for the same offsets; the one
+                         kept follows the rule above, the other's records are not read
+``replica_repaired``     (information) damage in one file whose offsets were read from
+                         another copy: the problem found there, and where the data came from
+``segment_overlap``      (information) a batch of one directory whose offsets were already
+                         read from another file of the same directory: read once
+=======================  ==================================================================
+
+Memory stays about one batch per file being read: the files are read side by side in offset
+order, each opened once the merged log reaches its base offset (its name).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+from .errors import KafkaksError
+from .models import Problem
+from .segment import Batch, ProblemHandler, default_handler
+
+__all__ = [
+    "REPLICA_DIVERGENCE",
+    "REPLICA_GAP",
+    "REPLICA_KINDS",
+    "REPLICA_REPAIRED",
+    "SEGMENT_OVERLAP",
+    "Run",
+    "first_offset",
+    "merge",
+    "record_count",
+]
+
+REPLICA_GAP = "replica_gap"
+REPLICA_DIVERGENCE = "replica_divergence"
+REPLICA_REPAIRED = "replica_repaired"
+SEGMENT_OVERLAP = "segment_overlap"
+REPLICA_KINDS = frozenset({REPLICA_GAP, REPLICA_DIVERGENCE, REPLICA_REPAIRED, SEGMENT_OVERLAP})
+# Problems of read_log after which offsets may be missing from that file, which another copy
+# can then supply.
+LOSSY = frozenset({"crc_mismatch", "corrupt_batch", "unreadable", "truncated"})
+
+Opener = Callable[[ProblemHandler], Iterator[Batch]]
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """One file of batches in offset order: a segment of one copy of a partition.
+
+    ``copy`` names the copy (its directory); ``base_offset`` is the segment's base offset (its
+    file name); ``open`` reads the file with a problem handler, as :func:`~kafkaks.segment.read_log`.
+    """
+
+    copy: str
+    path: str
+    base_offset: int
+    open: Opener
+
+
+def first_offset(batch: Batch) -> int:
+    """The batch's base offset; for an undecodable legacy wrapper, the only offset known: its last."""
+    try:
+        return batch.base_offset
+    except KafkaksError:
+        return int(batch.last_offset)
+
+
+def record_count(batch: Batch) -> int:
+    """The batch's records; 0 for an undecodable legacy wrapper (its file's check reports it)."""
+    try:
+        return batch.count
+    except KafkaksError:
+        return 0
+
+
+def _where(batch: Batch) -> str:
+    return f"{batch.path} position {batch.position}"
+
+
+@dataclass(slots=True)
+class _Loss:
+    """A damage problem of one file, with the offsets ``lo..hi`` it may have cost that file."""
+
+    problem: Problem
+    lo: int
+    hi: int
+    copy: str
+
+
+class _Reader:
+    """A file being read: its next batch (``head``) and the problems found before it."""
+
+    def __init__(self, run: Run, number: int) -> None:
+        self.run, self.number = run, number
+        self.found: list[Problem] = []
+        self.batches = run.open(lambda problem: self.found.append(problem))
+        self.last = run.base_offset - 1  # the last offset of the batches read before the head
+        self.head: Batch | None = None
+        self.head_base = 0
+        self.own: Problem | None = None  # the head's CRC mismatch
+
+    @property
+    def batch(self) -> Batch:
+        if self.head is None:  # pragma: no cover - finished readers leave the merge
+            raise RuntimeError(f"{self.run.path} has no batch left")
+        return self.head
+
+    def advance(self) -> tuple[list[_Loss], list[Problem]]:
+        """Read the next batch; return the losses before it and the problems that lose no
+        offsets (a zero-filled tail). The head's own CRC mismatch is kept in :attr:`own`: the
+        batch is still a candidate, and a loss only if another is read instead."""
+        if self.head is not None and self.head.crc_valid is not False:
+            self.last = max(self.last, self.head.last_offset)
+        self.head = next(self.batches, None)
+        found, self.found = self.found, []
+        self.own = None
+        if self.head is not None:
+            self.head_base = first_offset(self.head)
+        losses, others = [], []
+        for problem in found:
+            if problem.kind not in LOSSY:
+                others.append(problem)
+            elif (
+                self.head is not None
+                and problem.kind == "crc_mismatch"
+                and problem.position == self.head.position
+            ):
+                self.own = problem
+            else:
+                lo = self.last + 1
+                if self.head is not None:
+                    hi = self.head_base - 1
+                else:  # at the end of the file: at least up to the offset the damage names
+                    hi = max(lo, lo if problem.offset is None else problem.offset)
+                losses.append(_Loss(problem, lo, hi, self.run.copy))
+        return losses, others
+
+
+class _Merge:
+    def __init__(self, runs: Sequence[Run], on_problem: ProblemHandler | None) -> None:
+        self.report = on_problem or default_handler
+        self.copies = list(dict.fromkeys(run.copy for run in runs))
+        order = sorted(range(len(runs)), key=lambda number: runs[number].base_offset)
+        self.waiting = deque((runs[number], number) for number in order)
+        self.active: list[_Reader] = []
+        self.losses: list[_Loss] = []
+        self.covered: list[list[int]] = []  # offsets read from batches that check, as intervals
+        self.cursor: int | None = None  # the first offset not read yet
+        self.last_read: _Reader | None = None  # where the last batch read came from
+        self.last_batch: Batch | None = None
+        self.gap: tuple[frozenset[str], Batch, int, int] | None = None  # copies, first batch, last, bytes
+
+    # --- files ---
+
+    def advance(self, reader: _Reader) -> None:
+        losses, others = reader.advance()
+        for problem in others:
+            self.report(problem)
+        if reader.head is None and losses:
+            self.bound(losses, reader.run.copy)
+        for loss in losses:
+            if loss.lo > loss.hi:  # no offsets lost (bytes between adjacent batches)
+                self.report(loss.problem)
+            else:
+                self.losses.append(loss)
+        if reader.head is None:
+            self.active.remove(reader)
+
+    def bound(self, losses: list[_Loss], copy: str) -> None:
+        """What a file's end lost stops at the next segment of its copy (its base offset)."""
+        following = next((run.base_offset for run, _ in self.waiting if run.copy == copy), None)
+        for loss in losses:
+            if following is not None:
+                loss.hi = max(loss.lo, min(loss.hi, following - 1))
+
+    def activate(self) -> None:
+        """Open every file whose base offset is at or below the lowest head: it may hold it."""
+        while self.waiting and (
+            not self.active or self.waiting[0][0].base_offset <= min(r.head_base for r in self.active)
+        ):
+            run, number = self.waiting.popleft()
+            reader = _Reader(run, number)
+            self.active.append(reader)
+            self.advance(reader)
+
+    def drop(self, reader: _Reader, best: _Reader | None) -> None:
+        """Pass over the head of ``reader``, whose offsets are read from another batch (``best``'s
+        head, or the batches already read)."""
+        head = reader.batch
+        if head.crc_valid is False:
+            if reader.own is not None:
+                self.losses.append(_Loss(reader.own, reader.head_base, head.last_offset, reader.run.copy))
+        elif best is not None and head.data == best.batch.data:
+            if reader.run.copy == best.run.copy:
+                self.report(
+                    Problem(
+                        SEGMENT_OVERLAP,
+                        head.path,
+                        head.position,
+                        head.size,
+                        f"offsets {reader.head_base}..{head.last_offset} are also in {_where(best.batch)} "
+                        "(the same bytes): read once",
+                        reader.head_base,
+                    )
+                )
+            # else: the same batch in another copy, as replication makes it
+        else:
+            self.disagree(reader, best)
+        self.advance(reader)
+
+    def disagree(self, reader: _Reader, best: _Reader | None) -> None:
+        head = reader.batch
+        if best is None:
+            read = f"offsets up to {(self.cursor or 0) - 1} were already read"
+            if self.last_read is not None and self.last_batch is not None:
+                read += f" (the last from {_where(self.last_batch)})"
+            same_copy = self.last_read is not None and self.last_read.run.copy == reader.run.copy
+        else:
+            chosen = best.batch
+            epochs = (head.partition_leader_epoch, chosen.partition_leader_epoch)
+            if epochs[1] > epochs[0]:
+                why = "its higher leader epoch, as Kafka's truncation keeps"
+            elif record_count(chosen) > record_count(head):
+                why = "its records, more than here: the batch before compaction"
+            else:
+                why = "the same leader epoch and records: the copy given first"
+            read = (
+                f"{_where(chosen)} (leader epoch {epochs[1]}, crc {chosen.crc}) holds other data for "
+                f"them (leader epoch {epochs[0]} here, crc {head.crc}); read from there for {why}"
+            )
+            same_copy = best.run.copy == reader.run.copy
+        self.report(
+            Problem(
+                SEGMENT_OVERLAP if same_copy else REPLICA_DIVERGENCE,
+                head.path,
+                head.position,
+                head.size,
+                f"offsets {reader.head_base}..{head.last_offset}: {read}; not read here",
+                reader.head_base,
+            )
+        )
+
+    # --- losses ---
+
+    def settle(self, below: int | None) -> None:
+        """Report the losses that can no longer change: those the batches read repair, and with
+        ``below``, those wholly under that offset (None: all)."""
+        keep = []
+        for loss in self.losses:
+            if any(first <= loss.lo and loss.hi <= last for first, last in self.covered):
+                problem = loss.problem
+                self.report(
+                    Problem(
+                        REPLICA_REPAIRED,
+                        problem.path,
+                        problem.position,
+                        problem.length,
+                        f"{problem.message}; offsets {loss.lo}..{loss.hi} read from another copy",
+                        problem.offset,
+                    )
+                )
+            elif below is None or loss.hi < below:
+                self.report(loss.problem)
+            else:
+                keep.append(loss)
+        self.losses = keep
+        # Later losses start at or above these: coverage below them is no longer needed.
+        floors = [r.last + 1 for r in self.active] + [loss.lo for loss in keep]
+        if self.waiting:
+            floors.append(self.waiting[0][0].base_offset)
+        if floors:
+            floor = min(floors)
+            self.covered = [span for span in self.covered if span[1] >= floor - 1]
+
+    # --- which copies hold what ---
+
+    def note_gap(self, batch: Batch, present: frozenset[str]) -> None:
+        if len(self.copies) < 2:
+            return
+        if self.gap is not None:
+            copies, first, _last, size = self.gap
+            if copies == present and first.path == batch.path:
+                self.gap = (copies, first, batch.last_offset, size + batch.size)
+                return
+            self.flush_gap()
+        if len(present) < len(self.copies):
+            self.gap = (present, batch, batch.last_offset, batch.size)
+
+    def flush_gap(self) -> None:
+        if self.gap is None:
+            return
+        copies, first, last, size = self.gap
+        self.gap = None
+        held = ", ".join(copy for copy in self.copies if copy in copies)
+        missing = ", ".join(copy for copy in self.copies if copy not in copies)
+        self.report(
+            Problem(
+                REPLICA_GAP,
+                first.path,
+                first.position,
+                size,
+                f"offsets {first_offset(first)}..{last} are only in {held}, not in {missing}",
+                first_offset(first),
+            )
+        )
+
+    # --- the merge ---
+
+    def batches(self) -> Iterator[Batch]:
+        single = len(self.copies) < 2
+        while True:
+            active = self.active
+            if len(active) == 1 and single:  # the common case: one file at a time, one copy
+                reader = active[0]
+                if (not self.waiting or self.waiting[0][0].base_offset > reader.head_base) and (
+                    self.cursor is None or reader.head_base >= self.cursor
+                ):
+                    chosen = reader.batch
+                    self.before(reader, chosen, frozenset())
+                    yield chosen
+                    self.after(reader)
+                    continue
+            self.activate()
+            if not self.active:
+                break
+            cursor = self.cursor
+            stale = [r for r in self.active if cursor is not None and r.head_base < cursor]
+            if stale:
+                for reader in stale:
+                    self.drop(reader, None)
+                continue
+            lowest = min(r.head_base for r in self.active)
+            candidates = sorted((r for r in self.active if r.head_base == lowest), key=lambda r: r.number)
+            valid = [r for r in candidates if r.batch.crc_valid is not False]
+            if valid:
+                best = max(
+                    valid, key=lambda r: (r.batch.partition_leader_epoch, record_count(r.batch), -r.number)
+                )
+            elif any(
+                r.batch.crc_valid is not False and r.head_base <= candidates[0].batch.last_offset
+                for r in self.active
+            ):
+                for reader in candidates:  # a batch that checks holds some of these offsets
+                    self.drop(reader, None)
+                continue
+            else:
+                best = candidates[0]
+            chosen = best.batch
+            # The copies that hold these offsets, if only damaged (that is reported on its own).
+            present = frozenset(r.run.copy for r in self.active if r.head_base <= chosen.last_offset) | {
+                loss.copy for loss in self.losses if loss.lo <= chosen.last_offset and lowest <= loss.hi
+            }
+            for reader in candidates:
+                if reader is not best:
+                    self.drop(reader, best)
+            self.before(best, chosen, present)
+            yield chosen
+            self.after(best)
+        self.flush_gap()
+        self.settle(None)
+
+    def before(self, reader: _Reader, chosen: Batch, present: frozenset[str]) -> None:
+        """What reading ``chosen`` (the head of ``reader``) settles, before it is yielded."""
+        base = reader.head_base
+        if self.losses:
+            self.settle(base)
+        if self.gap is not None or (present and len(present) < len(self.copies)):
+            self.note_gap(chosen, present)
+        if chosen.crc_valid is False:
+            if reader.own is not None:  # no copy holds these offsets undamaged
+                self.report(reader.own)
+        elif self.covered and self.covered[-1][1] + 1 >= base:
+            self.covered[-1][1] = max(self.covered[-1][1], chosen.last_offset)
+        else:
+            self.covered.append([base, chosen.last_offset])
+        self.cursor = chosen.last_offset + 1
+        self.last_read, self.last_batch = reader, chosen
+
+    def after(self, reader: _Reader) -> None:
+        self.advance(reader)
+        if self.losses or len(self.covered) > 1:
+            self.settle(self.cursor)
+
+
+def merge(runs: Sequence[Run], on_problem: ProblemHandler | None = None) -> Iterator[Batch]:
+    """The batches of ``runs`` (the segments of one or more copies of one partition, in the order
+    the copies were given) in offset order, each offset at most once, chosen as the module says.
+
+    Problems of the files and of the merge go to ``on_problem`` (without one: a warning for
+    information, an error for damage, as :func:`~kafkaks.segment.read_log`); a damage problem of
+    one file is held until the offsets it may have cost are read, and reported as
+    ``replica_repaired`` if another copy supplied them.
+    """
+    return _Merge(runs, on_problem).batches()

@@ -1,0 +1,223 @@
+"""``kafkaks pipeline`` at its edges, from the command line: what it refuses before Spark starts
+(DEST holding data, SRC without Kafka data, PySpark missing), its help, and how a failed Spark job
+reads on the terminal. The Parquet it writes is checked in tests/test_spark.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import FIXTURES
+from test_readonly import snapshot
+
+import kafkaks
+from kafkaks import pipeline as pipeline_module
+from kafkaks.cli import build_parser, main
+
+LOGDIR = FIXTURES / "logdir"
+NO_PYSPARK = "import sys\nsys.modules['pyspark'] = None\n"  # what a plain `pip install kafkaks` has
+
+
+def pipeline(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(["pipeline", *argv])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def truncated_copy(tmp_path: Path) -> tuple[Path, Path, kafkaks.Batch]:
+    """The fixture log dir with orders-0's last segment cut inside its last batch (a crash
+    mid-write): (copy, segment, the batch cut short)."""
+    copy = tmp_path / "logdir"
+    shutil.copytree(LOGDIR, copy)
+    segment = copy / "orders-0" / "00000000000000000030.log"
+    last = list(kafkaks.read_log(segment))[-1]
+    with segment.open("r+b") as f:
+        f.truncate(last.position + last.size // 2)
+    return copy, segment, last
+
+
+needs_java = pytest.mark.skipif(
+    shutil.which("java") is None and not os.environ.get("JAVA_HOME"), reason="Spark needs Java 17+"
+)
+
+
+@pytest.fixture
+def source(tmp_path: Path) -> Path:
+    pytest.importorskip("pyspark", reason="PySpark is not installed: pip install 'kafkaks[spark]'")
+    copy = tmp_path / "kafka-logs-1"
+    shutil.copytree(LOGDIR, copy)
+    return copy
+
+
+@pytest.mark.parametrize("mode", [[], ["--mode", "overwrite"], ["--mode", "append"]], ids=str)
+def test_dest_holding_kafka_data_is_refused_whatever_the_mode(
+    source: Path, tmp_path: Path, mode: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``kafkaks pipeline /data/kafka-logs-1 /data/kafka-logs-2``: DEST forgotten after the sources."""
+    dest = tmp_path / "kafka-logs-2"
+    shutil.copytree(LOGDIR, dest)
+    before = snapshot(dest)
+    code, out, err = pipeline([*mode, str(source), str(dest)], capsys)
+    assert code == 2
+    assert out == ""
+    assert f"DEST {dest} holds Kafka data" in err and "Traceback" not in err
+    assert snapshot(dest) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kafka-logs-1", "kafka-logs-2"]  # no staging
+
+
+def test_a_partition_dir_deeper_in_dest_is_kafka_data(
+    source: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    dest = tmp_path / "backup"
+    shutil.copytree(LOGDIR / "orders-1", dest / "disk-b" / "orders-1")
+    code, _, err = pipeline(["--mode", "overwrite", str(source), str(dest)], capsys)
+    assert code == 2
+    assert "holds Kafka data" in err and "orders-1" in err
+
+
+def test_non_empty_dest_needs_a_mode(
+    source: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    dest = tmp_path / "out"
+    dest.mkdir()
+    (dest / "notes.txt").write_text("mine")
+    before = snapshot(dest)
+    code, _, err = pipeline([str(source), str(dest)], capsys)
+    assert code == 2
+    assert f"DEST {dest} is not empty: --mode overwrite replaces it, --mode append adds to it" in err
+    assert snapshot(dest) == before
+    file_dest = tmp_path / "file"
+    file_dest.write_text("x")
+    code, _, err = pipeline(["--mode", "overwrite", str(source), str(file_dest)], capsys)
+    assert code == 2 and "is a file, not a directory" in err
+    assert file_dest.read_text() == "x"
+
+
+def test_parquet_output_is_not_mistaken_for_kafka_data(source: Path, tmp_path: Path) -> None:
+    """What a run writes, for a topic whose name ends like a Kafka checkpoint file."""
+    dest = tmp_path / "out"
+    (dest / "topic=offsets-checkpoint" / "partition=0").mkdir(parents=True)
+    (dest / "topic=offsets-checkpoint" / "partition=0" / "part-00000-1.c000.snappy.parquet").write_bytes(b"")
+    (dest / "_problems").mkdir()
+    (dest / "_problems" / "offsets-checkpoint-0-00000000000000000000-0.jsonl").write_text("{}\n")
+    target = pipeline_module.Destination.check(str(dest), [str(source)], "overwrite")
+    assert target.staging.startswith(f"{dest}.kafkaks-staging-")
+    with pytest.raises(pipeline_module.RefusedError, match="is not empty"):
+        pipeline_module.Destination.check(str(dest), [str(source)], "error")
+
+
+@pytest.mark.parametrize("where", ["inside", "same", "parent"])
+def test_dest_overlapping_src_is_refused(
+    source: Path, where: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    dest = {"inside": source / "parquet", "same": source, "parent": source.parent}[where]
+    before = snapshot(source)
+    code, _, err = pipeline(["--mode", "overwrite", str(source), str(dest)], capsys)
+    assert code == 2
+    assert "overlap" in err or "holds Kafka data" in err
+    assert snapshot(source) == before
+
+
+def test_missing_src_fails_before_spark_in_one_line(
+    source: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "spark.log"
+    missing = tmp_path / "no-such-dir"
+    code, out, err = pipeline(["--spark-log", str(log), str(missing), str(tmp_path / "out")], capsys)
+    assert code == 2
+    assert out == ""
+    [line] = err.splitlines()
+    assert line.startswith(f"kafkaks pipeline: error: {missing}: no Kafka data")
+    assert not log.exists()  # Spark never started
+    assert not (tmp_path / "out").exists()
+
+
+def test_conflicting_modes_are_a_usage_error(
+    source: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = pipeline(
+        ["--mode", "overwrite", "--mode", "append", str(source), str(tmp_path / "o")], capsys
+    )
+    assert code == 2 and "conflicting modes: append, overwrite" in err
+    code, _, err = pipeline(
+        ["--mode", "PERMISSIVE", "--read-mode", "FAILFAST", str(source), str(tmp_path / "o")], capsys
+    )
+    assert code == 2 and "conflicting modes: FAILFAST, PERMISSIVE" in err
+
+
+def run_without_pyspark(code: str, *argv: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", NO_PYSPARK + code, *argv], capture_output=True, text=True, timeout=120
+    )
+
+
+def test_pipeline_without_pyspark_names_the_extra(tmp_path: Path) -> None:
+    result = run_without_pyspark(
+        "from kafkaks.cli import main; sys.exit(main(sys.argv[1:]))",
+        "pipeline",
+        str(LOGDIR),
+        str(tmp_path / "out"),
+    )
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert result.stderr.splitlines() == [
+        "kafkaks pipeline: error: the kafka-log data source and kafkaks pipeline need PySpark 4.1 or later, "
+        "the 'spark' extra: pip install 'kafkaks[spark]' (Spark also needs Java 17+)"
+    ]
+    assert not (tmp_path / "out").exists()
+
+
+def test_import_kafkaks_spark_without_pyspark_names_the_extra() -> None:
+    result = run_without_pyspark(
+        "try:\n    import kafkaks.spark\nexcept ImportError as e:\n    print(e)\n    sys.exit(3)"
+    )
+    assert result.returncode == 3, result.stderr
+    assert "pip install 'kafkaks[spark]'" in result.stdout
+
+
+def test_help_names_the_spark_extra_and_every_option(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--help"]) == 0
+    assert "pip install 'kafkaks[spark]'" in " ".join(capsys.readouterr().out.split())
+    assert main(["pipeline", "--help"]) == 0
+    text = capsys.readouterr().out
+    assert "``" not in text
+    assert "--mode overwrite" in text and "DEST.kafkaks-staging-<id>" in text
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for action in commands.choices["pipeline"]._actions:
+        assert action.help, f"{action.option_strings or action.dest} has no help"
+
+
+@needs_java
+def test_failfast_stops_at_a_truncated_segment_and_says_why_in_one_line(tmp_path: Path) -> None:
+    """A partial batch at the end of a segment is damage (as for dump and verify): exit 1, the
+    cause on one line with file, position and kind, Spark's output and the trace in the log."""
+    pytest.importorskip("pyspark", reason="PySpark is not installed: pip install 'kafkaks[spark]'")
+    copy, segment, cut = truncated_copy(tmp_path)
+    dest, log = tmp_path / "out", tmp_path / "spark.log"
+    script = Path(sys.executable).with_name("kafkaks")
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "kafkaks.cli"]
+    result = subprocess.run(
+        [*command, "pipeline", "--spark-log", str(log), str(copy), str(dest)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert result.returncode == 1
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert lines[0] == "kafkaks pipeline: planning: 3 partitions, 5 segments, 0.0 MiB"
+    assert all(line.startswith("kafkaks pipeline: ") for line in lines), result.stderr
+    where = f"{segment}, position {cut.position}, offset {cut.base_offset}"
+    assert lines[-1].startswith(f"kafkaks pipeline: error: {where}: truncated: Found ")
+    assert lines[-1].endswith(f"(the full trace is in {log})")
+    trace = log.read_text()
+    assert "Traceback" in trace and "log4j" in trace
+    assert not dest.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["logdir", "spark.log"]  # no staging left
