@@ -1,12 +1,12 @@
 """Time and peak RSS of the generated parsers on big segments: whole-file vs one entry at a time.
 
-usage: python tools/bench_log_entries.py [SCRATCH_DIR] [--sizes-mib 32,1024]
+usage: python tools/bench_log_entries.py [SCRATCH_DIR] [--sizes-mib 32,1024] [--value-bytes 100]
 
-Writes segments of uncompressed v2 batches (100 records of 1 KiB each, written once by kafka-python
-and repeated) to SCRATCH_DIR (a temporary folder by default, removed afterwards), then in a fresh
+Writes segments of uncompressed v2 batches (100 records, values of --value-bytes, written once by
+kafka-python and repeated) to SCRATCH_DIR (a temporary folder by default, removed afterwards), then in a fresh
 interpreter per measurement goes through each with ``kafkaks.stream.log_entries`` (touching every
 record's value) and, up to 64 MiB, with ``KafkaLog.from_file``. Prints a Markdown table for
-BENCHMARKS.md. Not part of the tests: a 1 GiB run takes about a minute of one core.
+BENCHMARKS.md. Not part of the tests: a 1 GiB run of 100-byte records takes minutes.
 """
 
 from __future__ import annotations
@@ -42,13 +42,15 @@ print(records, seconds, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 10
 """
 
 
-def batch() -> bytes:
+def batch(value_bytes: int) -> bytes:
     builder = DefaultRecordBatchBuilder(
         magic=2, compression_type=0, is_transactional=0, producer_id=-1, producer_epoch=-1,
         base_sequence=-1, batch_size=1 << 20,
     )  # fmt: skip
     for i in range(100):
-        builder.append(i, timestamp=1_700_000_000_000 + i, key=b"key-%d" % i, value=bytes(1024), headers=[])
+        builder.append(
+            i, timestamp=1_700_000_000_000 + i, key=b"key-%d" % i, value=bytes(value_bytes), headers=[]
+        )
     return bytes(builder.build())
 
 
@@ -73,9 +75,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("scratch", nargs="?", type=Path)
     parser.add_argument("--sizes-mib", default="32,1024")
+    parser.add_argument("--value-bytes", type=int, default=100)
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes_mib.split(",")]
-    raw = batch()
+    raw = batch(args.value_bytes)
     with tempfile.TemporaryDirectory(dir=args.scratch) as tmp:
         print("| segment | how | records | seconds | records/s | peak RSS |")
         print("|---|---|---|---|---|---|")
