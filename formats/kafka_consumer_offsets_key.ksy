@@ -26,6 +26,7 @@ doc-ref:
   - https://github.com/apache/kafka/blob/3.9.0/group-coordinator/src/main/resources/common/message/OffsetCommitKey.json
   - https://github.com/apache/kafka/blob/3.9.0/group-coordinator/src/main/resources/common/message/GroupMetadataKey.json
   - https://github.com/apache/kafka/blob/3.9.0/group-coordinator/src/main/java/org/apache/kafka/coordinator/group/CoordinatorRecordSerde.java record_type = key version
+-webide-representation: '{key}'
 seq:
   - id: record_type
     -orig-id: version
@@ -40,6 +41,8 @@ seq:
         2: group_metadata_key
 types:
   offset_commit_key:
+    -webide-representation: 'offset commit: group {group}, {topic}-{partition:dec}'
+    doc: 'Key of a committed offset (record types 0 and 1): group, topic and partition.'
     -orig-id: OffsetCommitKey
     seq:
       - id: group
@@ -49,6 +52,8 @@ types:
       - id: partition
         type: s4
   group_metadata_key:
+    -webide-representation: 'group metadata: {group}'
+    doc: 'Key of a group''s metadata (record type 2): the group id.'
     -orig-id: GroupMetadataKey
     seq:
       - id: group

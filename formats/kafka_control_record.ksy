@@ -5,6 +5,7 @@ meta:
   ks-version: '0.11'
   imports:
     - kafka_varint
+    - kafka_unsigned_varint
     - kafka_record_header
     - kafka_protocol_types
   endian: be
@@ -32,6 +33,7 @@ doc-ref:
   - https://github.com/apache/kafka/blob/3.9.0/clients/src/main/java/org/apache/kafka/common/record/ControlRecordUtils.java
   - https://github.com/apache/kafka/tree/3.9.0/clients/src/main/resources/common/message LeaderChangeMessage.json, SnapshotHeaderRecord.json, SnapshotFooterRecord.json, KRaftVersionRecord.json, VotersRecord.json
   - https://cwiki.apache.org/confluence/display/KAFKA/KIP-482%3A+The+Kafka+Protocol+should+Support+Optional+Tagged+Fields KIP-482, the flexible encoding
+-webide-representation: 'offset +{offset_delta}: control type {key}: {value}'
 seq:
   - id: len_record
     -orig-id: length
@@ -76,6 +78,10 @@ seq:
     repeat-expr: num_headers.value
 types:
   control_key:
+    -webide-representation: '{type:dec} (version {version:dec})'
+    doc: |
+      The key of every control record: its version and the control type (0 ABORT, 1 COMMIT, 2
+      LEADER_CHANGE, 3 SNAPSHOT_HEADER, 4 SNAPSHOT_FOOTER, 5 KRAFT_VERSION, 6 KRAFT_VOTERS).
     -orig-id: ControlRecordType key schema v0
     seq:
       - id: version
@@ -85,6 +91,7 @@ types:
         type: s2
         enum: control_type
   end_txn_marker:
+    -webide-representation: 'coordinator epoch {coordinator_epoch:dec}'
     -orig-id: EndTransactionMarker
     doc: The value of ABORT and COMMIT markers (at least 6 bytes).
     seq:
@@ -94,6 +101,8 @@ types:
         -orig-id: coordinatorEpoch
         type: s4
   leader_change_message:
+    -webide-representation: 'leader {leader_id:dec}, voters {voters}'
+    doc: 'Written by a new KRaft leader (KIP-595): the leader and the voters that elected it.'
     -orig-id: LeaderChangeMessage
     seq:
       - id: version
@@ -102,24 +111,26 @@ types:
         -orig-id: LeaderId
         type: s4
       - id: len_voters
-        type: kafka_varint
+        type: kafka_unsigned_varint
         doc: Number of voters + 1 (unsigned varint; 0 is null).
       - id: voters
         -orig-id: Voters
-        type: voter
+        type: leader_change_voter
         repeat: expr
-        repeat-expr: len_voters.value_unsigned - 1
+        repeat-expr: len_voters.value - 1
       - id: len_granting_voters
-        type: kafka_varint
+        type: kafka_unsigned_varint
       - id: granting_voters
         -orig-id: GrantingVoters
-        type: voter
+        type: leader_change_voter
         repeat: expr
-        repeat-expr: len_granting_voters.value_unsigned - 1
+        repeat-expr: len_granting_voters.value - 1
       - id: tagged_fields
         type: kafka_protocol_types::tagged_fields
     types:
-      voter:
+      leader_change_voter:
+        -webide-representation: '{voter_id:dec}'
+        doc: 'A voter by id.'
         seq:
           - id: voter_id
             -orig-id: VoterId
@@ -127,6 +138,8 @@ types:
           - id: tagged_fields
             type: kafka_protocol_types::tagged_fields
   snapshot_header_record:
+    -webide-representation: 'last contained log timestamp {last_contained_log_timestamp:dec}'
+    doc: 'The first record of a KRaft snapshot (KIP-630).'
     -orig-id: SnapshotHeaderRecord
     seq:
       - id: version
@@ -138,6 +151,8 @@ types:
       - id: tagged_fields
         type: kafka_protocol_types::tagged_fields
   snapshot_footer_record:
+    -webide-representation: 'version {version:dec}'
+    doc: 'The last record of a KRaft snapshot (KIP-630).'
     -orig-id: SnapshotFooterRecord
     seq:
       - id: version
@@ -145,6 +160,8 @@ types:
       - id: tagged_fields
         type: kafka_protocol_types::tagged_fields
   kraft_version_record:
+    -webide-representation: 'kraft.version {kraft_version:dec}'
+    doc: 'The finalized kraft.version of the quorum (KIP-853).'
     -orig-id: KRaftVersionRecord
     seq:
       - id: version
@@ -155,21 +172,25 @@ types:
       - id: tagged_fields
         type: kafka_protocol_types::tagged_fields
   voters_record:
+    -webide-representation: 'voters {voters}'
+    doc: 'The set of voters of the quorum (KIP-853).'
     -orig-id: VotersRecord
     seq:
       - id: version
         type: s2
       - id: len_voters
-        type: kafka_varint
+        type: kafka_unsigned_varint
       - id: voters
         -orig-id: Voters
-        type: voter
+        type: voters_record_voter
         repeat: expr
-        repeat-expr: len_voters.value_unsigned - 1
+        repeat-expr: len_voters.value - 1
       - id: tagged_fields
         type: kafka_protocol_types::tagged_fields
     types:
-      voter:
+      voters_record_voter:
+        -webide-representation: '{voter_id:dec} ({voter_directory_id:uuid}) {endpoints}'
+        doc: 'A voter: its id, its metadata log directory id and its listeners.'
         seq:
           - id: voter_id
             -orig-id: VoterId
@@ -179,18 +200,20 @@ types:
             size: 16
             doc: A UUID, the voter's metadata log directory id.
           - id: len_endpoints
-            type: kafka_varint
+            type: kafka_unsigned_varint
           - id: endpoints
             -orig-id: Endpoints
-            type: endpoint
+            type: voter_endpoint
             repeat: expr
-            repeat-expr: len_endpoints.value_unsigned - 1
+            repeat-expr: len_endpoints.value - 1
           - id: kraft_version_feature
             -orig-id: KRaftVersionFeature
             type: kraft_version_feature
           - id: tagged_fields
             type: kafka_protocol_types::tagged_fields
-      endpoint:
+      voter_endpoint:
+        -webide-representation: '{name} {host}:{port:dec}'
+        doc: 'A listener of a voter.'
         seq:
           - id: name
             -orig-id: Name
@@ -204,6 +227,8 @@ types:
           - id: tagged_fields
             type: kafka_protocol_types::tagged_fields
       kraft_version_feature:
+        -webide-representation: 'kraft.version {min_supported_version:dec}..{max_supported_version:dec}'
+        doc: 'The kraft.version range a voter supports.'
         seq:
           - id: min_supported_version
             -orig-id: MinSupportedVersion

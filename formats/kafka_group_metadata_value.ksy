@@ -33,6 +33,7 @@ doc-ref:
   - https://github.com/apache/kafka/blob/3.9.0/clients/src/main/resources/common/message/ConsumerProtocolSubscription.json
   - https://github.com/apache/kafka/blob/3.9.0/clients/src/main/resources/common/message/ConsumerProtocolAssignment.json
   - https://github.com/apache/kafka/blob/3.9.0/core/src/main/scala/kafka/tools/DumpLogSegments.scala OffsetsMessageParser.prepareGroupMetadataValue
+-webide-representation: 'v{version:dec}: {data}'
 seq:
   - id: version
     type: s2
@@ -41,13 +42,17 @@ seq:
     type:
       switch-on: version
       cases:
-        0: body(0)
-        1: body(1)
-        2: body(2)
-        3: body(3)
-        4: body(4)
+        0: group_metadata_body(0)
+        1: group_metadata_body(1)
+        2: group_metadata_body(2)
+        3: group_metadata_body(3)
+        4: group_metadata_body(4)
 types:
-  body:
+  group_metadata_body:
+    -webide-representation: '{protocol_type} group, generation {generation:dec}, leader {leader}, {len_members} members'
+    doc: |
+      A consumer group's state as the coordinator last wrote it (generation, protocol, leader,
+      members).
     -orig-id: GroupMetadataValue
     params:
       - id: version
@@ -78,6 +83,10 @@ types:
         type: kafka_protocol_types::tagged_fields
         if: version >= 4
   member_metadata:
+    -webide-representation: '{member_id} ({client_id} at {client_host})'
+    doc: |
+      One member of the group, with its subscription and assignment as raw bytes (decoded by the
+      consumer protocol types below).
     -orig-id: MemberMetadata
     params:
       - id: version
@@ -111,6 +120,7 @@ types:
         type: kafka_protocol_types::tagged_fields
         if: version >= 4
   consumer_protocol_subscription:
+    -webide-representation: 'topics {topics}'
     -orig-id: ConsumerProtocolSubscription
     doc: |
       A `consumer` member's subscription: its topics, user data for the assignor, and since
@@ -142,6 +152,7 @@ types:
         type: kafka_protocol_types::string(false)
         if: version >= 3
   consumer_protocol_assignment:
+    -webide-representation: '{assigned_partitions}'
     -orig-id: ConsumerProtocolAssignment
     doc: A `consumer` member's assignment from the leader, and the assignor's user data. Never flexible.
     seq:
@@ -158,6 +169,8 @@ types:
         -orig-id: UserData
         type: kafka_protocol_types::bytes(false)
   topic_partitions:
+    -webide-representation: '{topic}: {partitions}'
+    doc: 'A topic and partitions of it.'
     -orig-id: TopicPartition
     seq:
       - id: topic

@@ -21,6 +21,7 @@ doc: |
 doc-ref:
   - https://github.com/apache/kafka/blob/3.9.0/clients/src/main/java/org/apache/kafka/common/record/LegacyRecord.java
   - https://kafka.apache.org/39/documentation/#messageset
+-webide-representation: '{key:str} = {value:str} ({compression})'
 seq:
   - id: crc
     type: u4

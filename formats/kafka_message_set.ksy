@@ -15,10 +15,12 @@ doc-ref:
   - https://kafka.apache.org/39/documentation/#messageset
 seq:
   - id: entries
-    type: entry
+    type: legacy_entry
     repeat: eos
 types:
-  entry:
+  legacy_entry:
+    -webide-representation: 'offset {offset:dec}: {message}'
+    doc: 'One message with the offset and size in front of it.'
     seq:
       - id: offset
         type: s8

@@ -4,7 +4,7 @@ meta:
   license: Apache-2.0
   ks-version: '0.11'
   imports:
-    - kafka_varint
+    - kafka_unsigned_varint
     - kafka_protocol_types
   endian: be
 doc: |
@@ -25,7 +25,7 @@ doc: |
   decoded; an unknown type or version, or another frame version, leaves `data` as raw bytes, which
   a reader reports as Kafka would ("Unknown metadata id", "Can't read version").
 
-  The tagged fields of the top-level record are parsed with `tagged_fields(api_key)`, which
+  The tagged fields of the top-level record are parsed with `record_tagged_fields(api_key)`, which
   decodes the tags the schema defines (PartitionChangeRecord's ISR, leader and replicas, ...)
   and keeps unknown tags as raw bytes. A tag's value is decoded whatever the record's version;
   the schema says from which version a tag is defined (a reader printing Kafka's JSON should
@@ -36,16 +36,17 @@ doc-ref:
   - https://github.com/apache/kafka/blob/3.9.0/server-common/src/main/java/org/apache/kafka/server/common/serialization/AbstractApiMessageSerde.java frame version, api key, version
   - https://github.com/apache/kafka/blob/3.9.0/metadata/src/main/java/org/apache/kafka/metadata/MetadataRecordSerde.java
   - https://cwiki.apache.org/confluence/display/KAFKA/KIP-631%3A+The+Quorum-based+Kafka+Controller KIP-631
+-webide-representation: '{record_type} v{version}: {data}'
 seq:
   - id: frame_version
     -orig-id: data_frame_version
-    type: kafka_varint
+    type: kafka_unsigned_varint
     doc: 1. Version 0 (the 2.8 KRaft preview) is not readable by later Kafka.
   - id: api_key
     -orig-id: api_key
-    type: kafka_varint
+    type: kafka_unsigned_varint
   - id: version
-    type: kafka_varint
+    type: kafka_unsigned_varint
   - id: data
     size-eos: true
     type:
@@ -87,39 +88,43 @@ seq:
         2700: register_controller_record
 instances:
   record_type:
-    value: api_key.value_unsigned
+    value: api_key.value
     enum: metadata_record_type
   type_and_version:
     value: >-
-      frame_version.value_unsigned == 1 and version.value_unsigned < 100
-      ? api_key.value_unsigned * 100 + version.value_unsigned : -1
+      frame_version.value == 1 and version.value < 100
+      ? api_key.value * 100 + version.value : -1
     doc: The key of the `data` switch; -1 for a frame version other than 1.
 types:
-  tagged_fields:
+  record_tagged_fields:
+    -webide-representation: '{num_fields} tagged fields'
     doc: The tagged-field section of a top-level record, with the tags its schema defines decoded.
     params:
       - id: api_key
         type: u2
     seq:
       - id: num_fields
-        type: kafka_varint
+        type: kafka_unsigned_varint
       - id: fields
-        type: tagged_field(api_key)
+        type: record_tagged_field(api_key)
         repeat: expr
-        repeat-expr: num_fields.value_unsigned
-  tagged_field:
+        repeat-expr: num_fields.value
+  record_tagged_field:
+    -webide-representation: 'tag {tag}: {data}'
+    doc: |
+      One tagged field: tag, length and the data, decoded when the record's schema defines the tag.
     params:
       - id: api_key
         type: u2
     seq:
       - id: tag
-        type: kafka_varint
+        type: kafka_unsigned_varint
       - id: len_data
-        type: kafka_varint
+        type: kafka_unsigned_varint
       - id: data
-        size: len_data.value_unsigned
+        size: len_data.value
         type:
-          switch-on: 'tag.value_unsigned < 100 ? api_key * 100 + tag.value_unsigned : -1'
+          switch-on: 'tag.value < 100 ? api_key * 100 + tag.value : -1'
           cases:
             # RegisterBrokerRecord: LogDirs (v3+)
             0: kafka_protocol_types::uuid_array(true)
@@ -146,14 +151,19 @@ types:
             2300: kafka_protocol_types::string(true)
             2500: kafka_protocol_types::string(true)
   tag_int8:
+    -webide-representation: '{value:dec}'
+    doc: 'An int8 tagged field.'
     seq:
       - id: value
         type: s1
   tag_int32:
+    -webide-representation: '{value:dec}'
+    doc: 'An int32 tagged field.'
     seq:
       - id: value
         type: s4
   register_broker_record:
+    -webide-representation: 'broker {broker_id:dec} epoch {broker_epoch:dec}, incarnation {incarnation_id:uuid}'
     -orig-id: RegisterBrokerRecord
     doc: A broker registered (at startup, with a new incarnation id). Versions 0-3.
     params:
@@ -177,7 +187,7 @@ types:
         type: kafka_protocol_types::array_length(true)
       - id: end_points
         -orig-id: EndPoints
-        type: endpoint
+        type: broker_endpoint
         repeat: expr
         repeat-expr: 'len_end_points.num_items < 0 ? 0 : len_end_points.num_items'
       - id: len_features
@@ -198,8 +208,10 @@ types:
         type: u1
         if: version >= 1
       - id: tagged_fields
-        type: tagged_fields(0)
-  endpoint:
+        type: record_tagged_fields(0)
+  broker_endpoint:
+    -webide-representation: '{name} {host}:{port:dec}'
+    doc: 'A listener of a broker or controller.'
     -orig-id: BrokerEndpoint, ControllerEndpoint
     seq:
       - id: name
@@ -217,6 +229,8 @@ types:
       - id: tagged_fields
         type: kafka_protocol_types::tagged_fields
   feature:
+    -webide-representation: '{name} {min_supported_version:dec}..{max_supported_version:dec}'
+    doc: 'A feature and the range of its levels the node supports.'
     -orig-id: BrokerFeature, ControllerFeature
     seq:
       - id: name
@@ -231,6 +245,8 @@ types:
       - id: tagged_fields
         type: kafka_protocol_types::tagged_fields
   unregister_broker_record:
+    -webide-representation: 'broker {broker_id:dec} epoch {broker_epoch:dec}'
+    doc: 'A broker removed from the cluster.'
     -orig-id: UnregisterBrokerRecord
     seq:
       - id: broker_id
@@ -240,8 +256,9 @@ types:
         -orig-id: BrokerEpoch
         type: s8
       - id: tagged_fields
-        type: tagged_fields(1)
+        type: record_tagged_fields(1)
   topic_record:
+    -webide-representation: '{name} {topic_id:uuid}'
     -orig-id: TopicRecord
     doc: A topic was created; its partitions follow as partition records.
     seq:
@@ -252,8 +269,9 @@ types:
         -orig-id: TopicId
         size: 16
       - id: tagged_fields
-        type: tagged_fields(2)
+        type: record_tagged_fields(2)
   partition_record:
+    -webide-representation: '{topic_id:uuid} partition {partition_id:dec}, leader {leader:dec} epoch {leader_epoch:dec}'
     -orig-id: PartitionRecord
     doc: The full state of a partition (at creation, and in snapshots). Versions 0-2.
     params:
@@ -292,8 +310,9 @@ types:
         type: kafka_protocol_types::uuid_array(true)
         if: version >= 1
       - id: tagged_fields
-        type: tagged_fields(3)
+        type: record_tagged_fields(3)
   config_record:
+    -webide-representation: '{resource_name}: {name} = {value}'
     -orig-id: ConfigRecord
     doc: A dynamic config was set (or deleted, with a null value) for a topic, broker, ...
     seq:
@@ -311,8 +330,9 @@ types:
         -orig-id: Value
         type: kafka_protocol_types::string(true)
       - id: tagged_fields
-        type: tagged_fields(4)
+        type: record_tagged_fields(4)
   partition_change_record:
+    -webide-representation: '{topic_id:uuid} partition {partition_id:dec}: {tagged_fields}'
     -orig-id: PartitionChangeRecord
     doc: |
       A change to a partition (leader election, ISR change, reassignment). Everything that
@@ -328,8 +348,10 @@ types:
         -orig-id: TopicId
         size: 16
       - id: tagged_fields
-        type: tagged_fields(5)
+        type: record_tagged_fields(5)
   fence_broker_record:
+    -webide-representation: 'broker {id:dec} epoch {epoch:dec}'
+    doc: 'A broker fenced (not serving) by the controller.'
     -orig-id: FenceBrokerRecord
     seq:
       - id: id
@@ -339,8 +361,10 @@ types:
         -orig-id: Epoch
         type: s8
       - id: tagged_fields
-        type: tagged_fields(7)
+        type: record_tagged_fields(7)
   unfence_broker_record:
+    -webide-representation: 'broker {id:dec} epoch {epoch:dec}'
+    doc: 'A broker unfenced by the controller.'
     -orig-id: UnfenceBrokerRecord
     seq:
       - id: id
@@ -350,16 +374,20 @@ types:
         -orig-id: Epoch
         type: s8
       - id: tagged_fields
-        type: tagged_fields(8)
+        type: record_tagged_fields(8)
   remove_topic_record:
+    -webide-representation: '{topic_id:uuid}'
+    doc: 'A topic deleted.'
     -orig-id: RemoveTopicRecord
     seq:
       - id: topic_id
         -orig-id: TopicId
         size: 16
       - id: tagged_fields
-        type: tagged_fields(9)
+        type: record_tagged_fields(9)
   delegation_token_record:
+    -webide-representation: '{token_id} of {owner}'
+    doc: 'A delegation token created or renewed.'
     -orig-id: DelegationTokenRecord
     seq:
       - id: owner
@@ -384,8 +412,10 @@ types:
         -orig-id: TokenId
         type: kafka_protocol_types::string(true)
       - id: tagged_fields
-        type: tagged_fields(10)
+        type: record_tagged_fields(10)
   user_scram_credential_record:
+    -webide-representation: '{name}'
+    doc: 'A SCRAM credential of a user, salted and hashed.'
     -orig-id: UserScramCredentialRecord
     seq:
       - id: name
@@ -407,8 +437,9 @@ types:
         -orig-id: Iterations
         type: s4
       - id: tagged_fields
-        type: tagged_fields(11)
+        type: record_tagged_fields(11)
   feature_level_record:
+    -webide-representation: '{name} = {feature_level:dec}'
     -orig-id: FeatureLevelRecord
     doc: A finalized feature level (`metadata.version`, `kraft.version`, `group.version`, ...).
     seq:
@@ -419,8 +450,10 @@ types:
         -orig-id: FeatureLevel
         type: s2
       - id: tagged_fields
-        type: tagged_fields(12)
+        type: record_tagged_fields(12)
   client_quota_record:
+    -webide-representation: '{entity}: {key} = {value}'
+    doc: 'A client quota set or removed for an entity.'
     -orig-id: ClientQuotaRecord
     seq:
       - id: len_entity
@@ -440,8 +473,10 @@ types:
         -orig-id: Remove
         type: u1
       - id: tagged_fields
-        type: tagged_fields(14)
+        type: record_tagged_fields(14)
   entity_data:
+    -webide-representation: '{entity_type} {entity_name}'
+    doc: 'One part of a quota entity (user, client id, ip).'
     -orig-id: EntityData
     seq:
       - id: entity_type
@@ -453,6 +488,7 @@ types:
       - id: tagged_fields
         type: kafka_protocol_types::tagged_fields
   producer_ids_record:
+    -webide-representation: 'broker {broker_id:dec}: next producer id {next_producer_id:dec}'
     -orig-id: ProducerIdsRecord
     doc: A block of producer ids was handed to a broker; `next_producer_id` is the first id not yet given out.
     seq:
@@ -466,8 +502,9 @@ types:
         -orig-id: NextProducerId
         type: s8
       - id: tagged_fields
-        type: tagged_fields(15)
+        type: record_tagged_fields(15)
   broker_registration_change_record:
+    -webide-representation: 'broker {broker_id:dec} epoch {broker_epoch:dec}: {tagged_fields}'
     -orig-id: BrokerRegistrationChangeRecord
     doc: A broker was fenced or unfenced, entered controlled shutdown, or changed log dirs. Versions 0-2.
     params:
@@ -481,8 +518,10 @@ types:
         -orig-id: BrokerEpoch
         type: s8
       - id: tagged_fields
-        type: tagged_fields(17)
+        type: record_tagged_fields(17)
   access_control_entry_record:
+    -webide-representation: '{principal} on {resource_name} ({id:uuid})'
+    doc: 'An ACL added.'
     -orig-id: AccessControlEntryRecord
     seq:
       - id: id
@@ -510,15 +549,17 @@ types:
         -orig-id: PermissionType
         type: s1
       - id: tagged_fields
-        type: tagged_fields(18)
+        type: record_tagged_fields(18)
   remove_access_control_entry_record:
+    -webide-representation: '{id:uuid}'
+    doc: 'An ACL removed.'
     -orig-id: RemoveAccessControlEntryRecord
     seq:
       - id: id
         -orig-id: Id
         size: 16
       - id: tagged_fields
-        type: tagged_fields(19)
+        type: record_tagged_fields(19)
   no_op_record:
     -orig-id: NoOpRecord
     doc: |
@@ -526,16 +567,20 @@ types:
       500 ms by default) so that the log's high watermark advances; usually most of the log.
     seq:
       - id: tagged_fields
-        type: tagged_fields(20)
+        type: record_tagged_fields(20)
   zk_migration_state_record:
+    -webide-representation: 'state {zk_migration_state:dec}'
+    doc: 'The ZooKeeper migration state (KIP-866).'
     -orig-id: ZkMigrationStateRecord
     seq:
       - id: zk_migration_state
         -orig-id: ZkMigrationState
         type: s1
       - id: tagged_fields
-        type: tagged_fields(21)
+        type: record_tagged_fields(21)
   remove_user_scram_credential_record:
+    -webide-representation: '{name}'
+    doc: 'A SCRAM credential removed.'
     -orig-id: RemoveUserScramCredentialRecord
     seq:
       - id: name
@@ -545,32 +590,40 @@ types:
         -orig-id: Mechanism
         type: s1
       - id: tagged_fields
-        type: tagged_fields(22)
+        type: record_tagged_fields(22)
   begin_transaction_record:
+    -webide-representation: '{tagged_fields}'
     -orig-id: BeginTransactionRecord
     doc: Starts a metadata transaction (KIP-868), e.g. the records of a ZooKeeper migration.
     seq:
       - id: tagged_fields
-        type: tagged_fields(23)
+        type: record_tagged_fields(23)
   end_transaction_record:
+    doc: 'The end of a metadata transaction (KIP-868).'
     -orig-id: EndTransactionRecord
     seq:
       - id: tagged_fields
-        type: tagged_fields(24)
+        type: record_tagged_fields(24)
   abort_transaction_record:
+    -webide-representation: '{tagged_fields}'
+    doc: 'An aborted metadata transaction (KIP-868), with its reason in a tag.'
     -orig-id: AbortTransactionRecord
     seq:
       - id: tagged_fields
-        type: tagged_fields(25)
+        type: record_tagged_fields(25)
   remove_delegation_token_record:
+    -webide-representation: '{token_id}'
+    doc: 'A delegation token removed.'
     -orig-id: RemoveDelegationTokenRecord
     seq:
       - id: token_id
         -orig-id: TokenId
         type: kafka_protocol_types::string(true)
       - id: tagged_fields
-        type: tagged_fields(26)
+        type: record_tagged_fields(26)
   register_controller_record:
+    -webide-representation: 'controller {controller_id:dec}, incarnation {incarnation_id:uuid}'
+    doc: 'A KRaft controller registering (KIP-919).'
     -orig-id: RegisterControllerRecord
     seq:
       - id: controller_id
@@ -586,7 +639,7 @@ types:
         type: kafka_protocol_types::array_length(true)
       - id: end_points
         -orig-id: EndPoints
-        type: endpoint
+        type: broker_endpoint
         repeat: expr
         repeat-expr: 'len_end_points.num_items < 0 ? 0 : len_end_points.num_items'
       - id: len_features
@@ -597,7 +650,7 @@ types:
         repeat: expr
         repeat-expr: 'len_features.num_items < 0 ? 0 : len_features.num_items'
       - id: tagged_fields
-        type: tagged_fields(27)
+        type: record_tagged_fields(27)
 enums:
   metadata_record_type:
     0: register_broker_record

@@ -26,6 +26,7 @@ doc-ref:
   - https://github.com/apache/kafka/blob/3.9.0/group-coordinator/src/main/resources/common/message/OffsetCommitValue.json
   - https://github.com/apache/kafka/blob/3.9.0/server-common/src/main/java/org/apache/kafka/server/common/MetadataVersion.java offsetCommitValueVersion
   - https://cwiki.apache.org/confluence/display/KAFKA/KIP-915%3A+Txn+and+Group+Coordinator+Downgrade+Foundation KIP-915
+-webide-representation: 'v{version:dec}: {data}'
 seq:
   - id: version
     type: s2
@@ -34,13 +35,17 @@ seq:
     type:
       switch-on: version
       cases:
-        0: body(0)
-        1: body(1)
-        2: body(2)
-        3: body(3)
-        4: body(4)
+        0: offset_commit_body(0)
+        1: offset_commit_body(1)
+        2: offset_commit_body(2)
+        3: offset_commit_body(3)
+        4: offset_commit_body(4)
 types:
-  body:
+  offset_commit_body:
+    -webide-representation: 'offset {offset:dec}, leader epoch {leader_epoch:dec}, committed at {commit_timestamp:dec}'
+    doc: |
+      The committed offset with its leader epoch (v3+), metadata and timestamps (expire timestamp
+      only in v1).
     -orig-id: OffsetCommitValue
     params:
       - id: version

@@ -26,11 +26,13 @@ seq:
     type: s4
   - id: entries
     -orig-id: ProducerEntries
-    type: entry
+    type: producer_entry
     repeat: expr
     repeat-expr: num_entries
 types:
-  entry:
+  producer_entry:
+    -webide-representation: 'producer {producer_id:dec} epoch {producer_epoch:dec}: last sequence {last_sequence:dec} at offset {last_offset:dec}'
+    doc: 'The state of one producer id at the snapshot''s offset.'
     seq:
       - id: producer_id
         -orig-id: ProducerId

@@ -4,7 +4,7 @@ meta:
   license: Apache-2.0
   ks-version: '0.11'
   imports:
-    - kafka_varint
+    - kafka_unsigned_varint
   endian: be
 doc: |
   The field encodings shared by Kafka's generated "data" messages: the records of the internal
@@ -30,6 +30,7 @@ doc-ref:
   - https://cwiki.apache.org/confluence/display/KAFKA/KIP-482%3A+The+Kafka+Protocol+should+Support+Optional+Tagged+Fields KIP-482, the flexible encoding
 types:
   string:
+    -webide-representation: '{value}'
     doc: STRING / NULLABLE_STRING (classic) or COMPACT_STRING / COMPACT_NULLABLE_STRING (flexible).
     params:
       - id: flexible
@@ -39,7 +40,7 @@ types:
         type: s2
         if: not flexible
       - id: len_compact
-        type: kafka_varint
+        type: kafka_unsigned_varint
         if: flexible
         doc: Length + 1; 0 is null.
       - id: value
@@ -49,9 +50,10 @@ types:
         if: len_value >= 0
     instances:
       len_value:
-        value: 'flexible ? len_compact.value_unsigned - 1 : len_classic'
+        value: 'flexible ? len_compact.value - 1 : len_classic'
         doc: Length in bytes, -1 for null.
   bytes:
+    -webide-representation: '{len_value:dec} bytes'
     doc: BYTES / NULLABLE_BYTES (int32 length) or COMPACT_BYTES (flexible).
     params:
       - id: flexible
@@ -61,16 +63,17 @@ types:
         type: s4
         if: not flexible
       - id: len_compact
-        type: kafka_varint
+        type: kafka_unsigned_varint
         if: flexible
       - id: value
         size: len_value
         if: len_value >= 0
     instances:
       len_value:
-        value: 'flexible ? len_compact.value_unsigned - 1 : len_classic'
+        value: 'flexible ? len_compact.value - 1 : len_classic'
         doc: Length in bytes, -1 for null.
   array_length:
+    -webide-representation: '{num_items:dec}'
     doc: |
       The element count in front of an array: int32 (classic) or unsigned varint count + 1
       (flexible, COMPACT_ARRAY). -1 is a null array.
@@ -82,12 +85,13 @@ types:
         type: s4
         if: not flexible
       - id: num_compact
-        type: kafka_varint
+        type: kafka_unsigned_varint
         if: flexible
     instances:
       num_items:
-        value: 'flexible ? num_compact.value_unsigned - 1 : num_classic'
+        value: 'flexible ? num_compact.value - 1 : num_classic'
   string_array:
+    -webide-representation: '{items}'
     doc: An array of strings (`[]string`).
     params:
       - id: flexible
@@ -100,6 +104,7 @@ types:
         repeat: expr
         repeat-expr: 'len_items.num_items < 0 ? 0 : len_items.num_items'
   int32_array:
+    -webide-representation: '{len_items} items'
     doc: An array of int32 (`[]int32`).
     params:
       - id: flexible
@@ -112,6 +117,7 @@ types:
         repeat: expr
         repeat-expr: 'len_items.num_items < 0 ? 0 : len_items.num_items'
   uuid_array:
+    -webide-representation: '{len_items} UUIDs'
     doc: An array of UUIDs (`[]uuid`), 16 bytes each.
     params:
       - id: flexible
@@ -124,20 +130,22 @@ types:
         repeat: expr
         repeat-expr: 'len_items.num_items < 0 ? 0 : len_items.num_items'
   tagged_fields:
+    -webide-representation: '{num_fields} tagged fields'
     doc: The tagged-field section that ends every structure of a flexible message (KIP-482).
     seq:
       - id: num_fields
-        type: kafka_varint
+        type: kafka_unsigned_varint
       - id: fields
         type: tagged_field
         repeat: expr
-        repeat-expr: num_fields.value_unsigned
+        repeat-expr: num_fields.value
   tagged_field:
+    -webide-representation: 'tag {tag}, {len_data} bytes'
     doc: Tags are unsigned varints in increasing order; each is followed by its data's length.
     seq:
       - id: tag
-        type: kafka_varint
+        type: kafka_unsigned_varint
       - id: len_data
-        type: kafka_varint
+        type: kafka_unsigned_varint
       - id: data
-        size: len_data.value_unsigned
+        size: len_data.value

@@ -24,6 +24,7 @@ doc: |
 doc-ref:
   - https://github.com/apache/kafka/blob/3.9.0/clients/src/main/java/org/apache/kafka/common/record/DefaultRecord.java
   - https://kafka.apache.org/39/documentation/#record
+-webide-representation: 'offset +{offset_delta}: {key:str} = {value:str}'
 seq:
   - id: len_record
     -orig-id: length

@@ -32,6 +32,7 @@ doc: |
 doc-ref:
   - https://github.com/apache/kafka/blob/3.9.0/clients/src/main/java/org/apache/kafka/common/record/DefaultRecordBatch.java
   - https://kafka.apache.org/39/documentation/#recordbatch
+-webide-representation: 'offsets {base_offset:dec}..{last_offset:dec}, {num_records:dec} records, {compression}'
 seq:
   - id: base_offset
     -orig-id: baseOffset

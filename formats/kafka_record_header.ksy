@@ -13,6 +13,7 @@ doc: |
 doc-ref:
   - https://github.com/apache/kafka/blob/3.9.0/clients/src/main/java/org/apache/kafka/common/record/DefaultRecord.java readHeaders
   - https://kafka.apache.org/39/documentation/#recordheader
+-webide-representation: '{key} = {value:str}'
 seq:
   - id: len_key
     -orig-id: headerKeyLength

@@ -19,6 +19,7 @@ doc: |
 doc-ref:
   - https://github.com/apache/kafka/blob/3.9.0/transaction-coordinator/src/main/resources/common/message/TransactionLogKey.json
   - https://github.com/apache/kafka/blob/3.9.0/core/src/main/scala/kafka/coordinator/transaction/TransactionLog.scala readTxnRecordKey
+-webide-representation: '{key}'
 seq:
   - id: version
     type: s2
@@ -30,6 +31,8 @@ seq:
         0: transaction_log_key
 types:
   transaction_log_key:
+    -webide-representation: '{transactional_id}'
+    doc: 'The transactional id.'
     -orig-id: TransactionLogKey
     seq:
       - id: transactional_id

@@ -23,6 +23,7 @@ doc-ref:
   - https://github.com/apache/kafka/blob/3.9.0/transaction-coordinator/src/main/resources/common/message/TransactionLogValue.json
   - https://github.com/apache/kafka/blob/3.9.0/core/src/main/scala/kafka/coordinator/transaction/TransactionLog.scala valueToBytes, readTxnRecordValue
   - https://github.com/apache/kafka/blob/3.9.0/core/src/main/scala/kafka/coordinator/transaction/TransactionMetadata.scala TransactionState ids
+-webide-representation: 'v{version:dec}: {data}'
 seq:
   - id: version
     type: s2
@@ -31,10 +32,12 @@ seq:
     type:
       switch-on: version
       cases:
-        0: body(false)
-        1: body(true)
+        0: transaction_log_body(false)
+        1: transaction_log_body(true)
 types:
-  body:
+  transaction_log_body:
+    -webide-representation: 'producer {producer_id:dec} epoch {producer_epoch:dec}, status {transaction_status:dec}, {len_transaction_partitions} partitions'
+    doc: 'A transaction''s state as the coordinator last wrote it.'
     -orig-id: TransactionLogValue
     params:
       - id: flexible
@@ -71,6 +74,8 @@ types:
         type: kafka_protocol_types::tagged_fields
         if: flexible
   partitions_schema:
+    -webide-representation: '{topic}: {partition_ids}'
+    doc: 'A topic and the partitions of it in the transaction.'
     -orig-id: PartitionsSchema
     params:
       - id: flexible

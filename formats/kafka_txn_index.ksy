@@ -25,6 +25,10 @@ seq:
     size-eos: true
 types:
   aborted_txn:
+    -webide-representation: 'producer {producer_id:dec}: offsets {first_offset:dec}..{last_offset:dec}'
+    doc: |
+      One aborted transaction: its producer, first offset, the offset of its ABORT marker, and the
+      last stable offset then.
     -orig-id: AbortedTxn
     seq:
       - id: version

@@ -7,7 +7,8 @@ meta:
 doc: |
   The variable-length integer of Kafka's message format v2 (record lengths, deltas, key, value and
   header lengths) and of the flexible "data" messages (compact array and string lengths, tagged
-  fields). The encoding is the one of Protocol Buffers: groups of 7 bits, least significant group
+  fields; those are unsigned and read as `kafka_unsigned_varint`). The encoding is the one of
+  Protocol Buffers: groups of 7 bits, least significant group
   first, the high bit of each byte set when another byte follows.
 
   Kafka's record fields are *signed* and use ZigZag on top of that (`value`): 0 -> 0, 1 -> -1,
@@ -26,6 +27,7 @@ doc: |
 doc-ref:
   - https://github.com/apache/kafka/blob/3.9.0/clients/src/main/java/org/apache/kafka/common/utils/ByteUtils.java readVarint, readVarlong, readUnsignedVarint
   - https://protobuf.dev/programming-guides/encoding/#varints Protocol Buffers varints and ZigZag
+-webide-representation: '{value:dec}'
 seq:
   - id: b0
     type: u1

@@ -82,6 +82,7 @@ class KafkaConsumerOffsetsKey(KaitaiStruct):
             pass
 
     class GroupMetadataKey(KaitaiStruct):
+        """Key of a group's metadata (record type 2): the group id."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaConsumerOffsetsKey.GroupMetadataKey, self).__init__(_io)
             self._parent = _parent
@@ -98,6 +99,7 @@ class KafkaConsumerOffsetsKey(KaitaiStruct):
 
 
     class OffsetCommitKey(KaitaiStruct):
+        """Key of a committed offset (record types 0 and 1): group, topic and partition."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaConsumerOffsetsKey.OffsetCommitKey, self).__init__(_io)
             self._parent = _parent

@@ -3,9 +3,10 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
-from . import kafka_protocol_types
-from . import kafka_record_header
 from . import kafka_varint
+from . import kafka_protocol_types
+from . import kafka_unsigned_varint
+from . import kafka_record_header
 from enum import IntEnum
 
 
@@ -166,6 +167,9 @@ class KafkaControlRecord(KaitaiStruct):
 
 
     class ControlKey(KaitaiStruct):
+        """The key of every control record: its version and the control type (0 ABORT, 1 COMMIT, 2
+        LEADER_CHANGE, 3 SNAPSHOT_HEADER, 4 SNAPSHOT_FOOTER, 5 KRAFT_VERSION, 6 KRAFT_VOTERS).
+        """
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaControlRecord.ControlKey, self).__init__(_io)
             self._parent = _parent
@@ -199,6 +203,7 @@ class KafkaControlRecord(KaitaiStruct):
 
 
     class KraftVersionRecord(KaitaiStruct):
+        """The finalized kraft.version of the quorum (KIP-853)."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaControlRecord.KraftVersionRecord, self).__init__(_io)
             self._parent = _parent
@@ -217,6 +222,7 @@ class KafkaControlRecord(KaitaiStruct):
 
 
     class LeaderChangeMessage(KaitaiStruct):
+        """Written by a new KRaft leader (KIP-595): the leader and the voters that elected it."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaControlRecord.LeaderChangeMessage, self).__init__(_io)
             self._parent = _parent
@@ -226,15 +232,15 @@ class KafkaControlRecord(KaitaiStruct):
         def _read(self):
             self.version = self._io.read_s2be()
             self.leader_id = self._io.read_s4be()
-            self.len_voters = kafka_varint.KafkaVarint(self._io)
+            self.len_voters = kafka_unsigned_varint.KafkaUnsignedVarint(self._io)
             self.voters = []
-            for i in range(self.len_voters.value_unsigned - 1):
-                self.voters.append(KafkaControlRecord.LeaderChangeMessage.Voter(self._io, self, self._root))
+            for i in range(self.len_voters.value - 1):
+                self.voters.append(KafkaControlRecord.LeaderChangeMessage.LeaderChangeVoter(self._io, self, self._root))
 
-            self.len_granting_voters = kafka_varint.KafkaVarint(self._io)
+            self.len_granting_voters = kafka_unsigned_varint.KafkaUnsignedVarint(self._io)
             self.granting_voters = []
-            for i in range(self.len_granting_voters.value_unsigned - 1):
-                self.granting_voters.append(KafkaControlRecord.LeaderChangeMessage.Voter(self._io, self, self._root))
+            for i in range(self.len_granting_voters.value - 1):
+                self.granting_voters.append(KafkaControlRecord.LeaderChangeMessage.LeaderChangeVoter(self._io, self, self._root))
 
             self.tagged_fields = kafka_protocol_types.KafkaProtocolTypes.TaggedFields(self._io)
 
@@ -253,9 +259,10 @@ class KafkaControlRecord(KaitaiStruct):
 
             self.tagged_fields._fetch_instances()
 
-        class Voter(KaitaiStruct):
+        class LeaderChangeVoter(KaitaiStruct):
+            """A voter by id."""
             def __init__(self, _io, _parent=None, _root=None):
-                super(KafkaControlRecord.LeaderChangeMessage.Voter, self).__init__(_io)
+                super(KafkaControlRecord.LeaderChangeMessage.LeaderChangeVoter, self).__init__(_io)
                 self._parent = _parent
                 self._root = _root
                 self._read()
@@ -272,6 +279,7 @@ class KafkaControlRecord(KaitaiStruct):
 
 
     class SnapshotFooterRecord(KaitaiStruct):
+        """The last record of a KRaft snapshot (KIP-630)."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaControlRecord.SnapshotFooterRecord, self).__init__(_io)
             self._parent = _parent
@@ -289,6 +297,7 @@ class KafkaControlRecord(KaitaiStruct):
 
 
     class SnapshotHeaderRecord(KaitaiStruct):
+        """The first record of a KRaft snapshot (KIP-630)."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaControlRecord.SnapshotHeaderRecord, self).__init__(_io)
             self._parent = _parent
@@ -307,6 +316,7 @@ class KafkaControlRecord(KaitaiStruct):
 
 
     class VotersRecord(KaitaiStruct):
+        """The set of voters of the quorum (KIP-853)."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaControlRecord.VotersRecord, self).__init__(_io)
             self._parent = _parent
@@ -315,10 +325,10 @@ class KafkaControlRecord(KaitaiStruct):
 
         def _read(self):
             self.version = self._io.read_s2be()
-            self.len_voters = kafka_varint.KafkaVarint(self._io)
+            self.len_voters = kafka_unsigned_varint.KafkaUnsignedVarint(self._io)
             self.voters = []
-            for i in range(self.len_voters.value_unsigned - 1):
-                self.voters.append(KafkaControlRecord.VotersRecord.Voter(self._io, self, self._root))
+            for i in range(self.len_voters.value - 1):
+                self.voters.append(KafkaControlRecord.VotersRecord.VotersRecordVoter(self._io, self, self._root))
 
             self.tagged_fields = kafka_protocol_types.KafkaProtocolTypes.TaggedFields(self._io)
 
@@ -332,9 +342,29 @@ class KafkaControlRecord(KaitaiStruct):
 
             self.tagged_fields._fetch_instances()
 
-        class Endpoint(KaitaiStruct):
+        class KraftVersionFeature(KaitaiStruct):
+            """The kraft.version range a voter supports."""
             def __init__(self, _io, _parent=None, _root=None):
-                super(KafkaControlRecord.VotersRecord.Endpoint, self).__init__(_io)
+                super(KafkaControlRecord.VotersRecord.KraftVersionFeature, self).__init__(_io)
+                self._parent = _parent
+                self._root = _root
+                self._read()
+
+            def _read(self):
+                self.min_supported_version = self._io.read_s2be()
+                self.max_supported_version = self._io.read_s2be()
+                self.tagged_fields = kafka_protocol_types.KafkaProtocolTypes.TaggedFields(self._io)
+
+
+            def _fetch_instances(self):
+                pass
+                self.tagged_fields._fetch_instances()
+
+
+        class VoterEndpoint(KaitaiStruct):
+            """A listener of a voter."""
+            def __init__(self, _io, _parent=None, _root=None):
+                super(KafkaControlRecord.VotersRecord.VoterEndpoint, self).__init__(_io)
                 self._parent = _parent
                 self._root = _root
                 self._read()
@@ -353,27 +383,10 @@ class KafkaControlRecord(KaitaiStruct):
                 self.tagged_fields._fetch_instances()
 
 
-        class KraftVersionFeature(KaitaiStruct):
+        class VotersRecordVoter(KaitaiStruct):
+            """A voter: its id, its metadata log directory id and its listeners."""
             def __init__(self, _io, _parent=None, _root=None):
-                super(KafkaControlRecord.VotersRecord.KraftVersionFeature, self).__init__(_io)
-                self._parent = _parent
-                self._root = _root
-                self._read()
-
-            def _read(self):
-                self.min_supported_version = self._io.read_s2be()
-                self.max_supported_version = self._io.read_s2be()
-                self.tagged_fields = kafka_protocol_types.KafkaProtocolTypes.TaggedFields(self._io)
-
-
-            def _fetch_instances(self):
-                pass
-                self.tagged_fields._fetch_instances()
-
-
-        class Voter(KaitaiStruct):
-            def __init__(self, _io, _parent=None, _root=None):
-                super(KafkaControlRecord.VotersRecord.Voter, self).__init__(_io)
+                super(KafkaControlRecord.VotersRecord.VotersRecordVoter, self).__init__(_io)
                 self._parent = _parent
                 self._root = _root
                 self._read()
@@ -381,10 +394,10 @@ class KafkaControlRecord(KaitaiStruct):
             def _read(self):
                 self.voter_id = self._io.read_s4be()
                 self.voter_directory_id = self._io.read_bytes(16)
-                self.len_endpoints = kafka_varint.KafkaVarint(self._io)
+                self.len_endpoints = kafka_unsigned_varint.KafkaUnsignedVarint(self._io)
                 self.endpoints = []
-                for i in range(self.len_endpoints.value_unsigned - 1):
-                    self.endpoints.append(KafkaControlRecord.VotersRecord.Endpoint(self._io, self, self._root))
+                for i in range(self.len_endpoints.value - 1):
+                    self.endpoints.append(KafkaControlRecord.VotersRecord.VoterEndpoint(self._io, self, self._root))
 
                 self.kraft_version_feature = KafkaControlRecord.VotersRecord.KraftVersionFeature(self._io, self, self._root)
                 self.tagged_fields = kafka_protocol_types.KafkaProtocolTypes.TaggedFields(self._io)

@@ -63,27 +63,27 @@ class KafkaGroupMetadataValue(KaitaiStruct):
             pass
             self._raw_data = self._io.read_bytes_full()
             _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
-            self.data = KafkaGroupMetadataValue.Body(0, _io__raw_data, self, self._root)
+            self.data = KafkaGroupMetadataValue.GroupMetadataBody(0, _io__raw_data, self, self._root)
         elif _on == 1:
             pass
             self._raw_data = self._io.read_bytes_full()
             _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
-            self.data = KafkaGroupMetadataValue.Body(1, _io__raw_data, self, self._root)
+            self.data = KafkaGroupMetadataValue.GroupMetadataBody(1, _io__raw_data, self, self._root)
         elif _on == 2:
             pass
             self._raw_data = self._io.read_bytes_full()
             _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
-            self.data = KafkaGroupMetadataValue.Body(2, _io__raw_data, self, self._root)
+            self.data = KafkaGroupMetadataValue.GroupMetadataBody(2, _io__raw_data, self, self._root)
         elif _on == 3:
             pass
             self._raw_data = self._io.read_bytes_full()
             _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
-            self.data = KafkaGroupMetadataValue.Body(3, _io__raw_data, self, self._root)
+            self.data = KafkaGroupMetadataValue.GroupMetadataBody(3, _io__raw_data, self, self._root)
         elif _on == 4:
             pass
             self._raw_data = self._io.read_bytes_full()
             _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
-            self.data = KafkaGroupMetadataValue.Body(4, _io__raw_data, self, self._root)
+            self.data = KafkaGroupMetadataValue.GroupMetadataBody(4, _io__raw_data, self, self._root)
         else:
             pass
             self.data = self._io.read_bytes_full()
@@ -109,53 +109,6 @@ class KafkaGroupMetadataValue(KaitaiStruct):
             self.data._fetch_instances()
         else:
             pass
-
-    class Body(KaitaiStruct):
-        def __init__(self, version, _io, _parent=None, _root=None):
-            super(KafkaGroupMetadataValue.Body, self).__init__(_io)
-            self._parent = _parent
-            self._root = _root
-            self.version = version
-            self._read()
-
-        def _read(self):
-            self.protocol_type = kafka_protocol_types.KafkaProtocolTypes.String(self.version >= 4, self._io)
-            self.generation = self._io.read_s4be()
-            self.protocol = kafka_protocol_types.KafkaProtocolTypes.String(self.version >= 4, self._io)
-            self.leader = kafka_protocol_types.KafkaProtocolTypes.String(self.version >= 4, self._io)
-            if self.version >= 2:
-                pass
-                self.current_state_timestamp = self._io.read_s8be()
-
-            self.len_members = kafka_protocol_types.KafkaProtocolTypes.ArrayLength(self.version >= 4, self._io)
-            self.members = []
-            for i in range((0 if self.len_members.num_items < 0 else self.len_members.num_items)):
-                self.members.append(KafkaGroupMetadataValue.MemberMetadata(self.version, self._io, self, self._root))
-
-            if self.version >= 4:
-                pass
-                self.tagged_fields = kafka_protocol_types.KafkaProtocolTypes.TaggedFields(self._io)
-
-
-
-        def _fetch_instances(self):
-            pass
-            self.protocol_type._fetch_instances()
-            self.protocol._fetch_instances()
-            self.leader._fetch_instances()
-            if self.version >= 2:
-                pass
-
-            self.len_members._fetch_instances()
-            for i in range(len(self.members)):
-                pass
-                self.members[i]._fetch_instances()
-
-            if self.version >= 4:
-                pass
-                self.tagged_fields._fetch_instances()
-
-
 
     class ConsumerProtocolAssignment(KaitaiStruct):
         """A `consumer` member's assignment from the leader, and the assignor's user data. Never flexible."""
@@ -243,7 +196,60 @@ class KafkaGroupMetadataValue(KaitaiStruct):
 
 
 
+    class GroupMetadataBody(KaitaiStruct):
+        """A consumer group's state as the coordinator last wrote it (generation, protocol, leader,
+        members).
+        """
+        def __init__(self, version, _io, _parent=None, _root=None):
+            super(KafkaGroupMetadataValue.GroupMetadataBody, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.version = version
+            self._read()
+
+        def _read(self):
+            self.protocol_type = kafka_protocol_types.KafkaProtocolTypes.String(self.version >= 4, self._io)
+            self.generation = self._io.read_s4be()
+            self.protocol = kafka_protocol_types.KafkaProtocolTypes.String(self.version >= 4, self._io)
+            self.leader = kafka_protocol_types.KafkaProtocolTypes.String(self.version >= 4, self._io)
+            if self.version >= 2:
+                pass
+                self.current_state_timestamp = self._io.read_s8be()
+
+            self.len_members = kafka_protocol_types.KafkaProtocolTypes.ArrayLength(self.version >= 4, self._io)
+            self.members = []
+            for i in range((0 if self.len_members.num_items < 0 else self.len_members.num_items)):
+                self.members.append(KafkaGroupMetadataValue.MemberMetadata(self.version, self._io, self, self._root))
+
+            if self.version >= 4:
+                pass
+                self.tagged_fields = kafka_protocol_types.KafkaProtocolTypes.TaggedFields(self._io)
+
+
+
+        def _fetch_instances(self):
+            pass
+            self.protocol_type._fetch_instances()
+            self.protocol._fetch_instances()
+            self.leader._fetch_instances()
+            if self.version >= 2:
+                pass
+
+            self.len_members._fetch_instances()
+            for i in range(len(self.members)):
+                pass
+                self.members[i]._fetch_instances()
+
+            if self.version >= 4:
+                pass
+                self.tagged_fields._fetch_instances()
+
+
+
     class MemberMetadata(KaitaiStruct):
+        """One member of the group, with its subscription and assignment as raw bytes (decoded by the
+        consumer protocol types below).
+        """
         def __init__(self, version, _io, _parent=None, _root=None):
             super(KafkaGroupMetadataValue.MemberMetadata, self).__init__(_io)
             self._parent = _parent
@@ -293,6 +299,7 @@ class KafkaGroupMetadataValue(KaitaiStruct):
 
 
     class TopicPartitions(KaitaiStruct):
+        """A topic and partitions of it."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaGroupMetadataValue.TopicPartitions, self).__init__(_io)
             self._parent = _parent

@@ -31,7 +31,7 @@ class KafkaMessageSet(KaitaiStruct):
         self.entries = []
         i = 0
         while not self._io.is_eof():
-            self.entries.append(KafkaMessageSet.Entry(self._io, self, self._root))
+            self.entries.append(KafkaMessageSet.LegacyEntry(self._io, self, self._root))
             i += 1
 
 
@@ -43,9 +43,10 @@ class KafkaMessageSet(KaitaiStruct):
             self.entries[i]._fetch_instances()
 
 
-    class Entry(KaitaiStruct):
+    class LegacyEntry(KaitaiStruct):
+        """One message with the offset and size in front of it."""
         def __init__(self, _io, _parent=None, _root=None):
-            super(KafkaMessageSet.Entry, self).__init__(_io)
+            super(KafkaMessageSet.LegacyEntry, self).__init__(_io)
             self._parent = _parent
             self._root = _root
             self._read()

@@ -4,7 +4,7 @@
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
 from . import kafka_protocol_types
-from . import kafka_varint
+from . import kafka_unsigned_varint
 from enum import IntEnum
 
 
@@ -29,7 +29,7 @@ class KafkaMetadataRecord(KaitaiStruct):
     decoded; an unknown type or version, or another frame version, leaves `data` as raw bytes, which
     a reader reports as Kafka would ("Unknown metadata id", "Can't read version").
     
-    The tagged fields of the top-level record are parsed with `tagged_fields(api_key)`, which
+    The tagged fields of the top-level record are parsed with `record_tagged_fields(api_key)`, which
     decodes the tags the schema defines (PartitionChangeRecord's ISR, leader and replicas, ...)
     and keeps unknown tags as raw bytes. A tag's value is decoded whatever the record's version;
     the schema says from which version a tag is defined (a reader printing Kafka's JSON should
@@ -85,9 +85,9 @@ class KafkaMetadataRecord(KaitaiStruct):
         self._read()
 
     def _read(self):
-        self.frame_version = kafka_varint.KafkaVarint(self._io)
-        self.api_key = kafka_varint.KafkaVarint(self._io)
-        self.version = kafka_varint.KafkaVarint(self._io)
+        self.frame_version = kafka_unsigned_varint.KafkaUnsignedVarint(self._io)
+        self.api_key = kafka_unsigned_varint.KafkaUnsignedVarint(self._io)
+        self.version = kafka_unsigned_varint.KafkaUnsignedVarint(self._io)
         _on = self.type_and_version
         if _on == 0:
             pass
@@ -376,6 +376,7 @@ class KafkaMetadataRecord(KaitaiStruct):
             pass
 
     class AbortTransactionRecord(KaitaiStruct):
+        """An aborted metadata transaction (KIP-868), with its reason in a tag."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.AbortTransactionRecord, self).__init__(_io)
             self._parent = _parent
@@ -383,7 +384,7 @@ class KafkaMetadataRecord(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.tagged_fields = KafkaMetadataRecord.TaggedFields(25, self._io, self, self._root)
+            self.tagged_fields = KafkaMetadataRecord.RecordTaggedFields(25, self._io, self, self._root)
 
 
         def _fetch_instances(self):
@@ -392,6 +393,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class AccessControlEntryRecord(KaitaiStruct):
+        """An ACL added."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.AccessControlEntryRecord, self).__init__(_io)
             self._parent = _parent
@@ -407,7 +409,7 @@ class KafkaMetadataRecord(KaitaiStruct):
             self.host = kafka_protocol_types.KafkaProtocolTypes.String(True, self._io)
             self.operation = self._io.read_s1()
             self.permission_type = self._io.read_s1()
-            self.tagged_fields = KafkaMetadataRecord.TaggedFields(18, self._io, self, self._root)
+            self.tagged_fields = KafkaMetadataRecord.RecordTaggedFields(18, self._io, self, self._root)
 
 
         def _fetch_instances(self):
@@ -427,11 +429,34 @@ class KafkaMetadataRecord(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.tagged_fields = KafkaMetadataRecord.TaggedFields(23, self._io, self, self._root)
+            self.tagged_fields = KafkaMetadataRecord.RecordTaggedFields(23, self._io, self, self._root)
 
 
         def _fetch_instances(self):
             pass
+            self.tagged_fields._fetch_instances()
+
+
+    class BrokerEndpoint(KaitaiStruct):
+        """A listener of a broker or controller."""
+        def __init__(self, _io, _parent=None, _root=None):
+            super(KafkaMetadataRecord.BrokerEndpoint, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.name = kafka_protocol_types.KafkaProtocolTypes.String(True, self._io)
+            self.host = kafka_protocol_types.KafkaProtocolTypes.String(True, self._io)
+            self.port = self._io.read_u2be()
+            self.security_protocol = self._io.read_s2be()
+            self.tagged_fields = kafka_protocol_types.KafkaProtocolTypes.TaggedFields(self._io)
+
+
+        def _fetch_instances(self):
+            pass
+            self.name._fetch_instances()
+            self.host._fetch_instances()
             self.tagged_fields._fetch_instances()
 
 
@@ -447,7 +472,7 @@ class KafkaMetadataRecord(KaitaiStruct):
         def _read(self):
             self.broker_id = self._io.read_s4be()
             self.broker_epoch = self._io.read_s8be()
-            self.tagged_fields = KafkaMetadataRecord.TaggedFields(17, self._io, self, self._root)
+            self.tagged_fields = KafkaMetadataRecord.RecordTaggedFields(17, self._io, self, self._root)
 
 
         def _fetch_instances(self):
@@ -456,6 +481,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class ClientQuotaRecord(KaitaiStruct):
+        """A client quota set or removed for an entity."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.ClientQuotaRecord, self).__init__(_io)
             self._parent = _parent
@@ -471,7 +497,7 @@ class KafkaMetadataRecord(KaitaiStruct):
             self.key = kafka_protocol_types.KafkaProtocolTypes.String(True, self._io)
             self.value = self._io.read_f8be()
             self.remove = self._io.read_u1()
-            self.tagged_fields = KafkaMetadataRecord.TaggedFields(14, self._io, self, self._root)
+            self.tagged_fields = KafkaMetadataRecord.RecordTaggedFields(14, self._io, self, self._root)
 
 
         def _fetch_instances(self):
@@ -498,7 +524,7 @@ class KafkaMetadataRecord(KaitaiStruct):
             self.resource_name = kafka_protocol_types.KafkaProtocolTypes.String(True, self._io)
             self.name = kafka_protocol_types.KafkaProtocolTypes.String(True, self._io)
             self.value = kafka_protocol_types.KafkaProtocolTypes.String(True, self._io)
-            self.tagged_fields = KafkaMetadataRecord.TaggedFields(4, self._io, self, self._root)
+            self.tagged_fields = KafkaMetadataRecord.RecordTaggedFields(4, self._io, self, self._root)
 
 
         def _fetch_instances(self):
@@ -510,6 +536,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class DelegationTokenRecord(KaitaiStruct):
+        """A delegation token created or renewed."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.DelegationTokenRecord, self).__init__(_io)
             self._parent = _parent
@@ -524,7 +551,7 @@ class KafkaMetadataRecord(KaitaiStruct):
             self.max_timestamp = self._io.read_s8be()
             self.expiration_timestamp = self._io.read_s8be()
             self.token_id = kafka_protocol_types.KafkaProtocolTypes.String(True, self._io)
-            self.tagged_fields = KafkaMetadataRecord.TaggedFields(10, self._io, self, self._root)
+            self.tagged_fields = KafkaMetadataRecord.RecordTaggedFields(10, self._io, self, self._root)
 
 
         def _fetch_instances(self):
@@ -537,6 +564,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class EndTransactionRecord(KaitaiStruct):
+        """The end of a metadata transaction (KIP-868)."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.EndTransactionRecord, self).__init__(_io)
             self._parent = _parent
@@ -544,37 +572,16 @@ class KafkaMetadataRecord(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.tagged_fields = KafkaMetadataRecord.TaggedFields(24, self._io, self, self._root)
+            self.tagged_fields = KafkaMetadataRecord.RecordTaggedFields(24, self._io, self, self._root)
 
 
         def _fetch_instances(self):
             pass
-            self.tagged_fields._fetch_instances()
-
-
-    class Endpoint(KaitaiStruct):
-        def __init__(self, _io, _parent=None, _root=None):
-            super(KafkaMetadataRecord.Endpoint, self).__init__(_io)
-            self._parent = _parent
-            self._root = _root
-            self._read()
-
-        def _read(self):
-            self.name = kafka_protocol_types.KafkaProtocolTypes.String(True, self._io)
-            self.host = kafka_protocol_types.KafkaProtocolTypes.String(True, self._io)
-            self.port = self._io.read_u2be()
-            self.security_protocol = self._io.read_s2be()
-            self.tagged_fields = kafka_protocol_types.KafkaProtocolTypes.TaggedFields(self._io)
-
-
-        def _fetch_instances(self):
-            pass
-            self.name._fetch_instances()
-            self.host._fetch_instances()
             self.tagged_fields._fetch_instances()
 
 
     class EntityData(KaitaiStruct):
+        """One part of a quota entity (user, client id, ip)."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.EntityData, self).__init__(_io)
             self._parent = _parent
@@ -595,6 +602,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class Feature(KaitaiStruct):
+        """A feature and the range of its levels the node supports."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.Feature, self).__init__(_io)
             self._parent = _parent
@@ -625,7 +633,7 @@ class KafkaMetadataRecord(KaitaiStruct):
         def _read(self):
             self.name = kafka_protocol_types.KafkaProtocolTypes.String(True, self._io)
             self.feature_level = self._io.read_s2be()
-            self.tagged_fields = KafkaMetadataRecord.TaggedFields(12, self._io, self, self._root)
+            self.tagged_fields = KafkaMetadataRecord.RecordTaggedFields(12, self._io, self, self._root)
 
 
         def _fetch_instances(self):
@@ -635,6 +643,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class FenceBrokerRecord(KaitaiStruct):
+        """A broker fenced (not serving) by the controller."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.FenceBrokerRecord, self).__init__(_io)
             self._parent = _parent
@@ -644,7 +653,7 @@ class KafkaMetadataRecord(KaitaiStruct):
         def _read(self):
             self.id = self._io.read_s4be()
             self.epoch = self._io.read_s8be()
-            self.tagged_fields = KafkaMetadataRecord.TaggedFields(7, self._io, self, self._root)
+            self.tagged_fields = KafkaMetadataRecord.RecordTaggedFields(7, self._io, self, self._root)
 
 
         def _fetch_instances(self):
@@ -663,7 +672,7 @@ class KafkaMetadataRecord(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.tagged_fields = KafkaMetadataRecord.TaggedFields(20, self._io, self, self._root)
+            self.tagged_fields = KafkaMetadataRecord.RecordTaggedFields(20, self._io, self, self._root)
 
 
         def _fetch_instances(self):
@@ -685,7 +694,7 @@ class KafkaMetadataRecord(KaitaiStruct):
         def _read(self):
             self.partition_id = self._io.read_s4be()
             self.topic_id = self._io.read_bytes(16)
-            self.tagged_fields = KafkaMetadataRecord.TaggedFields(5, self._io, self, self._root)
+            self.tagged_fields = KafkaMetadataRecord.RecordTaggedFields(5, self._io, self, self._root)
 
 
         def _fetch_instances(self):
@@ -716,7 +725,7 @@ class KafkaMetadataRecord(KaitaiStruct):
                 pass
                 self.directories = kafka_protocol_types.KafkaProtocolTypes.UuidArray(True, self._io)
 
-            self.tagged_fields = KafkaMetadataRecord.TaggedFields(3, self._io, self, self._root)
+            self.tagged_fields = KafkaMetadataRecord.RecordTaggedFields(3, self._io, self, self._root)
 
 
         def _fetch_instances(self):
@@ -744,12 +753,210 @@ class KafkaMetadataRecord(KaitaiStruct):
             self.broker_id = self._io.read_s4be()
             self.broker_epoch = self._io.read_s8be()
             self.next_producer_id = self._io.read_s8be()
-            self.tagged_fields = KafkaMetadataRecord.TaggedFields(15, self._io, self, self._root)
+            self.tagged_fields = KafkaMetadataRecord.RecordTaggedFields(15, self._io, self, self._root)
 
 
         def _fetch_instances(self):
             pass
             self.tagged_fields._fetch_instances()
+
+
+    class RecordTaggedField(KaitaiStruct):
+        """One tagged field: tag, length and the data, decoded when the record's schema defines the tag.
+        """
+        def __init__(self, api_key, _io, _parent=None, _root=None):
+            super(KafkaMetadataRecord.RecordTaggedField, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.api_key = api_key
+            self._read()
+
+        def _read(self):
+            self.tag = kafka_unsigned_varint.KafkaUnsignedVarint(self._io)
+            self.len_data = kafka_unsigned_varint.KafkaUnsignedVarint(self._io)
+            _on = (self.api_key * 100 + self.tag.value if self.tag.value < 100 else -1)
+            if _on == 0:
+                pass
+                self._raw_data = self._io.read_bytes(self.len_data.value)
+                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
+                self.data = kafka_protocol_types.KafkaProtocolTypes.UuidArray(True, _io__raw_data)
+            elif _on == 1700:
+                pass
+                self._raw_data = self._io.read_bytes(self.len_data.value)
+                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
+                self.data = KafkaMetadataRecord.TagInt8(_io__raw_data, self, self._root)
+            elif _on == 1701:
+                pass
+                self._raw_data = self._io.read_bytes(self.len_data.value)
+                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
+                self.data = KafkaMetadataRecord.TagInt8(_io__raw_data, self, self._root)
+            elif _on == 1702:
+                pass
+                self._raw_data = self._io.read_bytes(self.len_data.value)
+                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
+                self.data = kafka_protocol_types.KafkaProtocolTypes.UuidArray(True, _io__raw_data)
+            elif _on == 2300:
+                pass
+                self._raw_data = self._io.read_bytes(self.len_data.value)
+                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
+                self.data = kafka_protocol_types.KafkaProtocolTypes.String(True, _io__raw_data)
+            elif _on == 2500:
+                pass
+                self._raw_data = self._io.read_bytes(self.len_data.value)
+                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
+                self.data = kafka_protocol_types.KafkaProtocolTypes.String(True, _io__raw_data)
+            elif _on == 300:
+                pass
+                self._raw_data = self._io.read_bytes(self.len_data.value)
+                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
+                self.data = KafkaMetadataRecord.TagInt8(_io__raw_data, self, self._root)
+            elif _on == 301:
+                pass
+                self._raw_data = self._io.read_bytes(self.len_data.value)
+                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
+                self.data = kafka_protocol_types.KafkaProtocolTypes.Int32Array(True, _io__raw_data)
+            elif _on == 302:
+                pass
+                self._raw_data = self._io.read_bytes(self.len_data.value)
+                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
+                self.data = kafka_protocol_types.KafkaProtocolTypes.Int32Array(True, _io__raw_data)
+            elif _on == 500:
+                pass
+                self._raw_data = self._io.read_bytes(self.len_data.value)
+                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
+                self.data = kafka_protocol_types.KafkaProtocolTypes.Int32Array(True, _io__raw_data)
+            elif _on == 501:
+                pass
+                self._raw_data = self._io.read_bytes(self.len_data.value)
+                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
+                self.data = KafkaMetadataRecord.TagInt32(_io__raw_data, self, self._root)
+            elif _on == 502:
+                pass
+                self._raw_data = self._io.read_bytes(self.len_data.value)
+                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
+                self.data = kafka_protocol_types.KafkaProtocolTypes.Int32Array(True, _io__raw_data)
+            elif _on == 503:
+                pass
+                self._raw_data = self._io.read_bytes(self.len_data.value)
+                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
+                self.data = kafka_protocol_types.KafkaProtocolTypes.Int32Array(True, _io__raw_data)
+            elif _on == 504:
+                pass
+                self._raw_data = self._io.read_bytes(self.len_data.value)
+                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
+                self.data = kafka_protocol_types.KafkaProtocolTypes.Int32Array(True, _io__raw_data)
+            elif _on == 505:
+                pass
+                self._raw_data = self._io.read_bytes(self.len_data.value)
+                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
+                self.data = KafkaMetadataRecord.TagInt8(_io__raw_data, self, self._root)
+            elif _on == 506:
+                pass
+                self._raw_data = self._io.read_bytes(self.len_data.value)
+                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
+                self.data = kafka_protocol_types.KafkaProtocolTypes.Int32Array(True, _io__raw_data)
+            elif _on == 507:
+                pass
+                self._raw_data = self._io.read_bytes(self.len_data.value)
+                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
+                self.data = kafka_protocol_types.KafkaProtocolTypes.Int32Array(True, _io__raw_data)
+            elif _on == 508:
+                pass
+                self._raw_data = self._io.read_bytes(self.len_data.value)
+                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
+                self.data = kafka_protocol_types.KafkaProtocolTypes.UuidArray(True, _io__raw_data)
+            else:
+                pass
+                self.data = self._io.read_bytes(self.len_data.value)
+
+
+        def _fetch_instances(self):
+            pass
+            self.tag._fetch_instances()
+            self.len_data._fetch_instances()
+            _on = (self.api_key * 100 + self.tag.value if self.tag.value < 100 else -1)
+            if _on == 0:
+                pass
+                self.data._fetch_instances()
+            elif _on == 1700:
+                pass
+                self.data._fetch_instances()
+            elif _on == 1701:
+                pass
+                self.data._fetch_instances()
+            elif _on == 1702:
+                pass
+                self.data._fetch_instances()
+            elif _on == 2300:
+                pass
+                self.data._fetch_instances()
+            elif _on == 2500:
+                pass
+                self.data._fetch_instances()
+            elif _on == 300:
+                pass
+                self.data._fetch_instances()
+            elif _on == 301:
+                pass
+                self.data._fetch_instances()
+            elif _on == 302:
+                pass
+                self.data._fetch_instances()
+            elif _on == 500:
+                pass
+                self.data._fetch_instances()
+            elif _on == 501:
+                pass
+                self.data._fetch_instances()
+            elif _on == 502:
+                pass
+                self.data._fetch_instances()
+            elif _on == 503:
+                pass
+                self.data._fetch_instances()
+            elif _on == 504:
+                pass
+                self.data._fetch_instances()
+            elif _on == 505:
+                pass
+                self.data._fetch_instances()
+            elif _on == 506:
+                pass
+                self.data._fetch_instances()
+            elif _on == 507:
+                pass
+                self.data._fetch_instances()
+            elif _on == 508:
+                pass
+                self.data._fetch_instances()
+            else:
+                pass
+
+
+    class RecordTaggedFields(KaitaiStruct):
+        """The tagged-field section of a top-level record, with the tags its schema defines decoded."""
+        def __init__(self, api_key, _io, _parent=None, _root=None):
+            super(KafkaMetadataRecord.RecordTaggedFields, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.api_key = api_key
+            self._read()
+
+        def _read(self):
+            self.num_fields = kafka_unsigned_varint.KafkaUnsignedVarint(self._io)
+            self.fields = []
+            for i in range(self.num_fields.value):
+                self.fields.append(KafkaMetadataRecord.RecordTaggedField(self.api_key, self._io, self, self._root))
+
+
+
+        def _fetch_instances(self):
+            pass
+            self.num_fields._fetch_instances()
+            for i in range(len(self.fields)):
+                pass
+                self.fields[i]._fetch_instances()
+
 
 
     class RegisterBrokerRecord(KaitaiStruct):
@@ -772,7 +979,7 @@ class KafkaMetadataRecord(KaitaiStruct):
             self.len_end_points = kafka_protocol_types.KafkaProtocolTypes.ArrayLength(True, self._io)
             self.end_points = []
             for i in range((0 if self.len_end_points.num_items < 0 else self.len_end_points.num_items)):
-                self.end_points.append(KafkaMetadataRecord.Endpoint(self._io, self, self._root))
+                self.end_points.append(KafkaMetadataRecord.BrokerEndpoint(self._io, self, self._root))
 
             self.len_features = kafka_protocol_types.KafkaProtocolTypes.ArrayLength(True, self._io)
             self.features = []
@@ -785,7 +992,7 @@ class KafkaMetadataRecord(KaitaiStruct):
                 pass
                 self.in_controlled_shutdown = self._io.read_u1()
 
-            self.tagged_fields = KafkaMetadataRecord.TaggedFields(0, self._io, self, self._root)
+            self.tagged_fields = KafkaMetadataRecord.RecordTaggedFields(0, self._io, self, self._root)
 
 
         def _fetch_instances(self):
@@ -811,6 +1018,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class RegisterControllerRecord(KaitaiStruct):
+        """A KRaft controller registering (KIP-919)."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.RegisterControllerRecord, self).__init__(_io)
             self._parent = _parent
@@ -824,14 +1032,14 @@ class KafkaMetadataRecord(KaitaiStruct):
             self.len_end_points = kafka_protocol_types.KafkaProtocolTypes.ArrayLength(True, self._io)
             self.end_points = []
             for i in range((0 if self.len_end_points.num_items < 0 else self.len_end_points.num_items)):
-                self.end_points.append(KafkaMetadataRecord.Endpoint(self._io, self, self._root))
+                self.end_points.append(KafkaMetadataRecord.BrokerEndpoint(self._io, self, self._root))
 
             self.len_features = kafka_protocol_types.KafkaProtocolTypes.ArrayLength(True, self._io)
             self.features = []
             for i in range((0 if self.len_features.num_items < 0 else self.len_features.num_items)):
                 self.features.append(KafkaMetadataRecord.Feature(self._io, self, self._root))
 
-            self.tagged_fields = KafkaMetadataRecord.TaggedFields(27, self._io, self, self._root)
+            self.tagged_fields = KafkaMetadataRecord.RecordTaggedFields(27, self._io, self, self._root)
 
 
         def _fetch_instances(self):
@@ -850,6 +1058,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class RemoveAccessControlEntryRecord(KaitaiStruct):
+        """An ACL removed."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.RemoveAccessControlEntryRecord, self).__init__(_io)
             self._parent = _parent
@@ -858,7 +1067,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
         def _read(self):
             self.id = self._io.read_bytes(16)
-            self.tagged_fields = KafkaMetadataRecord.TaggedFields(19, self._io, self, self._root)
+            self.tagged_fields = KafkaMetadataRecord.RecordTaggedFields(19, self._io, self, self._root)
 
 
         def _fetch_instances(self):
@@ -867,6 +1076,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class RemoveDelegationTokenRecord(KaitaiStruct):
+        """A delegation token removed."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.RemoveDelegationTokenRecord, self).__init__(_io)
             self._parent = _parent
@@ -875,7 +1085,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
         def _read(self):
             self.token_id = kafka_protocol_types.KafkaProtocolTypes.String(True, self._io)
-            self.tagged_fields = KafkaMetadataRecord.TaggedFields(26, self._io, self, self._root)
+            self.tagged_fields = KafkaMetadataRecord.RecordTaggedFields(26, self._io, self, self._root)
 
 
         def _fetch_instances(self):
@@ -885,6 +1095,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class RemoveTopicRecord(KaitaiStruct):
+        """A topic deleted."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.RemoveTopicRecord, self).__init__(_io)
             self._parent = _parent
@@ -893,7 +1104,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
         def _read(self):
             self.topic_id = self._io.read_bytes(16)
-            self.tagged_fields = KafkaMetadataRecord.TaggedFields(9, self._io, self, self._root)
+            self.tagged_fields = KafkaMetadataRecord.RecordTaggedFields(9, self._io, self, self._root)
 
 
         def _fetch_instances(self):
@@ -902,6 +1113,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class RemoveUserScramCredentialRecord(KaitaiStruct):
+        """A SCRAM credential removed."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.RemoveUserScramCredentialRecord, self).__init__(_io)
             self._parent = _parent
@@ -911,7 +1123,7 @@ class KafkaMetadataRecord(KaitaiStruct):
         def _read(self):
             self.name = kafka_protocol_types.KafkaProtocolTypes.String(True, self._io)
             self.mechanism = self._io.read_s1()
-            self.tagged_fields = KafkaMetadataRecord.TaggedFields(22, self._io, self, self._root)
+            self.tagged_fields = KafkaMetadataRecord.RecordTaggedFields(22, self._io, self, self._root)
 
 
         def _fetch_instances(self):
@@ -921,6 +1133,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class TagInt32(KaitaiStruct):
+        """An int32 tagged field."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.TagInt32, self).__init__(_io)
             self._parent = _parent
@@ -936,6 +1149,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class TagInt8(KaitaiStruct):
+        """An int8 tagged field."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.TagInt8, self).__init__(_io)
             self._parent = _parent
@@ -950,202 +1164,6 @@ class KafkaMetadataRecord(KaitaiStruct):
             pass
 
 
-    class TaggedField(KaitaiStruct):
-        def __init__(self, api_key, _io, _parent=None, _root=None):
-            super(KafkaMetadataRecord.TaggedField, self).__init__(_io)
-            self._parent = _parent
-            self._root = _root
-            self.api_key = api_key
-            self._read()
-
-        def _read(self):
-            self.tag = kafka_varint.KafkaVarint(self._io)
-            self.len_data = kafka_varint.KafkaVarint(self._io)
-            _on = (self.api_key * 100 + self.tag.value_unsigned if self.tag.value_unsigned < 100 else -1)
-            if _on == 0:
-                pass
-                self._raw_data = self._io.read_bytes(self.len_data.value_unsigned)
-                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
-                self.data = kafka_protocol_types.KafkaProtocolTypes.UuidArray(True, _io__raw_data)
-            elif _on == 1700:
-                pass
-                self._raw_data = self._io.read_bytes(self.len_data.value_unsigned)
-                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
-                self.data = KafkaMetadataRecord.TagInt8(_io__raw_data, self, self._root)
-            elif _on == 1701:
-                pass
-                self._raw_data = self._io.read_bytes(self.len_data.value_unsigned)
-                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
-                self.data = KafkaMetadataRecord.TagInt8(_io__raw_data, self, self._root)
-            elif _on == 1702:
-                pass
-                self._raw_data = self._io.read_bytes(self.len_data.value_unsigned)
-                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
-                self.data = kafka_protocol_types.KafkaProtocolTypes.UuidArray(True, _io__raw_data)
-            elif _on == 2300:
-                pass
-                self._raw_data = self._io.read_bytes(self.len_data.value_unsigned)
-                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
-                self.data = kafka_protocol_types.KafkaProtocolTypes.String(True, _io__raw_data)
-            elif _on == 2500:
-                pass
-                self._raw_data = self._io.read_bytes(self.len_data.value_unsigned)
-                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
-                self.data = kafka_protocol_types.KafkaProtocolTypes.String(True, _io__raw_data)
-            elif _on == 300:
-                pass
-                self._raw_data = self._io.read_bytes(self.len_data.value_unsigned)
-                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
-                self.data = KafkaMetadataRecord.TagInt8(_io__raw_data, self, self._root)
-            elif _on == 301:
-                pass
-                self._raw_data = self._io.read_bytes(self.len_data.value_unsigned)
-                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
-                self.data = kafka_protocol_types.KafkaProtocolTypes.Int32Array(True, _io__raw_data)
-            elif _on == 302:
-                pass
-                self._raw_data = self._io.read_bytes(self.len_data.value_unsigned)
-                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
-                self.data = kafka_protocol_types.KafkaProtocolTypes.Int32Array(True, _io__raw_data)
-            elif _on == 500:
-                pass
-                self._raw_data = self._io.read_bytes(self.len_data.value_unsigned)
-                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
-                self.data = kafka_protocol_types.KafkaProtocolTypes.Int32Array(True, _io__raw_data)
-            elif _on == 501:
-                pass
-                self._raw_data = self._io.read_bytes(self.len_data.value_unsigned)
-                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
-                self.data = KafkaMetadataRecord.TagInt32(_io__raw_data, self, self._root)
-            elif _on == 502:
-                pass
-                self._raw_data = self._io.read_bytes(self.len_data.value_unsigned)
-                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
-                self.data = kafka_protocol_types.KafkaProtocolTypes.Int32Array(True, _io__raw_data)
-            elif _on == 503:
-                pass
-                self._raw_data = self._io.read_bytes(self.len_data.value_unsigned)
-                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
-                self.data = kafka_protocol_types.KafkaProtocolTypes.Int32Array(True, _io__raw_data)
-            elif _on == 504:
-                pass
-                self._raw_data = self._io.read_bytes(self.len_data.value_unsigned)
-                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
-                self.data = kafka_protocol_types.KafkaProtocolTypes.Int32Array(True, _io__raw_data)
-            elif _on == 505:
-                pass
-                self._raw_data = self._io.read_bytes(self.len_data.value_unsigned)
-                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
-                self.data = KafkaMetadataRecord.TagInt8(_io__raw_data, self, self._root)
-            elif _on == 506:
-                pass
-                self._raw_data = self._io.read_bytes(self.len_data.value_unsigned)
-                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
-                self.data = kafka_protocol_types.KafkaProtocolTypes.Int32Array(True, _io__raw_data)
-            elif _on == 507:
-                pass
-                self._raw_data = self._io.read_bytes(self.len_data.value_unsigned)
-                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
-                self.data = kafka_protocol_types.KafkaProtocolTypes.Int32Array(True, _io__raw_data)
-            elif _on == 508:
-                pass
-                self._raw_data = self._io.read_bytes(self.len_data.value_unsigned)
-                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
-                self.data = kafka_protocol_types.KafkaProtocolTypes.UuidArray(True, _io__raw_data)
-            else:
-                pass
-                self.data = self._io.read_bytes(self.len_data.value_unsigned)
-
-
-        def _fetch_instances(self):
-            pass
-            self.tag._fetch_instances()
-            self.len_data._fetch_instances()
-            _on = (self.api_key * 100 + self.tag.value_unsigned if self.tag.value_unsigned < 100 else -1)
-            if _on == 0:
-                pass
-                self.data._fetch_instances()
-            elif _on == 1700:
-                pass
-                self.data._fetch_instances()
-            elif _on == 1701:
-                pass
-                self.data._fetch_instances()
-            elif _on == 1702:
-                pass
-                self.data._fetch_instances()
-            elif _on == 2300:
-                pass
-                self.data._fetch_instances()
-            elif _on == 2500:
-                pass
-                self.data._fetch_instances()
-            elif _on == 300:
-                pass
-                self.data._fetch_instances()
-            elif _on == 301:
-                pass
-                self.data._fetch_instances()
-            elif _on == 302:
-                pass
-                self.data._fetch_instances()
-            elif _on == 500:
-                pass
-                self.data._fetch_instances()
-            elif _on == 501:
-                pass
-                self.data._fetch_instances()
-            elif _on == 502:
-                pass
-                self.data._fetch_instances()
-            elif _on == 503:
-                pass
-                self.data._fetch_instances()
-            elif _on == 504:
-                pass
-                self.data._fetch_instances()
-            elif _on == 505:
-                pass
-                self.data._fetch_instances()
-            elif _on == 506:
-                pass
-                self.data._fetch_instances()
-            elif _on == 507:
-                pass
-                self.data._fetch_instances()
-            elif _on == 508:
-                pass
-                self.data._fetch_instances()
-            else:
-                pass
-
-
-    class TaggedFields(KaitaiStruct):
-        """The tagged-field section of a top-level record, with the tags its schema defines decoded."""
-        def __init__(self, api_key, _io, _parent=None, _root=None):
-            super(KafkaMetadataRecord.TaggedFields, self).__init__(_io)
-            self._parent = _parent
-            self._root = _root
-            self.api_key = api_key
-            self._read()
-
-        def _read(self):
-            self.num_fields = kafka_varint.KafkaVarint(self._io)
-            self.fields = []
-            for i in range(self.num_fields.value_unsigned):
-                self.fields.append(KafkaMetadataRecord.TaggedField(self.api_key, self._io, self, self._root))
-
-
-
-        def _fetch_instances(self):
-            pass
-            self.num_fields._fetch_instances()
-            for i in range(len(self.fields)):
-                pass
-                self.fields[i]._fetch_instances()
-
-
-
     class TopicRecord(KaitaiStruct):
         """A topic was created; its partitions follow as partition records."""
         def __init__(self, _io, _parent=None, _root=None):
@@ -1157,7 +1175,7 @@ class KafkaMetadataRecord(KaitaiStruct):
         def _read(self):
             self.name = kafka_protocol_types.KafkaProtocolTypes.String(True, self._io)
             self.topic_id = self._io.read_bytes(16)
-            self.tagged_fields = KafkaMetadataRecord.TaggedFields(2, self._io, self, self._root)
+            self.tagged_fields = KafkaMetadataRecord.RecordTaggedFields(2, self._io, self, self._root)
 
 
         def _fetch_instances(self):
@@ -1167,6 +1185,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class UnfenceBrokerRecord(KaitaiStruct):
+        """A broker unfenced by the controller."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.UnfenceBrokerRecord, self).__init__(_io)
             self._parent = _parent
@@ -1176,7 +1195,7 @@ class KafkaMetadataRecord(KaitaiStruct):
         def _read(self):
             self.id = self._io.read_s4be()
             self.epoch = self._io.read_s8be()
-            self.tagged_fields = KafkaMetadataRecord.TaggedFields(8, self._io, self, self._root)
+            self.tagged_fields = KafkaMetadataRecord.RecordTaggedFields(8, self._io, self, self._root)
 
 
         def _fetch_instances(self):
@@ -1185,6 +1204,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class UnregisterBrokerRecord(KaitaiStruct):
+        """A broker removed from the cluster."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.UnregisterBrokerRecord, self).__init__(_io)
             self._parent = _parent
@@ -1194,7 +1214,7 @@ class KafkaMetadataRecord(KaitaiStruct):
         def _read(self):
             self.broker_id = self._io.read_s4be()
             self.broker_epoch = self._io.read_s8be()
-            self.tagged_fields = KafkaMetadataRecord.TaggedFields(1, self._io, self, self._root)
+            self.tagged_fields = KafkaMetadataRecord.RecordTaggedFields(1, self._io, self, self._root)
 
 
         def _fetch_instances(self):
@@ -1203,6 +1223,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class UserScramCredentialRecord(KaitaiStruct):
+        """A SCRAM credential of a user, salted and hashed."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.UserScramCredentialRecord, self).__init__(_io)
             self._parent = _parent
@@ -1216,7 +1237,7 @@ class KafkaMetadataRecord(KaitaiStruct):
             self.stored_key = kafka_protocol_types.KafkaProtocolTypes.Bytes(True, self._io)
             self.server_key = kafka_protocol_types.KafkaProtocolTypes.Bytes(True, self._io)
             self.iterations = self._io.read_s4be()
-            self.tagged_fields = KafkaMetadataRecord.TaggedFields(11, self._io, self, self._root)
+            self.tagged_fields = KafkaMetadataRecord.RecordTaggedFields(11, self._io, self, self._root)
 
 
         def _fetch_instances(self):
@@ -1229,6 +1250,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class ZkMigrationStateRecord(KaitaiStruct):
+        """The ZooKeeper migration state (KIP-866)."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.ZkMigrationStateRecord, self).__init__(_io)
             self._parent = _parent
@@ -1237,7 +1259,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
         def _read(self):
             self.zk_migration_state = self._io.read_s1()
-            self.tagged_fields = KafkaMetadataRecord.TaggedFields(21, self._io, self, self._root)
+            self.tagged_fields = KafkaMetadataRecord.RecordTaggedFields(21, self._io, self, self._root)
 
 
         def _fetch_instances(self):
@@ -1250,7 +1272,7 @@ class KafkaMetadataRecord(KaitaiStruct):
         if hasattr(self, '_m_record_type'):
             return self._m_record_type
 
-        self._m_record_type = KaitaiStream.resolve_enum(KafkaMetadataRecord.MetadataRecordType, self.api_key.value_unsigned)
+        self._m_record_type = KaitaiStream.resolve_enum(KafkaMetadataRecord.MetadataRecordType, self.api_key.value)
         return getattr(self, '_m_record_type', None)
 
     @property
@@ -1259,7 +1281,7 @@ class KafkaMetadataRecord(KaitaiStruct):
         if hasattr(self, '_m_type_and_version'):
             return self._m_type_and_version
 
-        self._m_type_and_version = (self.api_key.value_unsigned * 100 + self.version.value_unsigned if  ((self.frame_version.value_unsigned == 1) and (self.version.value_unsigned < 100))  else -1)
+        self._m_type_and_version = (self.api_key.value * 100 + self.version.value if  ((self.frame_version.value == 1) and (self.version.value < 100))  else -1)
         return getattr(self, '_m_type_and_version', None)
 
 

@@ -50,27 +50,27 @@ class KafkaOffsetCommitValue(KaitaiStruct):
             pass
             self._raw_data = self._io.read_bytes_full()
             _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
-            self.data = KafkaOffsetCommitValue.Body(0, _io__raw_data, self, self._root)
+            self.data = KafkaOffsetCommitValue.OffsetCommitBody(0, _io__raw_data, self, self._root)
         elif _on == 1:
             pass
             self._raw_data = self._io.read_bytes_full()
             _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
-            self.data = KafkaOffsetCommitValue.Body(1, _io__raw_data, self, self._root)
+            self.data = KafkaOffsetCommitValue.OffsetCommitBody(1, _io__raw_data, self, self._root)
         elif _on == 2:
             pass
             self._raw_data = self._io.read_bytes_full()
             _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
-            self.data = KafkaOffsetCommitValue.Body(2, _io__raw_data, self, self._root)
+            self.data = KafkaOffsetCommitValue.OffsetCommitBody(2, _io__raw_data, self, self._root)
         elif _on == 3:
             pass
             self._raw_data = self._io.read_bytes_full()
             _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
-            self.data = KafkaOffsetCommitValue.Body(3, _io__raw_data, self, self._root)
+            self.data = KafkaOffsetCommitValue.OffsetCommitBody(3, _io__raw_data, self, self._root)
         elif _on == 4:
             pass
             self._raw_data = self._io.read_bytes_full()
             _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
-            self.data = KafkaOffsetCommitValue.Body(4, _io__raw_data, self, self._root)
+            self.data = KafkaOffsetCommitValue.OffsetCommitBody(4, _io__raw_data, self, self._root)
         else:
             pass
             self.data = self._io.read_bytes_full()
@@ -97,9 +97,12 @@ class KafkaOffsetCommitValue(KaitaiStruct):
         else:
             pass
 
-    class Body(KaitaiStruct):
+    class OffsetCommitBody(KaitaiStruct):
+        """The committed offset with its leader epoch (v3+), metadata and timestamps (expire timestamp
+        only in v1).
+        """
         def __init__(self, version, _io, _parent=None, _root=None):
-            super(KafkaOffsetCommitValue.Body, self).__init__(_io)
+            super(KafkaOffsetCommitValue.OffsetCommitBody, self).__init__(_io)
             self._parent = _parent
             self._root = _root
             self.version = version

@@ -37,7 +37,7 @@ class KafkaProducerSnapshot(KaitaiStruct):
         self.num_entries = self._io.read_s4be()
         self.entries = []
         for i in range(self.num_entries):
-            self.entries.append(KafkaProducerSnapshot.Entry(self._io, self, self._root))
+            self.entries.append(KafkaProducerSnapshot.ProducerEntry(self._io, self, self._root))
 
 
 
@@ -48,9 +48,10 @@ class KafkaProducerSnapshot(KaitaiStruct):
             self.entries[i]._fetch_instances()
 
 
-    class Entry(KaitaiStruct):
+    class ProducerEntry(KaitaiStruct):
+        """The state of one producer id at the snapshot's offset."""
         def __init__(self, _io, _parent=None, _root=None):
-            super(KafkaProducerSnapshot.Entry, self).__init__(_io)
+            super(KafkaProducerSnapshot.ProducerEntry, self).__init__(_io)
             self._parent = _parent
             self._root = _root
             self._read()

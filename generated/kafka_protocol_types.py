@@ -3,7 +3,7 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
-from . import kafka_varint
+from . import kafka_unsigned_varint
 
 
 if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
@@ -70,7 +70,7 @@ class KafkaProtocolTypes(KaitaiStruct):
 
             if self.flexible:
                 pass
-                self.num_compact = kafka_varint.KafkaVarint(self._io)
+                self.num_compact = kafka_unsigned_varint.KafkaUnsignedVarint(self._io)
 
 
 
@@ -89,7 +89,7 @@ class KafkaProtocolTypes(KaitaiStruct):
             if hasattr(self, '_m_num_items'):
                 return self._m_num_items
 
-            self._m_num_items = (self.num_compact.value_unsigned - 1 if self.flexible else self.num_classic)
+            self._m_num_items = (self.num_compact.value - 1 if self.flexible else self.num_classic)
             return getattr(self, '_m_num_items', None)
 
 
@@ -109,7 +109,7 @@ class KafkaProtocolTypes(KaitaiStruct):
 
             if self.flexible:
                 pass
-                self.len_compact = kafka_varint.KafkaVarint(self._io)
+                self.len_compact = kafka_unsigned_varint.KafkaUnsignedVarint(self._io)
 
             if self.len_value >= 0:
                 pass
@@ -136,7 +136,7 @@ class KafkaProtocolTypes(KaitaiStruct):
             if hasattr(self, '_m_len_value'):
                 return self._m_len_value
 
-            self._m_len_value = (self.len_compact.value_unsigned - 1 if self.flexible else self.len_classic)
+            self._m_len_value = (self.len_compact.value - 1 if self.flexible else self.len_classic)
             return getattr(self, '_m_len_value', None)
 
 
@@ -181,7 +181,7 @@ class KafkaProtocolTypes(KaitaiStruct):
 
             if self.flexible:
                 pass
-                self.len_compact = kafka_varint.KafkaVarint(self._io)
+                self.len_compact = kafka_unsigned_varint.KafkaUnsignedVarint(self._io)
 
             if self.len_value >= 0:
                 pass
@@ -208,7 +208,7 @@ class KafkaProtocolTypes(KaitaiStruct):
             if hasattr(self, '_m_len_value'):
                 return self._m_len_value
 
-            self._m_len_value = (self.len_compact.value_unsigned - 1 if self.flexible else self.len_classic)
+            self._m_len_value = (self.len_compact.value - 1 if self.flexible else self.len_classic)
             return getattr(self, '_m_len_value', None)
 
 
@@ -247,9 +247,9 @@ class KafkaProtocolTypes(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.tag = kafka_varint.KafkaVarint(self._io)
-            self.len_data = kafka_varint.KafkaVarint(self._io)
-            self.data = self._io.read_bytes(self.len_data.value_unsigned)
+            self.tag = kafka_unsigned_varint.KafkaUnsignedVarint(self._io)
+            self.len_data = kafka_unsigned_varint.KafkaUnsignedVarint(self._io)
+            self.data = self._io.read_bytes(self.len_data.value)
 
 
         def _fetch_instances(self):
@@ -267,9 +267,9 @@ class KafkaProtocolTypes(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.num_fields = kafka_varint.KafkaVarint(self._io)
+            self.num_fields = kafka_unsigned_varint.KafkaUnsignedVarint(self._io)
             self.fields = []
-            for i in range(self.num_fields.value_unsigned):
+            for i in range(self.num_fields.value):
                 self.fields.append(KafkaProtocolTypes.TaggedField(self._io, self, self._root))
 
 

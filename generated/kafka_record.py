@@ -3,8 +3,8 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
-from . import kafka_record_header
 from . import kafka_varint
+from . import kafka_record_header
 
 
 if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):

@@ -56,6 +56,7 @@ class KafkaTransactionLogKey(KaitaiStruct):
             pass
 
     class TransactionLogKey(KaitaiStruct):
+        """The transactional id."""
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaTransactionLogKey.TransactionLogKey, self).__init__(_io)
             self._parent = _parent

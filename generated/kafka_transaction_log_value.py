@@ -58,12 +58,12 @@ class KafkaTransactionLogValue(KaitaiStruct):
             pass
             self._raw_data = self._io.read_bytes_full()
             _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
-            self.data = KafkaTransactionLogValue.Body(False, _io__raw_data, self, self._root)
+            self.data = KafkaTransactionLogValue.TransactionLogBody(False, _io__raw_data, self, self._root)
         elif _on == 1:
             pass
             self._raw_data = self._io.read_bytes_full()
             _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
-            self.data = KafkaTransactionLogValue.Body(True, _io__raw_data, self, self._root)
+            self.data = KafkaTransactionLogValue.TransactionLogBody(True, _io__raw_data, self, self._root)
         else:
             pass
             self.data = self._io.read_bytes_full()
@@ -81,9 +81,38 @@ class KafkaTransactionLogValue(KaitaiStruct):
         else:
             pass
 
-    class Body(KaitaiStruct):
+    class PartitionsSchema(KaitaiStruct):
+        """A topic and the partitions of it in the transaction."""
         def __init__(self, flexible, _io, _parent=None, _root=None):
-            super(KafkaTransactionLogValue.Body, self).__init__(_io)
+            super(KafkaTransactionLogValue.PartitionsSchema, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.flexible = flexible
+            self._read()
+
+        def _read(self):
+            self.topic = kafka_protocol_types.KafkaProtocolTypes.String(self.flexible, self._io)
+            self.partition_ids = kafka_protocol_types.KafkaProtocolTypes.Int32Array(self.flexible, self._io)
+            if self.flexible:
+                pass
+                self.tagged_fields = kafka_protocol_types.KafkaProtocolTypes.TaggedFields(self._io)
+
+
+
+        def _fetch_instances(self):
+            pass
+            self.topic._fetch_instances()
+            self.partition_ids._fetch_instances()
+            if self.flexible:
+                pass
+                self.tagged_fields._fetch_instances()
+
+
+
+    class TransactionLogBody(KaitaiStruct):
+        """A transaction's state as the coordinator last wrote it."""
+        def __init__(self, flexible, _io, _parent=None, _root=None):
+            super(KafkaTransactionLogValue.TransactionLogBody, self).__init__(_io)
             self._parent = _parent
             self._root = _root
             self.flexible = flexible
@@ -114,33 +143,6 @@ class KafkaTransactionLogValue(KaitaiStruct):
                 pass
                 self.transaction_partitions[i]._fetch_instances()
 
-            if self.flexible:
-                pass
-                self.tagged_fields._fetch_instances()
-
-
-
-    class PartitionsSchema(KaitaiStruct):
-        def __init__(self, flexible, _io, _parent=None, _root=None):
-            super(KafkaTransactionLogValue.PartitionsSchema, self).__init__(_io)
-            self._parent = _parent
-            self._root = _root
-            self.flexible = flexible
-            self._read()
-
-        def _read(self):
-            self.topic = kafka_protocol_types.KafkaProtocolTypes.String(self.flexible, self._io)
-            self.partition_ids = kafka_protocol_types.KafkaProtocolTypes.Int32Array(self.flexible, self._io)
-            if self.flexible:
-                pass
-                self.tagged_fields = kafka_protocol_types.KafkaProtocolTypes.TaggedFields(self._io)
-
-
-
-        def _fetch_instances(self):
-            pass
-            self.topic._fetch_instances()
-            self.partition_ids._fetch_instances()
             if self.flexible:
                 pass
                 self.tagged_fields._fetch_instances()

@@ -46,6 +46,9 @@ class KafkaTxnIndex(KaitaiStruct):
 
 
     class AbortedTxn(KaitaiStruct):
+        """One aborted transaction: its producer, first offset, the offset of its ABORT marker, and the
+        last stable offset then.
+        """
         def __init__(self, _io, _parent=None, _root=None):
             super(KafkaTxnIndex.AbortedTxn, self).__init__(_io)
             self._parent = _parent

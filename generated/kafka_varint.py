@@ -11,7 +11,8 @@ if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
 class KafkaVarint(KaitaiStruct):
     """The variable-length integer of Kafka's message format v2 (record lengths, deltas, key, value and
     header lengths) and of the flexible "data" messages (compact array and string lengths, tagged
-    fields). The encoding is the one of Protocol Buffers: groups of 7 bits, least significant group
+    fields; those are unsigned and read as `kafka_unsigned_varint`). The encoding is the one of
+    Protocol Buffers: groups of 7 bits, least significant group
     first, the high bit of each byte set when another byte follows.
     
     Kafka's record fields are *signed* and use ZigZag on top of that (`value`): 0 -> 0, 1 -> -1,

@@ -77,7 +77,7 @@ def _live_entries(parser: Any, entry_size: int, path: PathLike, data: bytes | No
     raw = Path(path).read_bytes() if data is None else data
     index = _parse(parser, _used_slots(raw, entry_size), path)
     entries = []
-    for slot, entry in enumerate(index.entries):
+    for slot, entry in enumerate(getattr(index, "entries", [])):  # absent in an empty index
         if slot > 0 and entry.relative_offset == 0:
             break
         entries.append(entry)

@@ -643,7 +643,7 @@ def _struct_json(obj: Any, fields: Iterable[_Field], version: int) -> dict[str, 
     out: dict[str, Any] = {}
     tags = {}
     if any(isinstance(f, _T) for f in fields):
-        tags = {int(t.tag.value_unsigned): t.data for t in obj.tagged_fields.fields}
+        tags = {int(t.tag.value): t.data for t in obj.tagged_fields.fields}
     for f in fields:
         if isinstance(f, _A):
             out[f.json] = [_struct_json(item, f.fields, version) for item in getattr(obj, f.attr)]
@@ -670,9 +670,9 @@ def _decode_cluster_metadata(value: bytes | None) -> DecodedRecord:
     except _PARSE_ERRORS as exc:
         return fail(f"could not read the record: {exc}")
     frame, api_key, version = (
-        r.frame_version.value_unsigned,
-        r.api_key.value_unsigned,
-        r.version.value_unsigned,
+        r.frame_version.value,
+        r.api_key.value,
+        r.version.value,
     )
     if frame == 0:
         return fail(

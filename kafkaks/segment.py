@@ -339,7 +339,7 @@ class Batch:
         stream = KaitaiStream(BytesIO(payload))
         while not stream.is_eof():
             try:
-                entry = KafkaMessageSet.Entry(stream)
+                entry = KafkaMessageSet.LegacyEntry(stream)
             except (KaitaiStructError, EOFError, ValueError) as exc:
                 raise CorruptDataError(f"{INVALID_INNER}: {exc}") from exc
             inner_message = entry.message

@@ -11,16 +11,25 @@ replacement for ``KaitaiStream(BytesIO(data))``::
 Only the byte-aligned reads are fast; the rest of the KaitaiStream API works through the base
 class, which uses this stream as its own file object, so both share one position. Bit-field reads
 are not aligned before a following byte read (kafkaks's specs have no bit fields).
+
+For files too big to parse whole (``KafkaLog.from_file`` keeps every entry), :func:`log_entries`
+parses a segment with the generated parser one entry at a time, reading from the file::
+
+    >>> with open(path, "rb") as f:
+    ...     for entry in log_entries(f):
+    ...         print(entry.body.base_offset if entry.is_complete else entry.note)
 """
 
 from __future__ import annotations
 
 import io
 import struct
+from collections.abc import Iterator
+from typing import Any, BinaryIO
 
 from kaitaistruct import EndOfStreamError, KaitaiStream
 
-__all__ = ["BytesStream"]
+__all__ = ["BytesStream", "log_entries"]
 
 _S2 = struct.Struct(">h").unpack_from
 _S4 = struct.Struct(">i").unpack_from
@@ -118,3 +127,19 @@ class BytesStream(KaitaiStream):  # type: ignore[misc]  # the runtime has no typ
 
     def read_bytes_full(self) -> bytes:
         return BytesStream.read(self)
+
+
+def log_entries(file: BinaryIO) -> Iterator[Any]:
+    """The entries of a ``.log`` or ``.checkpoint`` file as the generated parser reads them
+    (``KafkaLog.LogEntry``: ``body`` is a ``KafkaRecordBatch`` or a legacy entry), parsed one at a
+    time from ``file`` (opened in binary mode, seekable). Only the current entry is in memory, so a
+    segment of any size takes the memory of its largest batch. As in ``KafkaLog.entries``, the last
+    entry may be incomplete (``is_complete`` false, its bytes in ``leftover``)."""
+    from .generated.kafka_log import KafkaLog
+
+    stream = KaitaiStream(file)
+    while not stream.is_eof():
+        entry = KafkaLog.LogEntry(stream.pos(), stream)
+        yield entry
+        if not entry.is_complete:
+            return

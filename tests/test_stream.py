@@ -3,15 +3,17 @@ KaitaiStream(BytesIO(...)), and fail the same way at the end of the data."""
 
 from __future__ import annotations
 
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import FIXTURES, real_params
+from kafka.record.default_records import DefaultRecordBatchBuilder
 from kafkaks.generated.kafka_log import KafkaLog
 from kaitaistruct import BytesIO, EndOfStreamError, KaitaiStream, KaitaiStruct
 
-from kafkaks.stream import BytesStream
+from kafkaks.stream import BytesStream, log_entries
 
 
 def tree(value: Any) -> Any:
@@ -64,3 +66,52 @@ def test_reading_past_the_end_is_an_end_of_stream_error_like_kaitai_streams(read
         stream.seek(0)
         with pytest.raises(EndOfStreamError):
             stream.read_bytes(2)
+
+
+@pytest.mark.parametrize(
+    ("path", "info"),
+    [*(pytest.param(p, {}, id=str(p.relative_to(FIXTURES))) for p in sorted(FIXTURES.rglob("*.log"))),
+     *SMALL_REAL_LOGS],
+)  # fmt: skip
+def test_log_entries_one_at_a_time_are_the_entries_of_the_whole_file(
+    path: Path, info: dict[str, Any]
+) -> None:
+    with path.open("rb") as f:
+        one_by_one = [tree(entry) for entry in log_entries(f)]
+    assert one_by_one == tree(KafkaLog(KaitaiStream(BytesIO(path.read_bytes())))).get("entries", [])
+
+
+def peak_memory_of_log_entries(path: Path) -> tuple[int, int, int]:
+    """(entries, complete entries, peak bytes allocated by Python) of going through a file."""
+    tracemalloc.start()
+    try:
+        with path.open("rb") as f:
+            entries = complete = 0
+            for entry in log_entries(f):
+                entries += 1
+                complete += entry.is_complete
+        return entries, complete, tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_log_entries_go_through_a_big_segment_in_bounded_memory(tmp_path: Path) -> None:
+    """8 and 32 MiB of 8 KiB batches with a cut batch at the end: the peak does not grow with the
+    file (the parsed objects hold reference cycles through `_parent`, so the garbage collector,
+    not the end of each iteration, frees them: the bound is some batches, not one)."""
+    builder = DefaultRecordBatchBuilder(
+        magic=2, compression_type=0, is_transactional=0, producer_id=-1, producer_epoch=-1,
+        base_sequence=-1, batch_size=1 << 20,
+    )  # fmt: skip
+    builder.append(0, timestamp=1_700_000_000_000, key=b"k", value=bytes(range(256)) * 32, headers=[])
+    raw = bytes(builder.build())  # kafka-python's writer: one 8 KiB record
+    peaks = []
+    for mib in (8, 32):
+        path = tmp_path / f"{mib}.log"
+        copies = (mib << 20) // len(raw)
+        path.write_bytes(raw * copies + raw[:30])
+        entries, complete, peak = peak_memory_of_log_entries(path)
+        assert (entries, complete) == (copies + 1, copies)
+        peaks.append(peak)
+    assert peaks[1] < 2 * peaks[0], f"peak {peaks[1]} bytes on 32 MiB, {peaks[0]} on 8 MiB"
+    assert peaks[1] < (32 << 20) // 8

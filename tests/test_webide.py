@@ -7,12 +7,18 @@ instance, recursively) must equal the tree of the generated Python parser. Integ
 where |v| < 2^53 only: JavaScript numbers lose precision above, so larger ones are counted as
 skipped. Files over 256 KiB are compared on a prefix of whole entries; their entry count is still
 checked on the whole file, in JavaScript.
+
+What the IDE shows is checked too: the specs compiled in debug mode, tools/webide_ranges.js
+rebuilds the IDE's tree and hex-view ranges for every real file (no byte outside a leaf, no seq
+field hidden by an earlier range, as a look-ahead would cause) and its `-webide-representation`
+summaries, which must match kafkaks's own reading of the batches.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -24,7 +30,9 @@ from typing import Any
 import pytest
 from conftest import REAL_DATA, ROOT, file_kind, real_params, verified_files
 from kafkaks.generated import (
+    kafka_cluster_metadata_log,
     kafka_consumer_offsets_key,
+    kafka_consumer_offsets_log,
     kafka_group_metadata_value,
     kafka_log,
     kafka_metadata_record,
@@ -34,7 +42,9 @@ from kafkaks.generated import (
     kafka_time_index,
     kafka_transaction_log_key,
     kafka_transaction_log_value,
+    kafka_transaction_state_log,
     kafka_txn_index,
+    kafka_unsigned_varint,
     kafka_varint,
 )
 from kaitaistruct import KaitaiStream, KaitaiStruct
@@ -52,12 +62,16 @@ PY_TOP: dict[str, type[KaitaiStruct]] = {
     "KafkaProducerSnapshot": kafka_producer_snapshot.KafkaProducerSnapshot,
     "KafkaTxnIndex": kafka_txn_index.KafkaTxnIndex,
     "KafkaVarint": kafka_varint.KafkaVarint,
+    "KafkaUnsignedVarint": kafka_unsigned_varint.KafkaUnsignedVarint,
     "KafkaConsumerOffsetsKey": kafka_consumer_offsets_key.KafkaConsumerOffsetsKey,
     "KafkaOffsetCommitValue": kafka_offset_commit_value.KafkaOffsetCommitValue,
     "KafkaGroupMetadataValue": kafka_group_metadata_value.KafkaGroupMetadataValue,
     "KafkaTransactionLogKey": kafka_transaction_log_key.KafkaTransactionLogKey,
     "KafkaTransactionLogValue": kafka_transaction_log_value.KafkaTransactionLogValue,
     "KafkaMetadataRecord": kafka_metadata_record.KafkaMetadataRecord,
+    "KafkaConsumerOffsetsLog": kafka_consumer_offsets_log.KafkaConsumerOffsetsLog,
+    "KafkaTransactionStateLog": kafka_transaction_state_log.KafkaTransactionStateLog,
+    "KafkaClusterMetadataLog": kafka_cluster_metadata_log.KafkaClusterMetadataLog,
 }
 TOP_OF_KIND = {
     "log": "KafkaLog",
@@ -255,7 +269,7 @@ class RealTrees:
     def __init__(self, js_dir: Path, work: Path) -> None:
         self.data: dict[Path, bytes] = {}
         self.trees: dict[Path, Any] = {}
-        self.whole: dict[Path, Any] = {}  # top level of the whole file, for files compared on a prefix
+        self.whole: dict[Path, Any] = {}  # the whole file to depth 3, for files compared on a prefix
         inputs: dict[str, list[tuple[Path, Path]]] = {}
         whole: dict[str, list[Path]] = {}
         for n, (path, _info) in enumerate(verified_files()):
@@ -274,7 +288,7 @@ class RealTrees:
             for (path, _), tree in zip(pairs, js_dump(js_dir, top, [s for _, s in pairs]), strict=True):
                 self.trees[path] = tree
         for top, paths in whole.items():
-            for path, tree in zip(paths, js_dump(js_dir, top, paths, max_depth=1), strict=True):
+            for path, tree in zip(paths, js_dump(js_dir, top, paths, max_depth=3), strict=True):
                 self.whole[path] = tree
 
 
@@ -304,13 +318,171 @@ def test_javascript_parse_equals_python(path: Path, info: dict[str, Any], real_t
     if kind in LOG_KINDS:
         trailing = info["trailing_bytes"]
         # The inspector counts a partial last entry once its 12-byte header is readable;
-        # kafka_log leaves those bytes in `leftover`.
-        assert num_items(whole, "entries") == info["entries"] - (1 if trailing >= 12 else 0)
-        assert len(whole["leftover"]["hex"]) // 2 == trailing
-    elif kind in ENTRY_SIZE:
+        # kafka_log leaves those bytes in the `leftover` of a last entry that is not complete.
+        entries = whole.get("entries", [])
+        complete = [e for e in entries if e["isComplete"]]
+        assert len(complete) == info["entries"] - (1 if trailing >= 12 else 0)
+        assert len(entries) == len(complete) + (1 if trailing else 0)
+        assert (len(entries[-1]["leftover"]["hex"]) // 2 if len(entries) > len(complete) else 0) == trailing
+    elif kind == "txnindex":
         assert num_items(whole, "entries") == info["entries"]
+    elif kind in ENTRY_SIZE:
+        # Up to the first unused slot; the other unused slots are the `leftover` tail.
+        unused = len(whole["leftover"]["hex"]) // 2 // ENTRY_SIZE[kind]
+        assert num_items(whole, "entries") + unused == info["entries"]
     elif kind == "snapshot":
         assert whole["numEntries"] == num_items(whole, "entries") == info["entries"]
+
+
+# --- what the Web IDE shows: every byte in one leaf of the tree, in file order ----------------------
+
+RANGES = ROOT / "tools" / "webide_ranges.js"
+
+
+@pytest.fixture(scope="session")
+def debug_js_dir(js_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every formats/*.ksy compiled to JavaScript in debug mode, as the Web IDE does for its views."""
+    out = tmp_path_factory.mktemp("webide-debug-js")
+    specs = sorted(str(p) for p in (ROOT / "formats").glob("*.ksy"))
+    done = subprocess.run(
+        [NODE, str(ROOT / "tools" / "ksc.js"), "--debug", "javascript", str(out), *specs],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, f"compiling the specs to debug JavaScript failed:\n{done.stderr}"
+    return out
+
+
+def ide_ranges(debug_js_dir: Path, top: str, files: list[Path]) -> list[dict[str, Any]]:
+    """tools/webide_ranges.js: the gaps and hidden seq fields of the IDE's hex view, per file."""
+    cmd = [str(NODE), str(RANGES), str(debug_js_dir), str(ROOT / "formats"), top, *map(str, files)]
+    done = subprocess.run(cmd, capture_output=True, text=True, env=node_env(), check=False)
+    assert done.returncode == 0, f"{' '.join(cmd[:5])} ... failed:\n{done.stderr}"
+    # split on "\n" only: str.splitlines would also split inside strings (at U+0085, U+2028, ...)
+    return [json.loads(line) for line in done.stdout.split("\n")[:-1]]
+
+
+@pytest.fixture(scope="session")
+def real_ranges(debug_js_dir: Path) -> dict[Path, dict[str, Any]]:
+    by_top: dict[str, list[Path]] = {}
+    for path, _info in verified_files():
+        if file_kind(path) in TOP_OF_KIND:
+            by_top.setdefault(TOP_OF_KIND[file_kind(path)], []).append(path)
+    out: dict[Path, dict[str, Any]] = {}
+    for top, paths in by_top.items():
+        out.update(zip(paths, ide_ranges(debug_js_dir, top, paths), strict=True))
+    return out
+
+
+@pytest.mark.parametrize(("path", "info"), real_params(*TOP_OF_KIND))
+def test_web_ide_hex_view_covers_every_byte_in_file_order(
+    path: Path, info: dict[str, Any], real_ranges: dict[Path, dict[str, Any]]
+) -> None:
+    """Every byte of the file is in a leaf the IDE shows ("Unparsed parts" stays empty), and no seq
+    field loses its bytes to an earlier range (a peek ahead would take them)."""
+    ranges = real_ranges[path]
+    assert "error" not in ranges, ranges["error"]
+    assert ranges["gaps"] == [], f"bytes in no leaf of the tree: {ranges['gaps']}"
+    assert ranges["hidden"] == [], f"seq fields the hex view drops: {ranges['hidden']}"
+    assert ranges["leaves"] > 0 or ranges["size"] == 0
+
+
+@pytest.mark.parametrize(("path", "info"), real_params("log", "checkpoint"))
+def test_web_ide_batch_summaries_match_the_reader(
+    path: Path, info: dict[str, Any], real_ranges: dict[Path, dict[str, Any]]
+) -> None:
+    """A collapsed batch reads "offsets 0..499, 500 records, LZ4": checked against kafkaks.read_log."""
+    reprs = real_ranges[path]["reprs"]
+    batches = {batch.position: batch for _, batch in zip(range(3), read_log(path), strict=False)}
+    entries = [key for key in reprs if key.count("/") == 1]
+    assert entries or not batches
+    position = 0
+    for key in entries:
+        batch = batches.get(position)
+        if batch is None:  # an incomplete last entry
+            assert reprs[key] == f"incomplete: {path.stat().st_size - position} bytes to the end of the file"
+            continue
+        if batch.magic == 2:
+            summary = f"offsets {batch.base_offset}..{batch.last_offset}, {batch.count} records"
+            assert reprs[key] == f"{summary}, {batch.compression.name}"
+        else:
+            assert reprs[key].startswith(f"offset {batch.last_offset}: ")
+        position += batch.size
+
+
+def specs() -> dict[str, Any]:
+    """Every formats/*.ksy as JSON, read with the js-yaml that the compiler driver uses."""
+    script = (
+        "const yaml = require('js-yaml'), fs = require('fs'), out = {};"
+        "for (const f of process.argv.slice(1)) out[f] = yaml.load(fs.readFileSync(f, 'utf8'));"
+        "console.log(JSON.stringify(out));"
+    )
+    files = sorted(str(p) for p in (ROOT / "formats").glob("*.ksy"))
+    done = subprocess.run(
+        [str(NODE), "-e", script, *files], capture_output=True, text=True, env=node_env(), check=True
+    )
+    return {Path(name).stem: spec for name, spec in json.loads(done.stdout).items()}
+
+
+def all_types(spec: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    found = {spec["meta"]["id"]: spec}
+    stack = [spec]
+    while stack:
+        for name, sub in stack.pop().get("types", {}).items():
+            found[name] = sub
+            stack.append(sub)
+    return found
+
+
+# Containers whose items carry the summary, and structures with nothing to summarize.
+WITHOUT_REPRESENTATION = {
+    "kafka_log", "kafka_message_set", "kafka_offset_index", "kafka_time_index", "kafka_txn_index",
+    "kafka_producer_snapshot", "kafka_protocol_types", "no_op_record", "end_transaction_record",
+    "kafka_consumer_offsets_log", "kafka_transaction_state_log", "kafka_cluster_metadata_log",
+    "kafka_internal_records", "internal_records",
+}  # fmt: skip
+
+
+def test_every_type_a_user_meets_has_a_representation_naming_its_own_fields(js_dir: Path) -> None:
+    missing, unknown = [], []
+    for spec in specs().values():
+        for name, typ in all_types(spec).items():
+            template = typ.get("-webide-representation")
+            if template is None:
+                if name not in WITHOUT_REPRESENTATION:
+                    missing.append(name)
+                continue
+            own = {f["id"] for f in typ.get("seq", [])} | set(typ.get("instances", {}))
+            own |= {p["id"] for p in typ.get("params", [])}
+            for ref in re.findall(r"{(.*?)}", template):
+                if ref.split(":")[0].split(".")[0] not in own:
+                    unknown.append(f"{name}: {{{ref}}}")
+    assert missing == []
+    assert unknown == []
+
+
+def test_the_range_check_sees_a_look_ahead(debug_js_dir: Path, tmp_path: Path) -> None:
+    """A spec that reads into the next entry, as kafka_log once did, fails the check."""
+    spec = tmp_path / "peek.ksy"
+    spec.write_text(
+        "meta: {id: peek, endian: be}\n"
+        "seq: [{id: entries, type: entry, repeat: until, repeat-until: _io.eof or _.len_next == 0}]\n"
+        "types:\n"
+        "  entry:\n"
+        "    seq: [{id: len_body, type: u1}, {id: body, size: len_body}]\n"
+        "    instances: {len_next: {pos: _io.pos, type: u1, if: not _io.eof}}\n"
+    )
+    out = tmp_path / "js"
+    subprocess.run(
+        [NODE, str(ROOT / "tools" / "ksc.js"), "--debug", "javascript", str(out), str(spec)], check=True
+    )
+    data = tmp_path / "two.bin"
+    data.write_bytes(b"\x02ab\x01c")
+    cmd = [str(NODE), str(RANGES), str(out), str(tmp_path), "Peek", str(data)]
+    done = subprocess.run(cmd, capture_output=True, text=True, env=node_env(), check=True)
+    ranges = json.loads(done.stdout)
+    assert ranges["hidden"] == ["entries/1/lenBody"]
 
 
 # --- hand-made bytes: integers >= 2^31 and up to 2^53 in JavaScript ----------------------------------
@@ -439,6 +611,7 @@ OTHER_CASES: list[tuple[str, str, bytes, str | None]] = [
 def hand_made(js_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     work = tmp_path_factory.mktemp("webide-hand-made")
     cases = [(name, "KafkaVarint", data) for name, data, _, _ in VARINT_CASES]
+    cases += [(f"unsigned {name}", "KafkaUnsignedVarint", data) for name, data, _, _ in VARINT_CASES]
     cases += [(name, top, data) for name, top, data, _ in OTHER_CASES]
     trees: dict[str, Any] = {}
     for top in sorted({top for _, top, _ in cases}):
@@ -469,6 +642,15 @@ def test_varint_arithmetic_in_javascript(
         # Exact in JavaScript, not merely close: the spec's arithmetic has no 32-bit shift.
         assert (js["value"], js["valueUnsigned"]) == (value, unsigned)
         assert isinstance(js["value"], int) and isinstance(js["valueUnsigned"], int)
+    # The same bytes as an unsigned varint (compact lengths, tags, KRaft api keys): `value` is the
+    # unsigned number, in Python and in JavaScript.
+    js_unsigned = hand_made[f"unsigned {request.node.callspec.id}"]
+    py_unsigned = py_parse("KafkaUnsignedVarint", data)
+    assert_same(py_unsigned, js_unsigned, f"unsigned varint {data.hex()}")
+    if unsigned is None:
+        assert is_error(py_unsigned) and is_error(js_unsigned)
+    else:
+        assert py_unsigned == {**{k: v for k, v in py.items() if k[0] == "b"}, "value": unsigned}
 
 
 @pytest.mark.parametrize(
@@ -545,3 +727,57 @@ def test_internal_topic_records_parse_alike_in_javascript(
             assert not is_error(js), f"{top} {data[:32].hex()}: JavaScript parse failed: {js}"
             stats = assert_same(py_parse(top, data), js, f"{top} {data[:32].hex()}")
             assert stats["compared"] > 0
+            if top == "KafkaMetadataRecord":
+                # Unsigned varints: the tree's `value` is the frame version, api key and version
+                # (each one byte below 128 in real records), not their ZigZag reading.
+                assert [js[f]["value"] for f in ("frameVersion", "apiKey", "version")] == list(data[:3])
+
+
+def test_class_names_are_unique_across_specs(js_dir: Path) -> None:
+    """The Web IDE finds a type's doc and representation by class name alone, so two types of the
+    same name in different specs (kafka_log::entry, kafka_message_set::entry) mix up."""
+    classes = Counter(
+        name
+        for module in js_dir.glob("*.js")
+        for name in re.findall(r"function (\w+)\(_io, _parent, _root", module.read_text())
+    )
+    assert len(classes) > len(PY_TOP)
+    assert [name for name, n in classes.items() if n > 1] == []
+
+
+# --- whole segments of the internal topics, keys and values decoded --------------------------------
+
+TOP_OF_INTERNAL_TOPIC = {
+    "__consumer_offsets": "KafkaConsumerOffsetsLog",
+    "__transaction_state": "KafkaTransactionStateLog",
+    "__cluster_metadata": "KafkaClusterMetadataLog",
+}
+
+
+def internal_segments() -> dict[str, list[Path]]:
+    """Real segments (small enough to compare whole) of each internal topic, by top-level spec."""
+    found: dict[str, list[Path]] = {}
+    for path, _info in verified_files():
+        topic = "__cluster_metadata" if path.suffix == ".checkpoint" else path.parent.name.rsplit("-", 1)[0]
+        small = path.stat().st_size <= PREFIX_LIMIT
+        if file_kind(path) in ("log", "checkpoint") and topic in TOP_OF_INTERNAL_TOPIC and small:
+            found.setdefault(TOP_OF_INTERNAL_TOPIC[topic], []).append(path)
+    return found
+
+
+def test_internal_topic_segments_parse_alike_and_show_every_byte(
+    real_data: Path, js_dir: Path, debug_js_dir: Path
+) -> None:
+    segments = internal_segments()
+    assert set(segments) == set(TOP_OF_INTERNAL_TOPIC.values())
+    decoded = 0
+    for top, paths in sorted(segments.items()):
+        for path, js, ranges in zip(
+            paths, js_dump(js_dir, top, paths), ide_ranges(debug_js_dir, top, paths), strict=True
+        ):
+            what = f"{path.relative_to(REAL_DATA)} ({top})"
+            assert not is_error(js), f"{what}: {js}"
+            assert_same(py_parse(top, path.read_bytes()), js, what)
+            assert (ranges["gaps"], ranges["hidden"]) == ([], []), what
+            decoded += sum(len(e["records"]["records"]) for e in js.get("entries", []) if "records" in e)
+    assert decoded > 0

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Drives the kaitai-struct-compiler npm build, which has no command line of its own.
-// usage: node tools/ksc.js <python|javascript> <out-dir> <spec.ksy>...
+// usage: node tools/ksc.js [--debug] <python|javascript> <out-dir> <spec.ksy>...
+// --debug compiles as the Kaitai Web IDE does for its tree and hex view: every object keeps the
+// start and end of each field in `_debug` (and parsing is started by calling `_read()`).
 // For Python it also writes the package's __init__.py, so that all of <out-dir> is generated.
 // Imports resolve relative to the importing spec's folder. For Python, imports between generated
 // modules are rewritten to package-relative ones so that generated/ is an importable package.
@@ -10,9 +12,12 @@ const path = require("path");
 const yaml = require("js-yaml");
 const KaitaiStructCompiler = require("kaitai-struct-compiler");
 
-const [lang, outDir, ...specs] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const debug = args[0] === "--debug";
+if (debug) args.shift();
+const [lang, outDir, ...specs] = args;
 if (!["python", "javascript"].includes(lang) || !outDir || specs.length === 0) {
-  console.error("usage: node tools/ksc.js <python|javascript> <out-dir> <spec.ksy>...");
+  console.error("usage: node tools/ksc.js [--debug] <python|javascript> <out-dir> <spec.ksy>...");
   process.exit(2);
 }
 
@@ -40,7 +45,7 @@ async function main() {
   for (const spec of specs) {
     let files;
     try {
-      files = await compiler.compile(lang, loadYaml(spec), importerFor(path.dirname(spec)), false);
+      files = await compiler.compile(lang, loadYaml(spec), importerFor(path.dirname(spec)), debug);
     } catch (err) {
       console.error(`${spec}: ${err && err.message ? err.message : err}`);
       process.exit(1);

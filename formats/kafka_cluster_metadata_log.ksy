@@ -1,0 +1,43 @@
+meta:
+  id: kafka_cluster_metadata_log
+  title: Apache Kafka __cluster_metadata segment, keys and values decoded
+  file-extension:
+    - log
+    - checkpoint
+  license: Apache-2.0
+  ks-version: '0.11'
+  imports:
+    - kafka_log
+    - kafka_record_batch
+    - kafka_internal_records
+  endian: be
+doc: |
+  A segment of `__cluster_metadata` and of a KRaft snapshot (`.checkpoint`), read as `kafka_log` reads any segment, with one more
+  node per entry: `records`, the records of an uncompressed, non-control batch with their keys
+  and values decoded (`kafka_internal_records`). In the Web IDE, open an entry and its
+  `records`: no saving and re-uploading of each key and value. The records are the same bytes
+  as `entry.body.records`, read again (the hex view keeps showing the first reading); the
+  records of a compressed batch stay raw bytes.
+seq:
+  - id: entries
+    type: cluster_metadata_entry
+    repeat: until
+    repeat-until: _io.eof or not _.entry.is_complete
+    if: not _io.eof
+types:
+  cluster_metadata_entry:
+    doc: One `kafka_log` entry, and the decoded records of its batch.
+    -webide-representation: '{entry}'
+    seq:
+      - id: entry
+        type: kafka_log::log_entry(_io.pos)
+    instances:
+      records:
+        io: entry.body.as<kafka_record_batch>._io
+        # 61: the size of the v2 batch header, where the records start (RECORDS_OFFSET)
+        pos: 61
+        type: kafka_internal_records::internal_records(kafka_internal_records::internal_topic::cluster_metadata)
+        if: >-
+          entry.is_complete and entry.magic == 2
+          and entry.body.as<kafka_record_batch>.compression == kafka_record_batch::compression_type::none
+          and not entry.body.as<kafka_record_batch>.is_control

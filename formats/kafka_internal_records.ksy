@@ -1,0 +1,97 @@
+meta:
+  id: kafka_internal_records
+  title: Apache Kafka records of the internal topics, keys and values decoded
+  license: Apache-2.0
+  ks-version: '0.11'
+  imports:
+    - kafka_varint
+    - kafka_record_header
+    - kafka_consumer_offsets_key
+    - kafka_offset_commit_value
+    - kafka_group_metadata_value
+    - kafka_transaction_log_key
+    - kafka_transaction_log_value
+    - kafka_metadata_record
+  endian: be
+doc: |
+  The records of an uncompressed v2 batch of an internal topic, with their keys and values parsed
+  by the specs of that topic: `__consumer_offsets` (group coordinator), `__transaction_state`
+  (transaction coordinator) and `__cluster_metadata` (KRaft controller; its snapshots, the
+  `.checkpoint` files, too). The layout is `kafka_record`'s; only the key and value get a type,
+  chosen by `topic` (and, in `__consumer_offsets`, by the key's record type). Like
+  `kafka_protocol_types`, this file is a collection of types: the top-level type reads nothing.
+  The top-level specs `kafka_consumer_offsets_log`, `kafka_transaction_state_log` and
+  `kafka_cluster_metadata_log` use it for a whole segment.
+doc-ref:
+  - https://github.com/apache/kafka/blob/3.9.0/clients/src/main/java/org/apache/kafka/common/record/DefaultRecord.java
+types:
+  internal_records:
+    doc: The records of one batch, from the end of its 61-byte header to the end of the batch.
+    params:
+      - id: topic
+        type: u1
+        enum: internal_topic
+    seq:
+      - id: records
+        type: internal_record(topic)
+        repeat: eos
+  internal_record:
+    doc: |
+      A record as `kafka_record` reads it, its key and value parsed as the topic's records. A
+      null value is a tombstone: the group, offset or transaction was deleted.
+    -webide-representation: 'offset +{offset_delta}: {key} = {value}'
+    params:
+      - id: topic
+        type: u1
+        enum: internal_topic
+    seq:
+      - id: len_record
+        type: kafka_varint
+      - id: attributes
+        type: s1
+      - id: timestamp_delta
+        type: kafka_varint
+      - id: offset_delta
+        type: kafka_varint
+      - id: len_key
+        type: kafka_varint
+      - id: key
+        size: len_key.value
+        type:
+          switch-on: topic
+          cases:
+            internal_topic::consumer_offsets: kafka_consumer_offsets_key
+            internal_topic::transaction_state: kafka_transaction_log_key
+        if: len_key.value >= 0
+        doc: Raw bytes in `__cluster_metadata`, whose records have no key.
+      - id: len_value
+        type: kafka_varint
+      - id: value
+        size: len_value.value
+        type:
+          switch-on: value_kind
+          cases:
+            1: kafka_offset_commit_value
+            2: kafka_group_metadata_value
+            3: kafka_transaction_log_value
+            4: kafka_metadata_record
+        if: len_value.value >= 0
+      - id: num_headers
+        type: kafka_varint
+      - id: headers
+        type: kafka_record_header
+        repeat: expr
+        repeat-expr: num_headers.value
+    instances:
+      value_kind:
+        value: >-
+          topic == internal_topic::transaction_state ? 3 : topic == internal_topic::cluster_metadata ? 4
+          : len_key.value < 2 ? 0 : key.as<kafka_consumer_offsets_key>.record_type < 2 ? 1 : 2
+        doc: |
+          Which spec reads the value: in `__consumer_offsets` the key's record type tells (0 and 1
+          an offset commit, 2 group metadata); 0 when it cannot.
+enums:
+  internal_topic:
+    1: consumer_offsets
+    2: transaction_state
+    3: cluster_metadata

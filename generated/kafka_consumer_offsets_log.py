@@ -1,0 +1,89 @@
+# This is a generated file! Please edit source .ksy file and use kaitai-struct-compiler to rebuild
+# type: ignore
+
+import kaitaistruct
+from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
+from . import kafka_internal_records
+from . import kafka_log
+from . import kafka_record_batch
+
+
+if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
+    raise Exception("Incompatible Kaitai Struct Python API: 0.11 or later is required, but you have %s" % (kaitaistruct.__version__))
+
+class KafkaConsumerOffsetsLog(KaitaiStruct):
+    """A segment of `__consumer_offsets`, read as `kafka_log` reads any segment, with one more
+    node per entry: `records`, the records of an uncompressed, non-control batch with their keys
+    and values decoded (`kafka_internal_records`). In the Web IDE, open an entry and its
+    `records`: no saving and re-uploading of each key and value. The records are the same bytes
+    as `entry.body.records`, read again (the hex view keeps showing the first reading); the
+    records of a compressed batch stay raw bytes.
+    """
+    def __init__(self, _io, _parent=None, _root=None):
+        super(KafkaConsumerOffsetsLog, self).__init__(_io)
+        self._parent = _parent
+        self._root = _root or self
+        self._read()
+
+    def _read(self):
+        if (not (self._io.is_eof())):
+            pass
+            self.entries = []
+            i = 0
+            while True:
+                _ = KafkaConsumerOffsetsLog.ConsumerOffsetsEntry(self._io, self, self._root)
+                self.entries.append(_)
+                if  ((self._io.is_eof()) or ((not (_.entry.is_complete)))) :
+                    break
+                i += 1
+
+
+
+    def _fetch_instances(self):
+        pass
+        if (not (self._io.is_eof())):
+            pass
+            for i in range(len(self.entries)):
+                pass
+                self.entries[i]._fetch_instances()
+
+
+
+    class ConsumerOffsetsEntry(KaitaiStruct):
+        """One `kafka_log` entry, and the decoded records of its batch."""
+        def __init__(self, _io, _parent=None, _root=None):
+            super(KafkaConsumerOffsetsLog.ConsumerOffsetsEntry, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.entry = kafka_log.KafkaLog.LogEntry(self._io.pos(), self._io)
+
+
+        def _fetch_instances(self):
+            pass
+            self.entry._fetch_instances()
+            _ = self.records
+            if hasattr(self, '_m_records'):
+                pass
+                self._m_records._fetch_instances()
+
+
+        @property
+        def records(self):
+            if hasattr(self, '_m_records'):
+                return self._m_records
+
+            if  ((self.entry.is_complete) and (self.entry.magic == 2) and (self.entry.body.compression == kafka_record_batch.KafkaRecordBatch.CompressionType.none) and ((not (self.entry.body.is_control)))) :
+                pass
+                io = self.entry.body._io
+                _pos = io.pos()
+                io.seek(61)
+                self._m_records = kafka_internal_records.KafkaInternalRecords.InternalRecords(kafka_internal_records.KafkaInternalRecords.InternalTopic.consumer_offsets, io)
+                io.seek(_pos)
+
+            return getattr(self, '_m_records', None)
+
+
+

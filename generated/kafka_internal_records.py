@@ -1,0 +1,201 @@
+# This is a generated file! Please edit source .ksy file and use kaitai-struct-compiler to rebuild
+# type: ignore
+
+import kaitaistruct
+from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
+from . import kafka_consumer_offsets_key
+from . import kafka_varint
+from . import kafka_transaction_log_key
+from . import kafka_transaction_log_value
+from . import kafka_metadata_record
+from . import kafka_record_header
+from . import kafka_offset_commit_value
+from . import kafka_group_metadata_value
+from enum import IntEnum
+
+
+if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
+    raise Exception("Incompatible Kaitai Struct Python API: 0.11 or later is required, but you have %s" % (kaitaistruct.__version__))
+
+class KafkaInternalRecords(KaitaiStruct):
+    """The records of an uncompressed v2 batch of an internal topic, with their keys and values parsed
+    by the specs of that topic: `__consumer_offsets` (group coordinator), `__transaction_state`
+    (transaction coordinator) and `__cluster_metadata` (KRaft controller; its snapshots, the
+    `.checkpoint` files, too). The layout is `kafka_record`'s; only the key and value get a type,
+    chosen by `topic` (and, in `__consumer_offsets`, by the key's record type). Like
+    `kafka_protocol_types`, this file is a collection of types: the top-level type reads nothing.
+    The top-level specs `kafka_consumer_offsets_log`, `kafka_transaction_state_log` and
+    `kafka_cluster_metadata_log` use it for a whole segment.
+    
+    .. seealso::
+       Source - https://github.com/apache/kafka/blob/3.9.0/clients/src/main/java/org/apache/kafka/common/record/DefaultRecord.java
+    """
+
+    class InternalTopic(IntEnum):
+        consumer_offsets = 1
+        transaction_state = 2
+        cluster_metadata = 3
+    def __init__(self, _io, _parent=None, _root=None):
+        super(KafkaInternalRecords, self).__init__(_io)
+        self._parent = _parent
+        self._root = _root or self
+        self._read()
+
+    def _read(self):
+        pass
+
+
+    def _fetch_instances(self):
+        pass
+
+    class InternalRecord(KaitaiStruct):
+        """A record as `kafka_record` reads it, its key and value parsed as the topic's records. A
+        null value is a tombstone: the group, offset or transaction was deleted.
+        """
+        def __init__(self, topic, _io, _parent=None, _root=None):
+            super(KafkaInternalRecords.InternalRecord, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.topic = topic
+            self._read()
+
+        def _read(self):
+            self.len_record = kafka_varint.KafkaVarint(self._io)
+            self.attributes = self._io.read_s1()
+            self.timestamp_delta = kafka_varint.KafkaVarint(self._io)
+            self.offset_delta = kafka_varint.KafkaVarint(self._io)
+            self.len_key = kafka_varint.KafkaVarint(self._io)
+            if self.len_key.value >= 0:
+                pass
+                _on = self.topic
+                if _on == KafkaInternalRecords.InternalTopic.consumer_offsets:
+                    pass
+                    self._raw_key = self._io.read_bytes(self.len_key.value)
+                    _io__raw_key = KaitaiStream(BytesIO(self._raw_key))
+                    self.key = kafka_consumer_offsets_key.KafkaConsumerOffsetsKey(_io__raw_key)
+                elif _on == KafkaInternalRecords.InternalTopic.transaction_state:
+                    pass
+                    self._raw_key = self._io.read_bytes(self.len_key.value)
+                    _io__raw_key = KaitaiStream(BytesIO(self._raw_key))
+                    self.key = kafka_transaction_log_key.KafkaTransactionLogKey(_io__raw_key)
+                else:
+                    pass
+                    self.key = self._io.read_bytes(self.len_key.value)
+
+            self.len_value = kafka_varint.KafkaVarint(self._io)
+            if self.len_value.value >= 0:
+                pass
+                _on = self.value_kind
+                if _on == 1:
+                    pass
+                    self._raw_value = self._io.read_bytes(self.len_value.value)
+                    _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
+                    self.value = kafka_offset_commit_value.KafkaOffsetCommitValue(_io__raw_value)
+                elif _on == 2:
+                    pass
+                    self._raw_value = self._io.read_bytes(self.len_value.value)
+                    _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
+                    self.value = kafka_group_metadata_value.KafkaGroupMetadataValue(_io__raw_value)
+                elif _on == 3:
+                    pass
+                    self._raw_value = self._io.read_bytes(self.len_value.value)
+                    _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
+                    self.value = kafka_transaction_log_value.KafkaTransactionLogValue(_io__raw_value)
+                elif _on == 4:
+                    pass
+                    self._raw_value = self._io.read_bytes(self.len_value.value)
+                    _io__raw_value = KaitaiStream(BytesIO(self._raw_value))
+                    self.value = kafka_metadata_record.KafkaMetadataRecord(_io__raw_value)
+                else:
+                    pass
+                    self.value = self._io.read_bytes(self.len_value.value)
+
+            self.num_headers = kafka_varint.KafkaVarint(self._io)
+            self.headers = []
+            for i in range(self.num_headers.value):
+                self.headers.append(kafka_record_header.KafkaRecordHeader(self._io))
+
+
+
+        def _fetch_instances(self):
+            pass
+            self.len_record._fetch_instances()
+            self.timestamp_delta._fetch_instances()
+            self.offset_delta._fetch_instances()
+            self.len_key._fetch_instances()
+            if self.len_key.value >= 0:
+                pass
+                _on = self.topic
+                if _on == KafkaInternalRecords.InternalTopic.consumer_offsets:
+                    pass
+                    self.key._fetch_instances()
+                elif _on == KafkaInternalRecords.InternalTopic.transaction_state:
+                    pass
+                    self.key._fetch_instances()
+                else:
+                    pass
+
+            self.len_value._fetch_instances()
+            if self.len_value.value >= 0:
+                pass
+                _on = self.value_kind
+                if _on == 1:
+                    pass
+                    self.value._fetch_instances()
+                elif _on == 2:
+                    pass
+                    self.value._fetch_instances()
+                elif _on == 3:
+                    pass
+                    self.value._fetch_instances()
+                elif _on == 4:
+                    pass
+                    self.value._fetch_instances()
+                else:
+                    pass
+
+            self.num_headers._fetch_instances()
+            for i in range(len(self.headers)):
+                pass
+                self.headers[i]._fetch_instances()
+
+
+        @property
+        def value_kind(self):
+            """Which spec reads the value: in `__consumer_offsets` the key's record type tells (0 and 1
+            an offset commit, 2 group metadata); 0 when it cannot.
+            """
+            if hasattr(self, '_m_value_kind'):
+                return self._m_value_kind
+
+            self._m_value_kind = (3 if self.topic == KafkaInternalRecords.InternalTopic.transaction_state else (4 if self.topic == KafkaInternalRecords.InternalTopic.cluster_metadata else (0 if self.len_key.value < 2 else (1 if self.key.record_type < 2 else 2))))
+            return getattr(self, '_m_value_kind', None)
+
+
+    class InternalRecords(KaitaiStruct):
+        """The records of one batch, from the end of its 61-byte header to the end of the batch."""
+        def __init__(self, topic, _io, _parent=None, _root=None):
+            super(KafkaInternalRecords.InternalRecords, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.topic = topic
+            self._read()
+
+        def _read(self):
+            self.records = []
+            i = 0
+            while not self._io.is_eof():
+                self.records.append(KafkaInternalRecords.InternalRecord(self.topic, self._io, self, self._root))
+                i += 1
+
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.records)):
+                pass
+                self.records[i]._fetch_instances()
+
+
+
+
