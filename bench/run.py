@@ -8,6 +8,8 @@ median is reported, so a busy moment of the machine hurts every reader alike. Kn
     BENCH_REPEATS            rounds of timed runs (default 5)
     BENCH_GENERATED_RECORDS  records for the generated-parser comparison (default 100000)
     BENCH_MEMORY_BYTES       size of the big segment for the memory check (default 1 GiB; 0 skips)
+    BENCH_LOG_ENTRIES_MIB    segment sizes for the generated parsers one entry at a time (default
+                             32,1024; empty skips)
     BENCH_OUTPUT             where to write the report (default BENCHMARKS.md)
 """
 
@@ -35,6 +37,7 @@ from corpus import CODECS, corpus
 from kafka.record import MemoryRecords as KafkaPythonMemoryRecords
 from kafkaks.generated.kafka_record_batch import KafkaRecordBatch
 from kaitaistruct import BytesIO, KaitaiStream
+from log_entries import table as log_entries_table
 
 import kafkaks
 from kafkaks.stream import BytesStream
@@ -45,6 +48,7 @@ RECORDS = int(os.environ.get("BENCH_RECORDS", 1_000_000))
 REPEATS = int(os.environ.get("BENCH_REPEATS", 5))
 GENERATED_RECORDS = int(os.environ.get("BENCH_GENERATED_RECORDS", 100_000))
 MEMORY_BYTES = int(os.environ.get("BENCH_MEMORY_BYTES", 1 << 30))
+LOG_ENTRIES_MIB = [int(s) for s in os.environ.get("BENCH_LOG_ENTRIES_MIB", "32,1024").split(",") if s]
 OUTPUT = Path(os.environ.get("BENCH_OUTPUT", ROOT / "BENCHMARKS.md"))
 
 Reader = Callable[[Path], int]
@@ -414,6 +418,25 @@ def main() -> None:
 
     print("spark", file=sys.stderr)
     lines += ["## Spark pipeline", "", *spark_section(spark_segment), ""]
+
+    print("generated parsers, one entry at a time", file=sys.stderr)
+    lines += [
+        "## Generated parsers on big segments, one entry at a time",
+        "",
+        "`bench/log_entries.py` (also alone: `python bench/log_entries.py --sizes-mib 32,1024`):",
+        "segments of uncompressed v2 batches of 100 records with 100-byte values (about 115 bytes a",
+        "record, as in a typical segment), every record's value touched, each measurement in a fresh",
+        "interpreter. `kafkaks.stream.log_entries` parses one `KafkaLog.LogEntry` at a time from the",
+        "open file; `KafkaLog.from_file` reads the whole file and keeps every entry (not run above",
+        "64 MiB).",
+        "",
+        *(
+            log_entries_table(LOG_ENTRIES_MIB)
+            if LOG_ENTRIES_MIB
+            else ["Skipped (BENCH_LOG_ENTRIES_MIB empty)."]
+        ),
+        "",
+    ]
     lines.append(f"Total benchmark time: {time.time() - started:.0f} s.")
     OUTPUT.write_text("\n".join(lines) + "\n")
     print(f"wrote {OUTPUT}", file=sys.stderr)

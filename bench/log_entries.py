@@ -1,6 +1,7 @@
 """Time and peak RSS of the generated parsers on big segments: whole-file vs one entry at a time.
 
-usage: python tools/bench_log_entries.py [SCRATCH_DIR] [--sizes-mib 32,1024] [--value-bytes 100]
+usage: python bench/log_entries.py [SCRATCH_DIR] [--sizes-mib 32,1024] [--value-bytes 100]
+(``make bench`` runs it too, as its last section: BENCH_LOG_ENTRIES_MIB sets the sizes.)
 
 Writes segments of uncompressed v2 batches (100 records, values of --value-bytes, written once by
 kafka-python and repeated) to SCRATCH_DIR (a temporary folder by default, removed afterwards), then in a fresh
@@ -71,6 +72,25 @@ def measure(path: Path, how: str) -> tuple[int, float, int]:
     return int(records), float(seconds), int(rss_mib)
 
 
+def table(sizes_mib: list[int], value_bytes: int = 100, scratch: Path | None = None) -> list[str]:
+    """The Markdown table of the measurements, one row per segment size and way of reading."""
+    raw = batch(value_bytes)
+    lines = ["| segment | how | records | seconds | records/s | peak RSS |", "|---|---|---|---|---|---|"]
+    with tempfile.TemporaryDirectory(dir=scratch) as tmp:
+        for mib in sizes_mib:
+            path = Path(tmp) / f"{mib:020d}.log"
+            write_segment(path, mib, raw)
+            hows = ["log_entries"] + (["KafkaLog.from_file"] if mib <= WHOLE_LIMIT_MIB else [])
+            for how in hows:
+                records, seconds, rss = measure(path, how)
+                rate = records / seconds
+                lines.append(
+                    f"| {mib} MiB | `{how}` | {records:,} | {seconds:.1f} | {rate:,.0f} | {rss} MiB |"
+                )
+            path.unlink()
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("scratch", nargs="?", type=Path)
@@ -78,19 +98,7 @@ def main() -> None:
     parser.add_argument("--value-bytes", type=int, default=100)
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes_mib.split(",")]
-    raw = batch(args.value_bytes)
-    with tempfile.TemporaryDirectory(dir=args.scratch) as tmp:
-        print("| segment | how | records | seconds | records/s | peak RSS |")
-        print("|---|---|---|---|---|---|")
-        for mib in sizes:
-            path = Path(tmp) / f"{mib:020d}.log"
-            write_segment(path, mib, raw)
-            hows = ["log_entries"] + (["KafkaLog.from_file"] if mib <= WHOLE_LIMIT_MIB else [])
-            for how in hows:
-                records, seconds, rss = measure(path, how)
-                rate = records / seconds
-                print(f"| {mib} MiB | `{how}` | {records:,} | {seconds:.1f} | {rate:,.0f} | {rss} MiB |")
-            path.unlink()
+    print("\n".join(table(sizes, args.value_bytes, args.scratch)))
 
 
 if __name__ == "__main__":
