@@ -36,6 +36,7 @@ import sys
 import tempfile
 import time
 import traceback
+import urllib.parse
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -103,21 +104,34 @@ class Destination:
 
         if write_mode not in SAVE_MODES:
             raise RefusedError(f"the write mode must be one of {', '.join(SAVE_MODES)}, not {write_mode!r}")
-        local = "://" not in dest
-        uri = os.path.abspath(dest) if local else dest
+        path = _local_path(dest)
+        local = path is not None
+        uri = os.path.abspath(path) if path is not None else dest
         try:
-            fs, root = filesystem(uri)
-            info = fs.get_file_info(root)
-            held = []
-            if info.type == pafs.FileType.Directory:
-                held = fs.get_file_info(pafs.FileSelector(root, recursive=True))
+            if local:
+                if os.path.isfile(uri):
+                    raise RefusedError(f"DEST {uri} is a file, not a directory: nothing was written")
+                held = os.path.isdir(uri) and _has_entries(uri)
+                kafka = _local_kafka_file(uri) if held else None
+            else:
+                fs, root = filesystem(uri)
+                info = fs.get_file_info(root)
+                if info.type == pafs.FileType.File:
+                    raise RefusedError(f"DEST {uri} is a file, not a directory: nothing was written")
+                found = []
+                if info.type == pafs.FileType.Directory:
+                    found = fs.get_file_info(pafs.FileSelector(root, recursive=True))
+                held = bool(found)
+                kafka = next(
+                    (
+                        e.path
+                        for e in found
+                        if e.type == pafs.FileType.File and KAFKA_FILE.search(e.base_name)
+                    ),
+                    None,
+                )
         except (OSError, ValueError) as exc:  # pyarrow's errors are both
             raise RefusedError(f"cannot look at DEST {uri}: {exc}") from exc
-        if info.type == pafs.FileType.File:
-            raise RefusedError(f"DEST {uri} is a file, not a directory: nothing was written")
-        kafka = next(
-            (e.path for e in held if e.type == pafs.FileType.File and KAFKA_FILE.search(e.base_name)), None
-        )
         if kafka is not None:
             raise RefusedError(
                 f"DEST {uri} holds Kafka data ({kafka}): kafkaks pipeline never writes there, whatever "
@@ -171,11 +185,34 @@ class Destination:
             shutil.rmtree(self.staging)
 
 
+def _local_path(uri: str) -> str | None:
+    """The local path a plain path or a ``file://`` URI names; None for other filesystems."""
+    if uri.startswith("file://"):
+        return urllib.parse.unquote(urllib.parse.urlparse(uri).path)
+    return None if "://" in uri else uri
+
+
+def _has_entries(directory: str) -> bool:
+    with os.scandir(directory) as entries:
+        return next(entries, None) is not None
+
+
+def _local_kafka_file(root: str) -> str | None:
+    """A Kafka file anywhere under a local directory, links not followed (a link to ``/`` must
+    not make the check walk the whole filesystem)."""
+    for directory, _, files in os.walk(root):
+        for name in files:
+            if KAFKA_FILE.search(name):
+                return os.path.join(directory, name)
+    return None
+
+
 def _check_apart(dest: str, sources: Sequence[str]) -> None:
     """Refuse a local DEST that is, lies inside or holds one of the (local) sources."""
     real = os.path.realpath(dest)
-    for source in sources:
-        if "://" in source:
+    for uri in sources:
+        source = _local_path(uri)
+        if source is None:
             continue
         for match in glob.glob(source) if glob.has_magic(source) else [source]:
             inside = os.path.realpath(match)
@@ -501,8 +538,11 @@ def command(args: argparse.Namespace) -> int:
     from kafkaks.errors import KafkaksError
 
     def progress(line: str) -> None:
-        sys.stderr.write(f"kafkaks pipeline: {line}\n")
-        sys.stderr.flush()
+        # A line for the operator: a closed stderr must not stop the run (DEST is moved into place
+        # after the last progress line, and what failed is said in the exit status).
+        with contextlib.suppress(OSError):
+            sys.stderr.write(f"kafkaks pipeline: {line}\n")
+            sys.stderr.flush()
 
     write_modes = {m for m in args.mode if m in SAVE_MODES}
     read_modes = {m for m in args.mode if m in READ_MODES} | ({args.read_mode} if args.read_mode else set())

@@ -221,3 +221,50 @@ def test_failfast_stops_at_a_truncated_segment_and_says_why_in_one_line(tmp_path
     assert "Traceback" in trace and "log4j" in trace
     assert not dest.exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["logdir", "spark.log"]  # no staging left
+
+
+def test_links_in_dest_are_not_followed(source: Path, tmp_path: Path) -> None:
+    """A link in DEST to a big tree (``/usr``, ``/``) must not make the check walk it, and a link
+    to another directory's Kafka data is a link, not Kafka data of DEST's own."""
+    dest = tmp_path / "out"
+    dest.mkdir()
+    (dest / "rootlink").symlink_to("/")
+    (dest / "elsewhere").symlink_to(LOGDIR)
+    target = pipeline_module.Destination.check(str(dest), [str(source)], "overwrite")
+    assert target.uri == str(dest)
+    with pytest.raises(pipeline_module.RefusedError, match="is not empty"):
+        pipeline_module.Destination.check(str(dest), [str(source)], "error")
+
+
+@pytest.mark.parametrize("form", ["file://{}", "file://{}/"])
+def test_dest_inside_a_file_uri_src_is_refused(source: Path, form: str) -> None:
+    with pytest.raises(pipeline_module.RefusedError, match="overlap"):
+        pipeline_module.Destination.check(str(source / "out"), [form.format(source)], "overwrite")
+    with pytest.raises(pipeline_module.RefusedError, match="overlap"):
+        pipeline_module.Destination.check(f"file://{source}/out", [str(source)], "overwrite")
+
+
+@needs_java
+def test_a_closed_stderr_does_not_stop_the_run(source: Path, tmp_path: Path) -> None:
+    """``kafkaks pipeline SRC DEST 2>&1 | head -1``: the progress lines have nowhere to go, but
+    DEST is still written and moved into place."""
+    dest = tmp_path / "out"
+    read, write = os.pipe()
+    os.close(read)
+    script = Path(sys.executable).with_name("kafkaks")
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "kafkaks.cli"]
+    try:
+        result = subprocess.run(
+            [*command, "pipeline", "--spark-log", str(tmp_path / "spark.log"), str(source), str(dest)],
+            stdout=subprocess.DEVNULL,
+            stderr=write,
+            timeout=600,
+            check=False,
+        )
+    finally:
+        os.close(write)
+    assert result.returncode == 0
+    assert sorted(p.name for p in dest.iterdir() if p.name.startswith("topic=")) == [
+        "topic=orders",
+        "topic=txn-topic",
+    ]
