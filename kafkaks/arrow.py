@@ -25,9 +25,16 @@ import pyarrow as pa
 
 from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES, RELEASES_GIL
 from .columnar import HEADERS, Array, JoinBuffer, decode_columns, split_records
-from .errors import CorruptDataError, KafkaksError
+from .errors import CorruptDataError, KafkaksError, NoKafkaDataError
 from .models import Record, TimestampType
-from .partition import Isolation, partition_copies, partition_listings, read_partition_batches, read_segment
+from .partition import (
+    LOG_FILE,
+    Isolation,
+    partition_copies,
+    partition_listings,
+    read_partition_batches,
+    read_segment,
+)
 from .segment import Batch, ProblemHandler, report_undecodable
 
 __all__ = ["ROWS_PER_BATCH", "batches_to_arrow", "read_arrow", "spark_schema"]
@@ -101,6 +108,8 @@ def read_arrow(
     paths = [path] if isinstance(path, str | os.PathLike) else list(path)
     if len(paths) == 1 and os.path.isfile(paths[0]):
         path = paths[0]
+        if not LOG_FILE.search(os.fspath(path)):
+            raise NoKafkaDataError("not a .log segment or a .checkpoint file", path=path)
         if isolation != "read_uncommitted":
             raise ValueError(
                 f"isolation={isolation!r} needs a partition or log directory, not a segment: {path}"

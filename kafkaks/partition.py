@@ -74,6 +74,9 @@ Isolation = Literal["read_uncommitted", "read_committed"]
 PathArg = str | os.PathLike[str]
 SEGMENT = re.compile(r"^(?P<base>\d{20})\.(?P<kind>log|checkpoint)(?P<temp>\.deleted|\.cleaned|\.swap)?$")
 TEMP_ORDER = {"": 0, ".swap": 1, ".cleaned": 2, ".deleted": 3}
+# What a file read as a log must be called, whatever its base name (a segment renamed to tell it
+# apart in the Web IDE is still a segment): .log, or a KRaft .checkpoint, maybe being deleted.
+LOG_FILE = re.compile(r"\.(?:log|checkpoint)(?:\.deleted|\.cleaned|\.swap)?$")
 # Kafka's dispatch order for the files of one segment (DumpLogSegments reads files by suffix).
 KAFKA_SUFFIXES = (".log", ".checkpoint", ".index", ".timeindex", ".txnindex", ".snapshot")
 # The files of a partition directory (LocalLog, LogSegment, ProducerStateManager, KRaft snapshots,
@@ -474,8 +477,8 @@ def read_segment(
         yield from read_log(
             path, verify_crc=verify_crc, on_problem=on_problem, max_decompressed_bytes=max_decompressed_bytes
         )
-    except OSError as exc:
-        report_unreadable(on_problem, os.fspath(path), exc.strerror or str(exc))
+    except (NoKafkaDataError, UnreadableFileError) as exc:  # gone since it was listed, no permission
+        report_unreadable(on_problem, os.fspath(path), exc.reason)
 
 
 def _txn_index(path: Path, on_problem: ProblemHandler | None) -> list[AbortedTxn]:

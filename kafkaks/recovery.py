@@ -31,7 +31,7 @@ from pathlib import Path
 
 import crc32c
 
-from .errors import KafkaksError
+from .errors import KafkaksError, NoKafkaDataError, UnreadableFileError
 from .files import read_offset_checkpoint
 from .models import Problem
 from .partition import CLEAN_SHUTDOWN, RECOVERY_POINTS, PartitionDir, Segment, locate, segments_in
@@ -262,8 +262,9 @@ def plan_recovery(directory: str | os.PathLike[str]) -> RecoveryPlan:
                 break
             else:
                 losses.append(_loss(segment, position, reason, "untouched"))
-        except OSError as exc:
-            unreadable.append(Problem("unreadable_file", str(segment.path), 0, 0, exc.strerror or str(exc)))
+        except (OSError, NoKafkaDataError, UnreadableFileError) as exc:
+            reason = exc.strerror or str(exc) if isinstance(exc, OSError) else exc.reason
+            unreadable.append(Problem("unreadable_file", str(segment.path), 0, 0, reason))
     return RecoveryPlan(
         str(path), recovery_point, basis, clean, [str(s.path) for s in in_scope], losses, unreadable
     )

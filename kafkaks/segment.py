@@ -25,7 +25,14 @@ from kaitaistruct import BytesIO, KaitaiStream, KaitaiStructError
 
 from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES, decompress
 from .control import decode_control
-from .errors import CorruptDataError, KafkaksError, KafkaksWarning, UnreadableFileError, UnsupportedError
+from .errors import (
+    CorruptDataError,
+    KafkaksError,
+    KafkaksWarning,
+    NoKafkaDataError,
+    UnreadableFileError,
+    UnsupportedError,
+)
 from .generated.kafka_message import KafkaMessage
 from .generated.kafka_message_set import KafkaMessageSet
 from .models import Compression, Problem, Record, TimestampType
@@ -442,7 +449,15 @@ def _open(source: LogSource) -> tuple[BinaryIO, str, bool]:
     if isinstance(source, bytes | bytearray | memoryview):
         return io.BytesIO(bytes(source)), "<bytes>", True
     if isinstance(source, str | os.PathLike):
-        return open(source, "rb"), os.fspath(source), True  # closed by read_log
+        try:
+            return open(source, "rb"), os.fspath(source), True  # closed by read_log
+        except (FileNotFoundError, IsADirectoryError, NotADirectoryError) as exc:
+            reason = exc.strerror or str(exc)
+            if isinstance(exc, IsADirectoryError):
+                reason += ": a directory is read with read_partition, read_log_dir or read_arrow"
+            raise NoKafkaDataError(reason, path=source) from None
+        except OSError as exc:
+            raise UnreadableFileError(exc.strerror or str(exc), path=source) from exc
     return source, str(getattr(source, "name", "<stream>")), False
 
 

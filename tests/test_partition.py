@@ -366,3 +366,23 @@ def test_links_in_a_tree_without_kafka_data_are_not_reported(
             f"kafkaks: error: {tree}: no Kafka data: no Kafka file, partition directory or log "
             "directory in it"
         ]
+
+
+def test_a_file_that_is_not_a_log_is_no_kafka_data(tmp_path: Path) -> None:
+    """``read_arrow("notes.txt")`` was 0 rows and a warning: it is an error naming the file, as in
+    verify; a segment renamed for the Web IDE (``orders-0.log``) is still read."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not Kafka\n")
+    with pytest.raises(NoKafkaDataError, match=f"^{notes}: not a .log segment"):
+        list(kafkaks.read_arrow(notes))
+    renamed = tmp_path / "orders-0.log"
+    shutil.copyfile(LOGDIR / "orders-0" / "00000000000000000000.log", renamed)
+    rows = pa.Table.from_batches(kafkaks.read_arrow(renamed, include_control=True)).num_rows
+    assert rows == sum(batch.count for batch in kafkaks.read_log(renamed))
+
+
+def test_read_log_of_a_missing_path_or_a_directory_is_a_kafkaks_error(tmp_path: Path) -> None:
+    with pytest.raises(NoKafkaDataError, match="No such file or directory"):
+        list(kafkaks.read_log(tmp_path / "missing.log"))
+    with pytest.raises(NoKafkaDataError, match="a directory is read with read_partition"):
+        list(kafkaks.read_log(tmp_path))
