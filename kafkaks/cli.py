@@ -909,7 +909,7 @@ def _walk(
     listing = list_dir(directory)
     if listing is None:
         return [], False
-    found = classify(listing, list_dir)
+    found = classify(listing, list_dir, nested=False)  # the walk goes down by itself
     if found is not None:  # entries of directories without Kafka data are none of our business
         report_entries(listing, on_problem)
     partitions = {

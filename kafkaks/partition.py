@@ -130,23 +130,34 @@ class Listing:
 
 
 def classify(
-    listing: Listing, list_dir: Callable[[str], Listing | None]
+    listing: Listing, list_dir: Callable[[str], Listing | None], *, nested: bool = True
 ) -> tuple[Kind, list[Listing]] | None:
     """What a directory is, from its listing and those of its subdirectories (``list_dir``, None
     for one that cannot be listed): ``("partition", [listing])`` when it holds a partition's files;
     else ``("log_dir", partitions)`` when some subdirectories hold them (those are the partitions,
     by name, ``-delete``/``-future``/``-stray`` ones included) or it holds a log directory's own
-    files; else None: no Kafka data. Names never decide."""
+    files; else, with ``nested``, ``("log_dir", partitions)`` of the log directories one level
+    down (several brokers' disks copied side by side, JBOD mounts under one folder); else None: no
+    Kafka data. Names never decide."""
     if listing.holds_partition_files():
         return "partition", [listing]
     partitions = []
+    children = []
     for entry in sorted(listing.entries, key=lambda entry: entry.name):
         child = list_dir(entry.path) if entry.type == "directory" else None
         if child is not None and child.holds_partition_files():
             partitions.append(child)
+        elif child is not None:
+            children.append(child)
     if partitions or any(entry.name in LOG_DIR_FILES for entry in listing.entries):
         return "log_dir", partitions
-    return None
+    if not nested:
+        return None
+    inner = [classify(child, list_dir, nested=False) for child in children]
+    log_dirs = [found for found in inner if found is not None]
+    if not log_dirs:
+        return None
+    return "log_dir", [partition for _, found in log_dirs for partition in found]
 
 
 def list_local(directory: str | os.PathLike[str], root: str | os.PathLike[str] | None = None) -> Listing:

@@ -386,3 +386,26 @@ def test_read_log_of_a_missing_path_or_a_directory_is_a_kafkaks_error(tmp_path: 
         list(kafkaks.read_log(tmp_path / "missing.log"))
     with pytest.raises(NoKafkaDataError, match="a directory is read with read_partition"):
         list(kafkaks.read_log(tmp_path))
+
+
+def test_a_folder_of_log_dirs_is_read_as_their_partitions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Several brokers' disks copied side by side under one folder: the library reads what the
+    command dumps, each partition's copies merged, one level down and no further."""
+    backup = tmp_path / "backup"
+    shutil.copytree(LOGDIR, backup / "broker-1" / "kafka-logs")
+    shutil.copytree(LOGDIR, backup / "broker-2" / "kafka-logs")
+    one = kafkaks.read_log_dir(LOGDIR)
+    assert [(r.topic, r.partition, r.offset) for r in kafkaks.read_log_dir(backup / "broker-1")] == [
+        (r.topic, r.partition, r.offset) for r in one
+    ]
+    merged = pa.Table.from_batches(kafkaks.read_arrow(backup / "broker-1", include_control=True))
+    both = pa.Table.from_batches(
+        kafkaks.read_arrow([backup / "broker-1", backup / "broker-2"], include_control=True)
+    )
+    assert merged.num_rows == both.num_rows > 0
+    with pytest.raises(NoKafkaDataError):
+        list(kafkaks.read_log_dir(backup))  # two levels down: not looked for
+    code, _, _ = run(capsys, "verify", str(backup / "broker-1"))
+    assert code == 0

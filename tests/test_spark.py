@@ -603,3 +603,11 @@ def test_survey_counts_a_partition_once_whatever_its_copies(tmp_path: Path) -> N
     found = survey(Options.parse({"paths": json.dumps([str(tmp_path / "disk-a"), str(tmp_path / "disk-b")])}))
     assert (found.partitions, found.segments) == (1, 2 * len(segments))
     assert found.bytes == 2 * sum(s.stat().st_size for s in segments)
+
+
+def test_plan_reads_a_folder_of_log_dirs(tmp_path: Path) -> None:
+    """As the library: log dirs one level down (a broker's disk copied with its mount point)."""
+    shutil.copytree(LOGDIR, tmp_path / "broker-1" / "kafka-logs")
+    expected = [(s.topic, s.partition, s.base_offset) for s in plan(Options.parse({"path": str(LOGDIR)}))]
+    found = plan(Options.parse({"path": str(tmp_path / "broker-1")}))
+    assert [(s.topic, s.partition, s.base_offset) for s in found] == expected
