@@ -29,10 +29,21 @@ share is reported, not silently merged:
                          another copy: the problem found there, and where the data came from
 ``segment_overlap``      (information) a batch of one directory whose offsets were already
                          read from another file of the same directory: read once
+``offset_order``         a batch whose offsets do not follow the previous batch of its own
+                         file (damage, as ``kafkaks verify`` names it): read all the same
 =======================  ==================================================================
 
+Only offsets that another file supplied are read once. Within one file a broker appends offsets
+in increasing order, and a base offset lies outside the CRC: a batch of a file whose offsets go
+back to or below those of an earlier batch of the same file (one of the two has a damaged base
+offset, or the file was pieced together out of order) is damage in that file, not an overlap
+between files. Such a batch is still read, unless another file or copy already supplied any of
+its offsets, so a batch that claimed bogus offsets further on never hides the good batches after
+it (those offsets may then come twice, as :func:`~kafkaks.segment.read_log` gives them).
+
 Memory stays about one batch per file being read: the files are read side by side in offset
-order, each opened once the merged log reaches its base offset (its name).
+order, each opened once the merged log reaches its base offset (its name); plus, to tell which
+file supplied which offsets, three integers per switch from one file to another in what is read.
 """
 
 from __future__ import annotations
@@ -46,6 +57,7 @@ from .models import Problem
 from .segment import Batch, ProblemHandler, default_handler
 
 __all__ = [
+    "OFFSET_ORDER",
     "REPLICA_DIVERGENCE",
     "REPLICA_GAP",
     "REPLICA_KINDS",
@@ -61,6 +73,7 @@ REPLICA_GAP = "replica_gap"
 REPLICA_DIVERGENCE = "replica_divergence"
 REPLICA_REPAIRED = "replica_repaired"
 SEGMENT_OVERLAP = "segment_overlap"
+OFFSET_ORDER = "offset_order"
 REPLICA_KINDS = frozenset({REPLICA_GAP, REPLICA_DIVERGENCE, REPLICA_REPAIRED, SEGMENT_OVERLAP})
 # Problems of read_log after which offsets may be missing from that file, which another copy
 # can then supply.
@@ -121,6 +134,8 @@ class _Reader:
         self.found: list[Problem] = []
         self.batches = run.open(lambda problem: self.found.append(problem))
         self.last = run.base_offset - 1  # the last offset of the batches read before the head
+        self.own_last: int | None = None  # ... of this file's own batches that check (no name)
+        self.previous: int | None = None  # the last offset of the previous batch that checks
         self.head: Batch | None = None
         self.head_base = 0
         self.own: Problem | None = None  # the head's CRC mismatch
@@ -137,6 +152,8 @@ class _Reader:
         batch is still a candidate, and a loss only if another is read instead."""
         if self.head is not None and self.head.crc_valid is not False:
             self.last = max(self.last, self.head.last_offset)
+            self.previous = self.head.last_offset
+            self.own_last = self.previous if self.own_last is None else max(self.own_last, self.previous)
         self.head = next(self.batches, None)
         found, self.found = self.found, []
         self.own = None
@@ -171,6 +188,11 @@ class _Merge:
         self.active: list[_Reader] = []
         self.losses: list[_Loss] = []
         self.covered: list[list[int]] = []  # offsets read from batches that check, as intervals
+        # Offsets read, as [first, last, file number]: one per run of batches read in order from
+        # one file (gaps included), to tell offsets another file supplied from a file's own. The
+        # last batch read stays apart (``tail``) until the next shows it was no jump ahead.
+        self.supplied: list[list[int]] = []
+        self.tail: list[int] | None = None
         self.cursor: int | None = None  # the first offset not read yet
         self.last_read: _Reader | None = None  # where the last batch read came from
         self.last_batch: Batch | None = None
@@ -353,7 +375,15 @@ class _Merge:
             stale = [r for r in self.active if cursor is not None and r.head_base < cursor]
             if stale:
                 for reader in stale:
-                    self.drop(reader, None)
+                    if reader.head is None:  # pragma: no cover - finished while another was read
+                        continue
+                    if self.out_of_order(reader):
+                        chosen = reader.batch
+                        self.before(reader, chosen, frozenset({reader.run.copy}))
+                        yield chosen
+                        self.after(reader)
+                    else:
+                        self.drop(reader, None)
                 continue
             lowest = min(r.head_base for r in self.active)
             candidates = sorted((r for r in self.active if r.head_base == lowest), key=lambda r: r.number)
@@ -385,6 +415,45 @@ class _Merge:
         self.flush_gap()
         self.settle(None)
 
+    def out_of_order(self, reader: _Reader) -> bool:
+        """Whether the head of ``reader``, below the offsets already read, is to be read anyway:
+        an earlier batch of its own file claimed offsets at or above it (the file's order is
+        broken: damage in that file, not an overlap), no other file supplied any of its offsets,
+        and its own file did not supply them all (a batch written twice, a file concatenated
+        after a copy of it: read once)."""
+        if reader.own_last is None or reader.head_base > reader.own_last:
+            return False
+        base, last = reader.head_base, int(reader.batch.last_offset)
+        spans = self.supplied if self.tail is None else [*self.supplied, self.tail]
+        own: list[tuple[int, int]] = []
+        for first, end, number in spans:
+            if first <= last and base <= end:
+                if number != reader.number:
+                    return False
+                own.append((first, end))
+        for first, end in sorted(own):  # all of base..last already read from this file?
+            if first > base:
+                break
+            base = max(base, end + 1)
+        return base <= last
+
+    def supply(self, reader: _Reader, base: int, last: int) -> None:
+        """Note that ``reader`` supplied the offsets ``base..last``."""
+        tail, self.tail = self.tail, [base, last, reader.number]
+        if tail is None:
+            return
+        span = self.supplied[-1] if self.supplied else None
+        if (
+            tail[2] == reader.number  # the next batch of the same file follows the tail:
+            and base > tail[1]  # it was no jump, and joins its run (gaps included)
+            and span is not None
+            and span[2] == tail[2]
+            and span[1] < tail[0]
+        ):
+            span[1] = tail[1]
+            return
+        self.supplied.append(tail)
+
     def before(self, reader: _Reader, chosen: Batch, present: frozenset[str]) -> None:
         """What reading ``chosen`` (the head of ``reader``) settles, before it is yielded."""
         base = reader.head_base
@@ -395,11 +464,26 @@ class _Merge:
         if chosen.crc_valid is False:
             if reader.own is not None:  # no copy holds these offsets undamaged
                 self.report(reader.own)
-        elif self.covered and self.covered[-1][1] + 1 >= base:
-            self.covered[-1][1] = max(self.covered[-1][1], chosen.last_offset)
         else:
-            self.covered.append([base, chosen.last_offset])
-        self.cursor = chosen.last_offset + 1
+            if reader.previous is not None and base <= reader.previous:
+                self.report(
+                    Problem(
+                        OFFSET_ORDER,
+                        chosen.path,
+                        chosen.position,
+                        chosen.size,
+                        f"batch starts at offset {base}, not after the previous batch's last offset "
+                        f"{reader.previous} in this file: a base offset is damaged (it lies outside the CRC) "
+                        "or batches are out of order; read all the same",
+                        base,
+                    )
+                )
+            if self.covered and self.covered[-1][0] <= base <= self.covered[-1][1] + 1:
+                self.covered[-1][1] = max(self.covered[-1][1], chosen.last_offset)
+            else:
+                self.covered.append([base, chosen.last_offset])
+        self.supply(reader, base, chosen.last_offset)
+        self.cursor = max(self.cursor or 0, chosen.last_offset + 1)
         self.last_read, self.last_batch = reader, chosen
 
     def after(self, reader: _Reader) -> None:

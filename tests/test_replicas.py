@@ -308,3 +308,72 @@ def test_dump_shows_each_copy_as_given(
         f"Dumping {log}" for log in [*sorted(a.glob("*.log")), *sorted(b.glob("*.log"))]
     ]
     assert sum(line.startswith("baseOffset:") for line in out) == 28
+
+
+def flipped_offset_partition(directory: Path, *, damaged_length: bool = False) -> Path:
+    """One segment of 15 batches of 10 records (offsets 0..149) whose 5th batch has a base offset
+    bit flipped (outside the CRC, so it still checks): it claims 104..113 and the batches after it
+    go back to 50. With ``damaged_length``, the 6th batch's length is damaged too."""
+    batches = []
+    for number in range(15):
+        builder = DefaultRecordBatchBuilder(2, 0, False, -1, -1, -1, 1 << 20)
+        for index in range(10):
+            offset = number * 10 + index
+            builder.append(index, timestamp=1000 + offset, key=b"k", value=b"v%d" % offset, headers=[])
+        batch = bytearray(builder.build())
+        batch[:8] = (number * 10).to_bytes(8, "big")
+        batches.append(batch)
+    batches[4][7] ^= 0x40
+    if damaged_length:
+        batches[5][8] ^= 0x40
+    partition = directory / "f-0"
+    partition.mkdir(parents=True)
+    (partition / f"{0:020d}.log").write_bytes(b"".join(batches))
+    return partition
+
+
+@pytest.mark.parametrize("damaged_length", [False, True])
+def test_a_flipped_base_offset_loses_no_batch_of_its_own_file(tmp_path: Path, damaged_length: bool) -> None:
+    """Offsets that go back within one file are damage in that file, not an overlap between files:
+    every batch after the one with the bogus base offset is read (the merge used to drop 50..119
+    as segment_overlap), and the break is reported as offset_order with file, position and offset."""
+    partition = flipped_offset_partition(tmp_path / "logs", damaged_length=damaged_length)
+    log = partition / f"{0:020d}.log"
+    positions = [batch.position for batch in kafkaks.read_log(log, on_problem=lambda _: None)]
+    lost = range(50, 60) if damaged_length else range(0)  # the batch whose length is damaged
+    # the 5th batch's records (40..49) now claim 104..113, as in read_log
+    wanted = sorted([*(o for o in range(150) if o not in lost and not 40 <= o < 50), *range(104, 114)])
+    back = 60 if damaged_length else 50  # the first batch read that goes back
+    position = positions[5]  # the batch after the one with the bogus offset, or after the skip
+
+    def check(offsets: list[int], problems: list[Problem]) -> None:
+        assert sorted(offsets) == wanted
+        order = [p for p in problems if p.kind == "offset_order"]
+        assert [(p.path, p.position, p.offset) for p in order] == [(str(log), position, back)]
+        assert "offset_order" in CORRUPTION
+        assert not [p for p in problems if p.kind in {"segment_overlap", "replica_divergence"}]
+
+    problems: list[Problem] = []
+    records = list(kafkaks.read_partition(partition, on_problem=problems.append))
+    check([r.offset for r in records], problems)
+    assert len({r.value for r in records}) == 140 if damaged_length else 150
+    problems = []
+    tables = list(kafkaks.read_arrow(partition, on_problem=problems.append))
+    check([o for t in tables for o in t.column("offset").to_pylist()], problems)
+    problems = []
+    check([r.offset for r in kafkaks.read_log_dir(tmp_path / "logs", on_problem=problems.append)], problems)
+
+
+def test_a_flipped_base_offset_in_one_copy_is_read_from_the_other(tmp_path: Path) -> None:
+    """The other copy supplies the offsets: they come once, and nothing is lost."""
+    damaged = flipped_offset_partition(tmp_path / "a")
+    good = tmp_path / "b" / "f-0"
+    good.mkdir(parents=True)
+    data = bytearray((damaged / f"{0:020d}.log").read_bytes())
+    position = next(b.position for i, b in enumerate(kafkaks.read_log(damaged / f"{0:020d}.log")) if i == 4)
+    data[position + 7] ^= 0x40
+    (good / f"{0:020d}.log").write_bytes(bytes(data))
+    for copies in ([damaged, good], [good, damaged]):
+        records = list(kafkaks.read_partition(copies, on_problem=lambda _: None))
+        assert [r.offset for r in records] == list(range(150))
+        assert [r.value for r in records] == [b"v%d" % o for o in range(150)]
