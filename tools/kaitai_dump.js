@@ -14,16 +14,8 @@
 "use strict";
 const fs = require("fs");
 const path = require("path");
-const Module = require("module");
 
-// Generated modules do `require('kaitai-struct/KaitaiStream')` from wherever they were compiled to;
-// let that resolve to the runtime in this repository's node_modules (as NODE_PATH would).
-const repoModules = path.resolve(__dirname, "..", "node_modules");
-const nodePath = (process.env.NODE_PATH || "").split(path.delimiter).filter(Boolean);
-if (!nodePath.includes(repoModules)) {
-  process.env.NODE_PATH = [repoModules, ...nodePath].join(path.delimiter);
-  Module._initPaths();
-}
+require("./repo_node_path");
 
 function usage() {
   console.error("usage: node tools/kaitai_dump.js [--max-depth N] <compiled-js-dir> <TopType> <file>...");

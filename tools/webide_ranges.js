@@ -18,15 +18,9 @@
 "use strict";
 const fs = require("fs");
 const path = require("path");
-const Module = require("module");
 const yaml = require("js-yaml");
 
-const repoModules = path.resolve(__dirname, "..", "node_modules");
-const nodePath = (process.env.NODE_PATH || "").split(path.delimiter).filter(Boolean);
-if (!nodePath.includes(repoModules)) {
-  process.env.NODE_PATH = [repoModules, ...nodePath].join(path.delimiter);
-  Module._initPaths();
-}
+require("./repo_node_path");
 
 const [jsDir, formatsDir, topType, ...files] = process.argv.slice(2);
 if (!jsDir || !formatsDir || !topType || files.length === 0) {
