@@ -54,6 +54,7 @@ __all__ = [
     "Segment",
     "Transactions",
     "classify",
+    "is_kafka_file",
     "list_local",
     "list_segments",
     "local_lister",
@@ -100,6 +101,13 @@ LOG_DIR_FILES = frozenset(
     }
 )
 EntryType = Literal["file", "directory", "other"]
+
+
+def is_kafka_file(name: str) -> bool:
+    """Whether a file name is one a broker writes: a partition's files or a log directory's own."""
+    return PARTITION_FILE.match(name) is not None or name in LOG_DIR_FILES
+
+
 Kind = Literal["partition", "log_dir"]
 
 

@@ -43,17 +43,13 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from kafkaks.partition import is_kafka_file
 from kafkaks.verify import CORRUPTION
 
 __all__ = ["Destination", "PartitionSummary", "RefusedError", "add_parser", "main", "run"]
 
 SAVE_MODES = ("error", "overwrite", "append")  # what to do with a DEST that holds something
 READ_MODES = ("FAILFAST", "PERMISSIVE")  # the data source's mode option
-# Kafka names a segment and its companions by base offset (00000000000000000042.log, .index, ...),
-# and its log dirs hold meta.properties, .kafka_cleanshutdown and *-checkpoint files.
-KAFKA_FILE = re.compile(
-    r"^\d{20}\.|^meta\.properties$|^partition\.metadata$|^\.kafka_cleanshutdown$|-checkpoint$"
-)
 STAGING = ".kafkaks-staging-"
 
 
@@ -123,11 +119,7 @@ class Destination:
                     found = fs.get_file_info(pafs.FileSelector(root, recursive=True))
                 held = bool(found)
                 kafka = next(
-                    (
-                        e.path
-                        for e in found
-                        if e.type == pafs.FileType.File and KAFKA_FILE.search(e.base_name)
-                    ),
+                    (e.path for e in found if e.type == pafs.FileType.File and is_kafka_file(e.base_name)),
                     None,
                 )
         except (OSError, ValueError) as exc:  # pyarrow's errors are both
@@ -202,7 +194,7 @@ def _local_kafka_file(root: str) -> str | None:
     not make the check walk the whole filesystem)."""
     for directory, _, files in os.walk(root):
         for name in files:
-            if KAFKA_FILE.search(name):
+            if is_kafka_file(name):
                 return os.path.join(directory, name)
     return None
 
