@@ -7,8 +7,6 @@ meta:
   license: Apache-2.0
   ks-version: '0.11'
   imports:
-    - kafka_log
-    - kafka_record_batch
     - kafka_internal_records
   endian: be
 doc: |
@@ -20,24 +18,7 @@ doc: |
   records of a compressed batch stay raw bytes.
 seq:
   - id: entries
-    type: cluster_metadata_entry
+    type: kafka_internal_records::internal_log_entry(kafka_internal_records::internal_topic::cluster_metadata)
     repeat: until
     repeat-until: _io.eof or not _.entry.is_complete
     if: not _io.eof
-types:
-  cluster_metadata_entry:
-    doc: One `kafka_log` entry, and the decoded records of its batch.
-    -webide-representation: '{entry}'
-    seq:
-      - id: entry
-        type: kafka_log::log_entry(_io.pos)
-    instances:
-      records:
-        io: entry.body.as<kafka_record_batch>._io
-        # 61: the size of the v2 batch header, where the records start (RECORDS_OFFSET)
-        pos: 61
-        type: kafka_internal_records::internal_records(kafka_internal_records::internal_topic::cluster_metadata)
-        if: >-
-          entry.is_complete and entry.magic == 2
-          and entry.body.as<kafka_record_batch>.compression == kafka_record_batch::compression_type::none
-          and not entry.body.as<kafka_record_batch>.is_control

@@ -4,6 +4,8 @@ meta:
   license: Apache-2.0
   ks-version: '0.11'
   imports:
+    - kafka_log
+    - kafka_record_batch
     - kafka_varint
     - kafka_record_header
     - kafka_consumer_offsets_key
@@ -25,6 +27,29 @@ doc: |
 doc-ref:
   - https://github.com/apache/kafka/blob/3.9.0/clients/src/main/java/org/apache/kafka/common/record/DefaultRecord.java
 types:
+  internal_log_entry:
+    doc: |
+      One `kafka_log` entry of an internal topic's segment, and the decoded records of its batch
+      when the batch is an uncompressed, non-control v2 batch (the records are the bytes of
+      `entry.body.records`, read again: the hex view keeps showing the first reading).
+    -webide-representation: '{entry}'
+    params:
+      - id: topic
+        type: u1
+        enum: internal_topic
+    seq:
+      - id: entry
+        type: kafka_log::log_entry(_io.pos)
+    instances:
+      records:
+        io: entry.body.as<kafka_record_batch>._io
+        # 61: the size of the v2 batch header, where the records start (RECORDS_OFFSET)
+        pos: 61
+        type: internal_records(topic)
+        if: >-
+          entry.is_complete and entry.magic == 2
+          and entry.body.as<kafka_record_batch>.compression == kafka_record_batch::compression_type::none
+          and not entry.body.as<kafka_record_batch>.is_control
   internal_records:
     doc: The records of one batch, from the end of its 61-byte header to the end of the batch.
     params:

@@ -4,8 +4,6 @@
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
 from . import kafka_internal_records
-from . import kafka_log
-from . import kafka_record_batch
 
 
 if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
@@ -31,7 +29,7 @@ class KafkaConsumerOffsetsLog(KaitaiStruct):
             self.entries = []
             i = 0
             while True:
-                _ = KafkaConsumerOffsetsLog.ConsumerOffsetsEntry(self._io, self, self._root)
+                _ = kafka_internal_records.KafkaInternalRecords.InternalLogEntry(kafka_internal_records.KafkaInternalRecords.InternalTopic.consumer_offsets, self._io)
                 self.entries.append(_)
                 if  ((self._io.is_eof()) or ((not (_.entry.is_complete)))) :
                     break
@@ -47,43 +45,6 @@ class KafkaConsumerOffsetsLog(KaitaiStruct):
                 pass
                 self.entries[i]._fetch_instances()
 
-
-
-    class ConsumerOffsetsEntry(KaitaiStruct):
-        """One `kafka_log` entry, and the decoded records of its batch."""
-        def __init__(self, _io, _parent=None, _root=None):
-            super(KafkaConsumerOffsetsLog.ConsumerOffsetsEntry, self).__init__(_io)
-            self._parent = _parent
-            self._root = _root
-            self._read()
-
-        def _read(self):
-            self.entry = kafka_log.KafkaLog.LogEntry(self._io.pos(), self._io)
-
-
-        def _fetch_instances(self):
-            pass
-            self.entry._fetch_instances()
-            _ = self.records
-            if hasattr(self, '_m_records'):
-                pass
-                self._m_records._fetch_instances()
-
-
-        @property
-        def records(self):
-            if hasattr(self, '_m_records'):
-                return self._m_records
-
-            if  ((self.entry.is_complete) and (self.entry.magic == 2) and (self.entry.body.compression == kafka_record_batch.KafkaRecordBatch.CompressionType.none) and ((not (self.entry.body.is_control)))) :
-                pass
-                io = self.entry.body._io
-                _pos = io.pos()
-                io.seek(61)
-                self._m_records = kafka_internal_records.KafkaInternalRecords.InternalRecords(kafka_internal_records.KafkaInternalRecords.InternalTopic.consumer_offsets, io)
-                io.seek(_pos)
-
-            return getattr(self, '_m_records', None)
 
 
 

@@ -5,6 +5,7 @@ import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
 from . import kafka_consumer_offsets_key
 from . import kafka_varint
+from . import kafka_log
 from . import kafka_transaction_log_key
 from . import kafka_transaction_log_value
 from . import kafka_metadata_record
@@ -12,6 +13,7 @@ from . import kafka_record_header
 from . import kafka_offset_commit_value
 from . import kafka_group_metadata_value
 from enum import IntEnum
+from . import kafka_record_batch
 
 
 if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
@@ -47,6 +49,47 @@ class KafkaInternalRecords(KaitaiStruct):
 
     def _fetch_instances(self):
         pass
+
+    class InternalLogEntry(KaitaiStruct):
+        """One `kafka_log` entry of an internal topic's segment, and the decoded records of its batch
+        when the batch is an uncompressed, non-control v2 batch (the records are the bytes of
+        `entry.body.records`, read again: the hex view keeps showing the first reading).
+        """
+        def __init__(self, topic, _io, _parent=None, _root=None):
+            super(KafkaInternalRecords.InternalLogEntry, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.topic = topic
+            self._read()
+
+        def _read(self):
+            self.entry = kafka_log.KafkaLog.LogEntry(self._io.pos(), self._io)
+
+
+        def _fetch_instances(self):
+            pass
+            self.entry._fetch_instances()
+            _ = self.records
+            if hasattr(self, '_m_records'):
+                pass
+                self._m_records._fetch_instances()
+
+
+        @property
+        def records(self):
+            if hasattr(self, '_m_records'):
+                return self._m_records
+
+            if  ((self.entry.is_complete) and (self.entry.magic == 2) and (self.entry.body.compression == kafka_record_batch.KafkaRecordBatch.CompressionType.none) and ((not (self.entry.body.is_control)))) :
+                pass
+                io = self.entry.body._io
+                _pos = io.pos()
+                io.seek(61)
+                self._m_records = KafkaInternalRecords.InternalRecords(self.topic, io, self, self._root)
+                io.seek(_pos)
+
+            return getattr(self, '_m_records', None)
+
 
     class InternalRecord(KaitaiStruct):
         """A record as `kafka_record` reads it, its key and value parsed as the topic's records. A
