@@ -13,7 +13,6 @@ decompression, checksums, offset and timestamp reconstruction, and whole-directo
 from importlib import metadata
 
 from .arrow import read_arrow, spark_schema
-from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from .errors import (
     CorruptDataError,
     DecompressionError,
@@ -24,16 +23,7 @@ from .errors import (
     UnreadableFileError,
     UnsupportedError,
 )
-from .files import (
-    read_leader_epoch_checkpoint,
-    read_offset_checkpoint,
-    read_offset_index,
-    read_partition_metadata,
-    read_producer_snapshot,
-    read_time_index,
-    read_txn_index,
-)
-from .internal import DecodedRecord, decode_internal, decoded
+from .internal_topics.decode import DecodedRecord, decode_internal, decoded
 from .models import (
     AbortedTxn,
     Compression,
@@ -48,7 +38,16 @@ from .models import (
     TimeIndexEntry,
     TimestampType,
 )
-from .partition import (
+from .store.files import (
+    read_leader_epoch_checkpoint,
+    read_offset_checkpoint,
+    read_offset_index,
+    read_partition_metadata,
+    read_producer_snapshot,
+    read_time_index,
+    read_txn_index,
+)
+from .store.partition import (
     PartitionDir,
     Segment,
     Transactions,
@@ -57,7 +56,8 @@ from .partition import (
     read_partition,
     read_partition_batches,
 )
-from .segment import Batch, read_log
+from .store.segment import Batch, read_log
+from .wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 
 try:
     __version__ = metadata.version("kafkaks")

@@ -23,11 +23,9 @@ from typing import Any, NamedTuple
 import numpy as np
 import pyarrow as pa
 
-from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES, RELEASES_GIL
-from .columnar import HEADERS, Array, JoinBuffer, decode_columns, split_records
 from .errors import CorruptDataError, KafkaksError, NoKafkaDataError
 from .models import Record, TimestampType
-from .partition import (
+from .store.partition import (
     LOG_FILE,
     Isolation,
     partition_copies,
@@ -35,7 +33,9 @@ from .partition import (
     read_partition_batches,
     read_segment,
 )
-from .segment import Batch, ProblemHandler, report_undecodable
+from .store.segment import Batch, ProblemHandler, report_undecodable
+from .wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES, RELEASES_GIL
+from .wire.columnar import HEADERS, Array, JoinBuffer, decode_columns, split_records
 
 __all__ = ["ROWS_PER_BATCH", "batches_to_arrow", "read_arrow", "spark_schema"]
 
@@ -93,12 +93,12 @@ def read_arrow(
     """The records under ``path`` as Arrow record batches of :func:`spark_schema`.
 
     ``path`` is a segment (``.log``), a partition directory or a broker log directory, told
-    apart by what they hold (:func:`~kafkaks.partition.classify`), or a list of directories;
+    apart by what they hold (:func:`~kafkaks.store.partition.classify`), or a list of directories;
     directories are read partition by partition, each in offset order, and a partition found in
     several of them (replicas, JBOD directories, a backup) is read once, its copies merged as
-    :mod:`kafkaks.replicas` says. Each Arrow batch holds the records of one partition, at most
+    :mod:`kafkaks.store.replicas` says. Each Arrow batch holds the records of one partition, at most
     ``rows_per_batch`` of them. The other arguments are those of
-    :func:`~kafkaks.partition.read_partition`; ``isolation`` needs a directory, since a segment
+    :func:`~kafkaks.store.partition.read_partition`; ``isolation`` needs a directory, since a segment
     alone does not say which of its transactions were aborted. ``rows_per_batch`` and ``threads``
     are those of :func:`batches_to_arrow`. A path that does not exist or holds no Kafka data
     raises :class:`~kafkaks.errors.NoKafkaDataError`. What
@@ -165,7 +165,7 @@ def batches_to_arrow(
     is cut into pieces of that many records, decoded one piece at a time, so memory stays that of
     one decompressed batch (at most ``max_decompressed_bytes``) plus ``rows_per_batch`` rows,
     whatever the record count. The records of v2 data batches are decoded column-wise
-    (:mod:`kafkaks.columnar`), many batches at once; legacy and control batches go through
+    (:mod:`kafkaks.wire.columnar`), many batches at once; legacy and control batches go through
     :meth:`Batch.records`.
 
     A batch whose records do not decompress or decode raises a located

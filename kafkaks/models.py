@@ -2,7 +2,7 @@
 
 A :class:`Batch` is what Kafka's FileLogInputStream yields: a v2 record batch, or a legacy (v0/v1)
 outer message, which for a compressed wrapper holds several inner records. :meth:`Batch.records`
-(in :mod:`kafkaks.segment`) yields :class:`Record` s with absolute offsets and real timestamps.
+(in :mod:`kafkaks.store.segment`) yields :class:`Record` s with absolute offsets and real timestamps.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import kafkaks
-from kafkaks.cli import main
+from kafkaks.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[1]
 

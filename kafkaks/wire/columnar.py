@@ -1,8 +1,8 @@
 """Column-wise decoding of v2 records: many batches' record areas at once, with NumPy, into Arrow.
 
-The object-based decoder (:mod:`kafkaks.records`) spends its time on one Python step per field.
+The object-based decoder (:mod:`kafkaks.wire.records`) spends its time on one Python step per field.
 Here each field is decoded for all records of many batches at once (the record layout is in
-``formats/kafka_record.ksy`` and :mod:`kafkaks.records`)::
+``formats/kafka_record.ksy`` and :mod:`kafkaks.wire.records`)::
 
     length varint | attributes int8 | timestampDelta varlong | offsetDelta varint
     | keyLength varint | key | valueLength varint | value
@@ -18,7 +18,7 @@ Here each field is decoded for all records of many batches at once (the record l
    ``take`` over a binary array whose offsets interleave each field's start and end, so no
    per-record Python object is ever made.
 
-Acceptance is that of :func:`kafkaks.records.decode_records` (tests/test_columnar.py checks it
+Acceptance is that of :func:`kafkaks.wire.records.decode_records` (tests/test_columnar.py checks it
 field by field against it and the generated parsers), except that values outside int64 are
 rejected here: Arrow columns cannot hold them. Every read is clipped to the buffer and every
 record checked against its declared length, so corrupt input raises CorruptDataError, never an
@@ -33,7 +33,7 @@ from typing import Any, NamedTuple, cast
 import numpy as np
 import pyarrow as pa
 
-from .errors import CorruptDataError
+from ..errors import CorruptDataError
 from .records import read_varint
 
 __all__ = ["HEADERS", "Array", "JoinBuffer", "RecordColumns", "decode_columns", "split_records"]

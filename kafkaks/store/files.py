@@ -15,12 +15,12 @@ from typing import Any, TypeVar
 import crc32c
 from kaitaistruct import BytesIO, KaitaiStream, KaitaiStructError, ValidationNotEqualError
 
-from .errors import CorruptDataError, KafkaksError, UnsupportedError
-from .generated.kafka_offset_index import KafkaOffsetIndex
-from .generated.kafka_producer_snapshot import KafkaProducerSnapshot
-from .generated.kafka_time_index import KafkaTimeIndex
-from .generated.kafka_txn_index import KafkaTxnIndex
-from .models import (
+from ..errors import CorruptDataError, KafkaksError, UnsupportedError
+from ..generated.kafka_offset_index import KafkaOffsetIndex
+from ..generated.kafka_producer_snapshot import KafkaProducerSnapshot
+from ..generated.kafka_time_index import KafkaTimeIndex
+from ..generated.kafka_txn_index import KafkaTxnIndex
+from ..models import (
     AbortedTxn,
     EpochEntry,
     OffsetIndexEntry,

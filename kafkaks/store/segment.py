@@ -23,9 +23,7 @@ from typing import BinaryIO
 import crc32c
 from kaitaistruct import BytesIO, KaitaiStream, KaitaiStructError
 
-from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES, decompress
-from .control import decode_control
-from .errors import (
+from ..errors import (
     CorruptDataError,
     KafkaksError,
     KafkaksWarning,
@@ -33,10 +31,12 @@ from .errors import (
     UnreadableFileError,
     UnsupportedError,
 )
-from .generated.kafka_message import KafkaMessage
-from .generated.kafka_message_set import KafkaMessageSet
-from .models import Compression, Problem, Record, TimestampType
-from .records import decode_records
+from ..generated.kafka_message import KafkaMessage
+from ..generated.kafka_message_set import KafkaMessageSet
+from ..models import Compression, Problem, Record, TimestampType
+from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES, decompress
+from ..wire.control import decode_control
+from ..wire.records import decode_records
 
 __all__ = [
     "Batch",
@@ -65,7 +65,7 @@ MAX_INT32 = 0x7FFFFFFF
 PARTITION_DIR = re.compile(
     r"^(?P<topic>.+)-(?P<partition>\d+)(?:\.(?P<uuid>[0-9a-f]{32})-(?P<status>delete|future|stray))?$"
 )
-# Warned, not raised, without on_problem; the last four are kafkaks.replicas' (reading goes on with
+# Warned, not raised, without on_problem; the last four are kafkaks.store.replicas' (reading goes on with
 # another copy of the same offsets, or by its rule between copies that disagree).
 NON_FATAL = frozenset(
     {

@@ -8,12 +8,12 @@ does not name its file. The types:
 ``file``               a file begins: ``path``, ``kind`` (log, checkpoint, index, timeindex,
                        txnindex, snapshot), ``size``; a producer snapshot adds its ``version``,
                        ``crc``, ``computed_crc`` and ``crc_valid``
-``batch``              a :class:`~kafkaks.segment.Batch` (every attribute but its raw bytes)
+``batch``              a :class:`~kafkaks.store.segment.Batch` (every attribute but its raw bytes)
 ``record``             a :class:`~kafkaks.models.Record` with ``batch_position``; ``control`` is
                        null or the :class:`~kafkaks.models.ControlRecord` as an object. The
                        records of internal topics (and all records under a decoder option of
                        ``kafkaks dump``) add ``decoded``: ``kind`` and
-                       :meth:`~kafkaks.internal.DecodedRecord.to_json` (``key``, ``value``,
+                       :meth:`~kafkaks.internal_topics.decode.DecodedRecord.to_json` (``key``, ``value``,
                        ``tombstone``, ``problem``), or null for a control record
 ``index_entry``        an :class:`~kafkaks.models.OffsetIndexEntry`
 ``time_index_entry``   a :class:`~kafkaks.models.TimeIndexEntry`
@@ -43,11 +43,11 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from .errors import KafkaksError
-from .models import AbortedTxn, OffsetIndexEntry, Problem, ProducerSnapshotEntry, Record, TimeIndexEntry
-from .recovery import RecoveryPlan
-from .segment import Batch
-from .verify import PartitionReport
+from ..errors import KafkaksError
+from ..models import AbortedTxn, OffsetIndexEntry, Problem, ProducerSnapshotEntry, Record, TimeIndexEntry
+from ..store.recovery import RecoveryPlan
+from ..store.segment import Batch
+from ..store.verify import PartitionReport
 
 __all__ = [
     "BATCH_FIELDS",

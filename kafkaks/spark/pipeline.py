@@ -10,7 +10,7 @@ lines (Spark's readers ignore ``_`` directories) and listed after the table.
 Also runs under spark-submit, on any cluster where kafkaks is installed on the executors::
 
     spark-submit --master spark://host:7077 kafkaks/pipeline.py s3://bucket/kafka-logs s3://bucket/out
-    python -m kafkaks.pipeline /var/lib/kafka/data /tmp/out          # local[*]
+    python -m kafkaks.spark.pipeline /var/lib/kafka/data /tmp/out          # local[*]
 """
 
 from __future__ import annotations
@@ -43,8 +43,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from kafkaks.partition import is_kafka_file
-from kafkaks.verify import CORRUPTION
+from kafkaks.store.partition import is_kafka_file
+from kafkaks.store.verify import CORRUPTION
 
 __all__ = ["Destination", "PartitionSummary", "RefusedError", "add_parser", "main", "run"]
 
@@ -96,7 +96,7 @@ class Destination:
         ``write_mode``, and a DEST that holds anything when ``write_mode`` is ``error``."""
         import pyarrow.fs as pafs
 
-        from kafkaks.spark import filesystem
+        from kafkaks.spark.source import filesystem
 
         if write_mode not in SAVE_MODES:
             raise RefusedError(f"the write mode must be one of {', '.join(SAVE_MODES)}, not {write_mode!r}")
@@ -243,7 +243,7 @@ def session(master: str | None = None, app_name: str = "kafkaks pipeline", log: 
     here writes its output (Spark's log4j console, executor stderr) to that file."""
     from pyspark.sql import SparkSession
 
-    from kafkaks.spark import KafkaLogDataSource
+    from kafkaks.spark.source import KafkaLogDataSource
 
     # Python workers must run this interpreter (the one with kafkaks and pyarrow), not `python3`.
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
@@ -285,7 +285,7 @@ def run(
     wrong there raises :class:`RefusedError`. ``progress`` gets a short line per stage;
     ``spark_log`` is where a session started here writes Spark's output."""
     try:
-        from kafkaks import spark as source
+        from kafkaks.spark import source
     except ImportError as exc:
         raise RefusedError(str(exc)) from exc
     from pyspark.sql import functions as F

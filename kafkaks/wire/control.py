@@ -12,9 +12,9 @@ from typing import Any
 
 from kaitaistruct import BytesIO, KaitaiStream, KaitaiStructError
 
-from .errors import CorruptDataError
-from .generated.kafka_control_record import KafkaControlRecord as Ksy
-from .models import ControlRecord
+from ..errors import CorruptDataError
+from ..generated.kafka_control_record import KafkaControlRecord as Ksy
+from ..models import ControlRecord
 
 __all__ = ["decode_control"]
 

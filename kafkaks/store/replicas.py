@@ -39,7 +39,7 @@ back to or below those of an earlier batch of the same file (one of the two has 
 offset, or the file was pieced together out of order) is damage in that file, not an overlap
 between files. Such a batch is still read, unless another file or copy already supplied any of
 its offsets, so a batch that claimed bogus offsets further on never hides the good batches after
-it (those offsets may then come twice, as :func:`~kafkaks.segment.read_log` gives them).
+it (those offsets may then come twice, as :func:`~kafkaks.store.segment.read_log` gives them).
 
 Memory stays about one batch per file being read: the files are read side by side in offset
 order, each opened once the merged log reaches its base offset (its name); plus, to tell which
@@ -52,8 +52,8 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from .errors import KafkaksError
-from .models import Problem
+from ..errors import KafkaksError
+from ..models import Problem
 from .segment import Batch, ProblemHandler, default_handler
 
 __all__ = [
@@ -87,7 +87,7 @@ class Run:
     """One file of batches in offset order: a segment of one copy of a partition.
 
     ``copy`` names the copy (its directory); ``base_offset`` is the segment's base offset (its
-    file name); ``open`` reads the file with a problem handler, as :func:`~kafkaks.segment.read_log`.
+    file name); ``open`` reads the file with a problem handler, as :func:`~kafkaks.store.segment.read_log`.
     """
 
     copy: str
@@ -497,7 +497,7 @@ def merge(runs: Sequence[Run], on_problem: ProblemHandler | None = None) -> Iter
     the copies were given) in offset order, each offset at most once, chosen as the module says.
 
     Problems of the files and of the merge go to ``on_problem`` (without one: a warning for
-    information, an error for damage, as :func:`~kafkaks.segment.read_log`); a damage problem of
+    information, an error for damage, as :func:`~kafkaks.store.segment.read_log`); a damage problem of
     one file is held until the offsets it may have cost are read, and reported as
     ``replica_repaired`` if another copy supplied them.
     """

@@ -31,9 +31,9 @@ from pathlib import Path
 
 import crc32c
 
-from .errors import KafkaksError, NoKafkaDataError, UnreadableFileError
+from ..errors import KafkaksError, NoKafkaDataError, UnreadableFileError
+from ..models import Problem
 from .files import read_offset_checkpoint
-from .models import Problem
 from .partition import CLEAN_SHUTDOWN, RECOVERY_POINTS, PartitionDir, Segment, locate, segments_in
 from .segment import (
     ENTRY_PREFIX,

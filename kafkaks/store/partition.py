@@ -24,7 +24,7 @@ first offset of a transaction that has no marker yet).
 
 Several copies of one partition (replicas of several brokers, JBOD directories, a backup) and
 segments of one directory that hold the same offsets are read as one log, each offset once
-(:mod:`kafkaks.replicas`): :func:`read_partition` takes several directories, and
+(:mod:`kafkaks.store.replicas`): :func:`read_partition` takes several directories, and
 :func:`read_log_dir` merges the directories of one topic-partition found in several log dirs.
 """
 
@@ -40,10 +40,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
-from .errors import NoKafkaDataError, UnreadableFileError
+from ..errors import NoKafkaDataError, UnreadableFileError
+from ..models import AbortedTxn, Problem, Record
+from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from .files import read_txn_index
-from .models import AbortedTxn, Problem, Record
 from .replicas import Run, merge
 from .segment import PARTITION_DIR, Batch, ProblemHandler, batch_records, default_handler, read_log
 
@@ -390,7 +390,7 @@ def partition_copies(listings: Iterable[Listing]) -> list[list[str]]:
 
 
 def segment_runs(segments: Iterable[Segment], *, verify_crc: bool, max_decompressed_bytes: int) -> list[Run]:
-    """The segments (of one or more copies of a partition) as :class:`~kafkaks.replicas.Run` s,
+    """The segments (of one or more copies of a partition) as :class:`~kafkaks.store.replicas.Run` s,
     each copy named by its directory."""
 
     def opener(segment: Segment) -> Callable[[ProblemHandler], Iterator[Batch]]:
@@ -490,7 +490,7 @@ def read_segment(
     on_problem: ProblemHandler | None = None,
     max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
 ) -> Iterator[Batch]:
-    """:func:`~kafkaks.segment.read_log` of a segment file, where a file that cannot be read (no
+    """:func:`~kafkaks.store.segment.read_log` of a segment file, where a file that cannot be read (no
     permission, an I/O error) is one ``unreadable_file`` problem instead of an ``OSError``."""
     try:
         yield from read_log(
@@ -520,7 +520,7 @@ def read_partition_batches(
     """The batches of a ``<topic>-<partition>`` directory, across its segments in offset order.
 
     ``path`` may also be several directories: copies of the same partition, read as one log
-    (see :mod:`kafkaks.replicas`). Each offset comes once, even where segments or copies overlap.
+    (see :mod:`kafkaks.store.replicas`). Each offset comes once, even where segments or copies overlap.
     With ``read_committed``, only batches whose records a consumer with that isolation level
     sees: no control batches, no aborted ones, nothing from the last stable offset on. Raises
     :class:`NoKafkaDataError` for a path without Kafka data, ``ValueError`` for a broker log
@@ -590,7 +590,7 @@ def read_partition(
     every record is yielded, control records too (``Record.control`` is set on them); with
     ``read_committed``, what a consumer with that isolation level sees. ``include_temp_files``
     adds ``.deleted``, ``.cleaned`` and ``.swap`` segments. Problems go to ``on_problem`` as in
-    :func:`~kafkaks.segment.read_log`, and so does a batch whose records do not decode (a
+    :func:`~kafkaks.store.segment.read_log`, and so does a batch whose records do not decode (a
     ``corrupt_records`` Problem): reading goes on with the next batch. Without ``on_problem``
     that raises.
     """
@@ -636,7 +636,7 @@ def read_log_dir(
     """The records of every partition of one or more broker log directories (or partition
     directories), partition after partition (by topic, then partition number), each in offset
     order. A partition found in several of them (replicas, JBOD directories) is read once, its
-    copies merged (see :mod:`kafkaks.replicas`). Raises :class:`NoKafkaDataError` for a path
+    copies merged (see :mod:`kafkaks.store.replicas`). Raises :class:`NoKafkaDataError` for a path
     without Kafka data."""
     listings = partition_listings(log_dirs, include_temp_files=include_temp_files, on_problem=on_problem)
     for copies in partition_copies(listings):

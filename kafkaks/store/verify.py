@@ -45,7 +45,7 @@ says what it is, and :data:`CORRUPTION` says which kinds mean damage (the rest a
 
 The ``.log`` files of one topic-partition given in several directories (replicas, JBOD
 directories, a backup), or of one directory whose segments overlap, are also read as one log
-(:mod:`kafkaks.replicas`), which reads them a second time: that gives one more report, for the
+(:mod:`kafkaks.store.replicas`), which reads them a second time: that gives one more report, for the
 partition as a whole, whose segments are the files its batches were taken from and whose
 problems are the four kinds above.
 
@@ -64,10 +64,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
-from .errors import KafkaksError
+from ..errors import KafkaksError
+from ..models import OffsetIndexEntry, Problem
+from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from .files import base_offset_of, read_offset_index, read_producer_snapshot, read_time_index, read_txn_index
-from .models import OffsetIndexEntry, Problem
 from .partition import PartitionDir, Segment, segment_runs
 from .replicas import REPLICA_DIVERGENCE, REPLICA_KINDS, first_offset, merge, record_count
 from .segment import Batch, ProblemHandler, batch_records, read_log

@@ -15,11 +15,11 @@ Planning (on the driver) lists the partition directories and cuts one Spark part
 or several for a segment larger than ``maxBytesPerPartition``, at ``.index`` positions (batch
 starts, each checked by its CRC before it is used). ``read_committed`` scans each partition's
 batch headers once on the driver and ships the aborted transactions and the last stable offset
-with the partition (:class:`~kafkaks.partition.Transactions` pickles). Executors read their byte
-range with :func:`~kafkaks.segment.read_log` and yield Arrow record batches.
+with the partition (:class:`~kafkaks.store.partition.Transactions` pickles). Executors read their byte
+range with :func:`~kafkaks.store.segment.read_log` and yield Arrow record batches.
 
 A topic-partition given in several copies (replicas, JBOD directories, a backup), or whose segments
-overlap, is read once as one log (:mod:`kafkaks.replicas`): the driver reads every copy through the
+overlap, is read once as one log (:mod:`kafkaks.store.replicas`): the driver reads every copy through the
 merge (one pass over all their bytes, checking every CRC) and plans runs of adjacent batches of the
 files it took; what the merge reports travels with the first split.
 
@@ -74,13 +74,12 @@ from typing import Any, Literal
 import pyarrow as pa
 import pyarrow.fs as pafs
 
-from .arrow import ROWS_PER_BATCH, batches_to_arrow, spark_schema
-from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
-from .errors import CorruptDataError, KafkaksError, NoKafkaDataError, UnreadableFileError
-from .files import read_offset_index, read_time_index, read_txn_index
-from .internal import decode_internal, internal_kind, to_kafka_json
-from .models import OffsetIndexEntry, Problem
-from .partition import (
+from ..arrow import ROWS_PER_BATCH, batches_to_arrow, spark_schema
+from ..errors import CorruptDataError, KafkaksError, NoKafkaDataError, UnreadableFileError
+from ..internal_topics.decode import decode_internal, internal_kind, to_kafka_json
+from ..models import OffsetIndexEntry, Problem
+from ..store.files import read_offset_index, read_time_index, read_txn_index
+from ..store.partition import (
     SEGMENT,
     Entry,
     EntryType,
@@ -91,8 +90,8 @@ from .partition import (
     classify,
     report_unstable,
 )
-from .replicas import Run, first_offset, merge
-from .segment import (
+from ..store.replicas import Run, first_offset, merge
+from ..store.segment import (
     ENTRY_PREFIX,
     HEADER_SIZE_UP_TO_MAGIC,
     LOG_OVERHEAD,
@@ -102,7 +101,8 @@ from .segment import (
     ProblemHandler,
     read_log,
 )
-from .verify import CORRUPTION
+from ..store.verify import CORRUPTION
+from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 
 try:
     from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
@@ -395,7 +395,7 @@ FILE_TYPES: dict[pafs.FileType, EntryType] = {
 
 
 def _listing(fs_uri: str, path: str) -> Listing:
-    """A directory's entries through ``pyarrow.fs``, for :func:`~kafkaks.partition.classify`."""
+    """A directory's entries through ``pyarrow.fs``, for :func:`~kafkaks.store.partition.classify`."""
     fs, _ = filesystem(fs_uri)
     try:
         infos = fs.get_file_info(pafs.FileSelector(path))
@@ -424,7 +424,7 @@ def _partition_files(fs_uri: str, listing: Listing) -> _PartitionFiles:
 
 def _partitions(options: Options) -> list[_PartitionFiles]:
     """The partition directories (or single segments) the paths name, by topic and partition.
-    What a directory is comes from what it holds (:func:`~kafkaks.partition.classify`); a path
+    What a directory is comes from what it holds (:func:`~kafkaks.store.partition.classify`); a path
     (or glob) that matches nothing holding Kafka data raises :class:`NoKafkaDataError`."""
     found: dict[tuple[str, str], _PartitionFiles] = {}
     for uri in options.paths:
@@ -509,7 +509,7 @@ def _overlapping(part: _PartitionFiles) -> bool:
 
 def _plan_merged(copies: list[_PartitionFiles], options: Options, bounds: Bounds) -> list[SegmentSplit]:
     """The splits of a partition given in several copies, or whose segments overlap: the driver
-    reads every copy once as one log (:mod:`kafkaks.replicas`), and each split is a run of
+    reads every copy once as one log (:mod:`kafkaks.store.replicas`), and each split is a run of
     adjacent batches of one file that the merge took. What the merge reports travels with the
     first split."""
     segments = {

@@ -1,7 +1,7 @@
 """The ``kafkaks`` command: ``kafkaks dump`` prints Kafka files like ``bin/kafka-dump-log.sh``
-(or as JSON Lines with ``--json``, :mod:`kafkaks.jsonl`); ``kafkaks verify`` checks them
-(:mod:`kafkaks.verify`) and with ``--recovery`` tells what a broker's recovery would remove
-(:mod:`kafkaks.recovery`). This module parses arguments and formats; the checks are libraries.
+(or as JSON Lines with ``--json``, :mod:`kafkaks.cli.jsonl`); ``kafkaks verify`` checks them
+(:mod:`kafkaks.store.verify`) and with ``--recovery`` tells what a broker's recovery would remove
+(:mod:`kafkaks.store.recovery`). This module parses arguments and formats; the checks are libraries.
 
 ``kafkaks dump`` reproduces, line for line, the output of Apache Kafka 3.x-4.0's DumpLogSegments
 (the Scala tool, ``core/src/main/scala/kafka/tools/DumpLogSegments.scala``) for ``.log``,
@@ -20,8 +20,8 @@ of 3.x-4.0 rather than the 2026 Java port:
 
 The decoder options (``--offsets-decoder``, ``--transaction-log-decoder``,
 ``--cluster-metadata-decoder``) print keys and payloads as Kafka 3.9's decoders do
-(:func:`kafkaks.internal.format_internal`); with ``--json`` the records of internal topics carry a
-``decoded`` object whether or not a decoder option is given.
+(:func:`kafkaks.internal_topics.decode.format_internal`); with ``--json`` the records of internal
+topics carry a ``decoded`` object whether or not a decoder option is given.
 
 Where Kafka throws and stops the whole run (a record size below 14, a zero-filled preallocated
 tail, a record that does not decode, a missing companion file, a failed index sanity check, a
@@ -55,16 +55,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import __version__
-from .errors import CorruptDataError, KafkaksError, NoKafkaDataError
-from .files import (
-    base_offset_of,
-    read_offset_index,
-    read_producer_snapshot,
-    read_time_index,
-    read_txn_index,
-)
-from .internal import (
+from .. import __version__
+from ..errors import CorruptDataError, KafkaksError, NoKafkaDataError
+from ..internal_topics.decode import (
     INTERNAL_TOPICS,
     TRANSACTION_STATES,
     DecodedRecord,
@@ -72,6 +65,37 @@ from .internal import (
     decoded,
     format_internal,
     internal_kind,
+)
+from ..models import ControlRecord, Problem, ProducerSnapshotEntry, Record, TimeIndexEntry
+from ..progress import Progress
+from ..store.files import (
+    base_offset_of,
+    read_offset_index,
+    read_producer_snapshot,
+    read_time_index,
+    read_txn_index,
+)
+from ..store.partition import (
+    KAFKA_SUFFIXES,
+    Entry,
+    Listing,
+    PartitionDir,
+    classify,
+    local_lister,
+    locate,
+    report_entries,
+)
+from ..store.recovery import RecoveryPlan, SegmentLoss, plan_recovery
+from ..store.segment import Batch, ProblemHandler, batch_records, read_log, topic_partition
+from ..store.verify import (
+    CORRUPTION,
+    DEFAULT_MAX_MESSAGE_SIZE,
+    PartitionReport,
+    batch_reaching,
+    first_batch,
+    lookup,
+    unverifiable,
+    verify_files,
 )
 from .jsonl import (
     BYTES_FORMATS,
@@ -86,30 +110,6 @@ from .jsonl import (
     recovery_object,
     split_object,
     summary_object,
-)
-from .models import ControlRecord, Problem, ProducerSnapshotEntry, Record, TimeIndexEntry
-from .partition import (
-    KAFKA_SUFFIXES,
-    Entry,
-    Listing,
-    PartitionDir,
-    classify,
-    local_lister,
-    locate,
-    report_entries,
-)
-from .progress import Progress
-from .recovery import RecoveryPlan, SegmentLoss, plan_recovery
-from .segment import Batch, ProblemHandler, batch_records, read_log, topic_partition
-from .verify import (
-    CORRUPTION,
-    DEFAULT_MAX_MESSAGE_SIZE,
-    PartitionReport,
-    batch_reaching,
-    first_batch,
-    lookup,
-    unverifiable,
-    verify_files,
 )
 
 __all__ = ["main"]
@@ -198,7 +198,7 @@ time index entries holding the offset of the record with the largest timestamp (
 KAFKA-16310) as time_index_record_offset: information, not corruption. So are a zero-filled tail
 at the end of a segment longer than a batch header (zero_tail) and repeated time index timestamps;
 a partial batch at the end, or 17 bytes or fewer even if zeros (truncated), is damage: its records
-are lost. kafkaks.verify documents every kind.
+are lost. kafkaks.store.verify documents every kind.
 
 --recovery adds what a broker's startup recovery would do to each partition directory
 (LogLoader.recoverLog and LogSegment.recover): after an unclean shutdown (no .kafka_cleanshutdown
@@ -448,7 +448,7 @@ def decoder_problem(kind: InternalKind, record: Record, d: DecodedRecord) -> str
 
 class Dumper:
     """Dumps files one after the other to ``out``: Kafka's text lines, collecting its end-of-run
-    summaries, or with ``--json`` one JSON object per line (:mod:`kafkaks.jsonl`)."""
+    summaries, or with ``--json`` one JSON object per line (:mod:`kafkaks.cli.jsonl`)."""
 
     def __init__(self, args: argparse.Namespace, out: TextIO, err: TextIO, progress: Progress) -> None:
         self.args = args
@@ -490,7 +490,7 @@ class Dumper:
     def write_large(
         self, head: str, tail: str, value: bytes, bytes_format: str, escape: Callable[[str], str]
     ) -> None:
-        """A line around a large value, written piece by piece (:func:`kafkaks.jsonl.encoded_pieces`):
+        """A line around a large value, written piece by piece (:func:`kafkaks.cli.jsonl.encoded_pieces`):
         the value is never held encoded or decoded whole, nor copied into the line."""
         self.flush()
         self.progress.clear()
@@ -885,7 +885,7 @@ def expand(path: str, on_problem: ProblemHandler) -> list[str]:
     """The files to dump or verify for one argument: the file itself, or for a directory its own
     Kafka files, then, recursively, those of each partition directory in it (by topic, then
     partition) and of its other subdirectories (by name). What a directory is comes from what it
-    holds (:func:`~kafkaks.partition.classify`). Partitions being deleted or moved (``-delete``,
+    holds (:func:`~kafkaks.store.partition.classify`). Partitions being deleted or moved (``-delete``,
     ``-future``, ``-stray``) are left out. Entries that are not read (links that loop, dangle or
     lead out of the directory given or to a directory, directories named like Kafka files,
     directories that cannot be listed) go to ``on_problem``. Raises :class:`NoKafkaDataError` for a
@@ -1251,7 +1251,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _max_message_size(verify)
     verify.set_defaults(command_parser=verify)
-    from .pipeline import add_parser as add_pipeline_parser  # Spark loads only when it runs
+    from ..spark.pipeline import add_parser as add_pipeline_parser  # Spark loads only when it runs
 
     add_pipeline_parser(commands)
     return parser

@@ -34,14 +34,14 @@ from typing import Any, Literal, NamedTuple
 
 from kaitaistruct import BytesIO, KaitaiStream, KaitaiStructError
 
-from .errors import CorruptDataError
-from .generated.kafka_consumer_offsets_key import KafkaConsumerOffsetsKey
-from .generated.kafka_group_metadata_value import KafkaGroupMetadataValue
-from .generated.kafka_metadata_record import KafkaMetadataRecord
-from .generated.kafka_offset_commit_value import KafkaOffsetCommitValue
-from .generated.kafka_transaction_log_key import KafkaTransactionLogKey
-from .generated.kafka_transaction_log_value import KafkaTransactionLogValue
-from .models import Record
+from ..errors import CorruptDataError
+from ..generated.kafka_consumer_offsets_key import KafkaConsumerOffsetsKey
+from ..generated.kafka_group_metadata_value import KafkaGroupMetadataValue
+from ..generated.kafka_metadata_record import KafkaMetadataRecord
+from ..generated.kafka_offset_commit_value import KafkaOffsetCommitValue
+from ..generated.kafka_transaction_log_key import KafkaTransactionLogKey
+from ..generated.kafka_transaction_log_value import KafkaTransactionLogValue
+from ..models import Record
 
 __all__ = [
     "INTERNAL_TOPICS",
