@@ -10,9 +10,8 @@ parsers are importable as ``kafkaks.generated``. This package adds what a spec c
 decompression, checksums, offset and timestamp reconstruction, and whole-directory reading.
 """
 
-from importlib import metadata
+from typing import TYPE_CHECKING, Any
 
-from .arrow import read_arrow, spark_schema
 from .errors import (
     CorruptDataError,
     DecompressionError,
@@ -23,7 +22,6 @@ from .errors import (
     UnreadableFileError,
     UnsupportedError,
 )
-from .internal_topics.decode import DecodedRecord, decode_internal, decoded
 from .models import (
     AbortedTxn,
     Compression,
@@ -59,10 +57,42 @@ from .store.partition import (
 from .store.segment import Batch, read_log
 from .wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 
-try:
-    __version__ = metadata.version("kafkaks")
-except metadata.PackageNotFoundError:  # the source tree on sys.path, never installed
-    __version__ = "0+unknown"
+if TYPE_CHECKING:
+    from .arrow import read_arrow, spark_schema
+    from .internal_topics.decode import DecodedRecord, decode_internal, decoded
+
+    __version__: str
+
+# Imported when first used: Arrow (pyarrow and NumPy) and the internal-topic decoders are not
+# needed to read a segment, and ``import kafkaks`` stays fast for one-file commands.
+_LAZY = {
+    "read_arrow": "arrow",
+    "spark_schema": "arrow",
+    "DecodedRecord": "internal_topics.decode",
+    "decode_internal": "internal_topics.decode",
+    "decoded": "internal_topics.decode",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name == "__version__":
+        from importlib import metadata
+
+        try:
+            return metadata.version("kafkaks")
+        except metadata.PackageNotFoundError:  # the source tree on sys.path, never installed
+            return "0+unknown"
+    if name in _LAZY:
+        from importlib import import_module
+
+        value = getattr(import_module(f".{_LAZY[name]}", __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_LAZY, "__version__"])
 
 __all__ = [
     "DEFAULT_MAX_DECOMPRESSED_BYTES",
