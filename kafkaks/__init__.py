@@ -23,7 +23,7 @@ from .errors import (
     UnreadableFileError,
     UnsupportedError,
 )
-from .internal_topics.decode import DecodedRecord, decode_internal, decoded
+from .internal_topics import DecodedRecord, decode_internal, decoded
 from .models import (
     AbortedTxn,
     Compression,

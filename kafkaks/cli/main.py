@@ -57,7 +57,7 @@ from typing import Any, TextIO
 
 from .. import __version__
 from ..errors import CorruptDataError, KafkaksError, NoKafkaDataError
-from ..internal_topics.decode import (
+from ..internal_topics import (
     INTERNAL_TOPICS,
     TRANSACTION_STATES,
     DecodedRecord,
