@@ -59,7 +59,7 @@ from .wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 
 if TYPE_CHECKING:
     from .arrow import read_arrow, spark_schema
-    from .internal_topics.decode import DecodedRecord, decode_internal, decoded
+    from .internal_topics import DecodedRecord, decode_internal, decoded
 
     __version__: str
 
@@ -68,9 +68,9 @@ if TYPE_CHECKING:
 _LAZY = {
     "read_arrow": "arrow",
     "spark_schema": "arrow",
-    "DecodedRecord": "internal_topics.decode",
-    "decode_internal": "internal_topics.decode",
-    "decoded": "internal_topics.decode",
+    "DecodedRecord": "internal_topics",
+    "decode_internal": "internal_topics",
+    "decoded": "internal_topics",
 }
 
 

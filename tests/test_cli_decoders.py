@@ -37,7 +37,7 @@ from test_internal import (
 )
 
 from kafkaks.cli.main import main
-from kafkaks.internal_topics.decode import decode_internal
+from kafkaks.internal_topics import decode_internal
 
 TOPICS = {
     "__consumer_offsets": "offsets",

@@ -21,7 +21,7 @@ import pytest
 from conftest import real_params
 
 from kafkaks import CorruptDataError, Record, read_log
-from kafkaks.internal_topics.decode import (
+from kafkaks.internal_topics import (
     DecodedRecord,
     decode_internal,
     decoded,

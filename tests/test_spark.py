@@ -31,7 +31,7 @@ if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
 from test_replicas import OFFSETS, ORIGINAL, copy_of, cut_tail, damage  # noqa: E402
 
 import kafkaks  # noqa: E402
-from kafkaks.internal_topics.decode import decoded, to_kafka_json  # noqa: E402
+from kafkaks.internal_topics import decoded, to_kafka_json  # noqa: E402
 from kafkaks.spark import pipeline  # noqa: E402
 from kafkaks.spark.source import (  # noqa: E402
     Bounds,

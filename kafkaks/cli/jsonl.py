@@ -13,7 +13,7 @@ does not name its file. The types:
                        null or the :class:`~kafkaks.models.ControlRecord` as an object. The
                        records of internal topics (and all records under a decoder option of
                        ``kafkaks dump``) add ``decoded``: ``kind`` and
-                       :meth:`~kafkaks.internal_topics.decode.DecodedRecord.to_json` (``key``, ``value``,
+                       :meth:`~kafkaks.internal_topics.DecodedRecord.to_json` (``key``, ``value``,
                        ``tombstone``, ``problem``), or null for a control record
 ``index_entry``        an :class:`~kafkaks.models.OffsetIndexEntry`
 ``time_index_entry``   a :class:`~kafkaks.models.TimeIndexEntry`

@@ -20,7 +20,7 @@ of 3.x-4.0 rather than the 2026 Java port:
 
 The decoder options (``--offsets-decoder``, ``--transaction-log-decoder``,
 ``--cluster-metadata-decoder``) print keys and payloads as Kafka 3.9's decoders do
-(:func:`kafkaks.internal_topics.decode.format_internal`); with ``--json`` the records of internal
+(:func:`kafkaks.internal_topics.format_internal`); with ``--json`` the records of internal
 topics carry a ``decoded`` object whether or not a decoder option is given.
 
 Where Kafka throws and stops the whole run (a record size below 14, a zero-filled preallocated
@@ -57,7 +57,7 @@ from typing import Any, TextIO
 
 from .. import __version__
 from ..errors import CorruptDataError, KafkaksError, NoKafkaDataError
-from ..internal_topics.decode import (
+from ..internal_topics import (
     INTERNAL_TOPICS,
     TRANSACTION_STATES,
     DecodedRecord,

@@ -76,7 +76,7 @@ import pyarrow.fs as pafs
 
 from ..arrow import ROWS_PER_BATCH, batches_to_arrow, spark_schema
 from ..errors import CorruptDataError, KafkaksError, NoKafkaDataError, UnreadableFileError
-from ..internal_topics.decode import decode_internal, internal_kind, to_kafka_json
+from ..internal_topics import decode_internal, internal_kind, to_kafka_json
 from ..models import OffsetIndexEntry, Problem
 from ..store.files import read_offset_index, read_time_index, read_txn_index
 from ..store.partition import (
