@@ -38,6 +38,7 @@ from .models import (
     TimeIndexEntry,
     TimestampType,
 )
+from .problems import ProblemKind
 from .store.files import (
     read_leader_epoch_checkpoint,
     read_offset_checkpoint,
@@ -82,6 +83,7 @@ __all__ = [
     "PartitionDir",
     "PartitionMetadata",
     "Problem",
+    "ProblemKind",
     "ProducerSnapshot",
     "ProducerSnapshotEntry",
     "Record",
