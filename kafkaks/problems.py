@@ -1,7 +1,7 @@
 """What kafkaks can report: every :class:`~kafkaks.models.Problem` ``kind``, with its severity.
 
 :class:`ProblemKind` lists each kind once, with what every reader of problems needs to know about
-it. Its severity is :attr:`~ProblemKind.damage` (something is wrong with the data, or records are
+it. Its severity is ``damage`` (something is wrong with the data, or records are
 lost) or information (worth knowing; nothing is wrong or lost). Damage is what ``kafkaks verify``
 counts in its ``damage`` column (information in its ``info`` column), what makes ``kafkaks
 verify`` and ``kafkaks dump`` exit with status 1, what the ``corrupt`` field of their JSON
@@ -66,18 +66,18 @@ Information:
 Where readers of problems judge a kind otherwise than by its severity, a trait of the kind says
 so, and nothing else does:
 
-- :attr:`~ProblemKind.warns`: without ``on_problem`` the library warns (a
+- ``warns``: without ``on_problem`` the library warns (a
   :class:`~kafkaks.errors.KafkaksWarning`) and reads on, instead of raising. That is the case for
   the kinds after which reading goes on as Kafka's does, damage or not: ``truncated`` (damage:
   its records are lost, yet Kafka itself reads up to it), ``zero_tail``, ``open_transaction`` and
   the four kinds of :mod:`kafkaks.store.replicas` (reading goes on with another copy, or by its
   rule between copies that disagree, ``replica_divergence`` being damage all the same).
-- :attr:`~ProblemKind.repairable`: reported by :func:`~kafkaks.store.segment.read_log` where
+- ``repairable``: reported by :func:`~kafkaks.store.segment.read_log` where
   offsets may be missing from the file (or held only by a batch whose CRC fails), which another
   copy of the partition can supply.
-- :attr:`~ProblemKind.between_files`: found by reading the files of one partition as one log
+- ``between_files``: found by reading the files of one partition as one log
   (:mod:`kafkaks.store.replicas`), about files relative to each other, not one file's own bytes.
-- :attr:`~ProblemKind.kafka_summary`: damage that ``kafka-dump-log`` lists in its end-of-run
+- ``kafka_summary``: damage that ``kafka-dump-log`` lists in its end-of-run
   summaries and exits 0 on; ``kafkaks dump`` follows it (``corrupt`` false there), while
   ``kafkaks verify`` counts it as damage.
 
@@ -102,16 +102,34 @@ class _Trait(Enum):
 
 
 class ProblemKind(StrEnum):
-    """The ``kind`` of a :class:`~kafkaks.models.Problem` (see :mod:`kafkaks.problems`): a string,
-    equal to its value (``ProblemKind.CRC_MISMATCH == "crc_mismatch"``)."""
+    """The ``kind`` of a :class:`~kafkaks.models.Problem`: a string, equal to its value
+    (``ProblemKind.CRC_MISMATCH == "crc_mismatch"``). Each member says, as booleans (what they mean
+    to each reader of problems: :mod:`kafkaks.problems`):
+
+    - ``damage``: its severity, damage (else information);
+    - ``warns``: without ``on_problem`` the library warns and reads on, instead of raising;
+    - ``repairable``: offsets may be missing from the file where ``read_log`` reports it, which
+      another copy can supply;
+    - ``between_files``: found by reading several files of one partition as one log;
+    - ``kafka_summary``: damage that ``kafka-dump-log``, and so ``kafkaks dump``, lists in an
+      end-of-run summary and does not count as corruption.
+    """
 
     _value_: str
-    _traits: frozenset[_Trait]
+    damage: bool
+    warns: bool
+    repairable: bool
+    between_files: bool
+    kafka_summary: bool
 
     def __new__(cls, value: str, *traits: _Trait) -> ProblemKind:
         member = str.__new__(cls, value)
         member._value_ = value
-        member._traits = frozenset(traits)
+        member.damage = _Trait.DAMAGE in traits
+        member.warns = _Trait.WARNS in traits
+        member.repairable = _Trait.REPAIRABLE in traits
+        member.between_files = _Trait.BETWEEN_FILES in traits
+        member.kafka_summary = _Trait.KAFKA_SUMMARY in traits
         return member
 
     CRC_MISMATCH = "crc_mismatch", _Trait.DAMAGE, _Trait.REPAIRABLE
@@ -143,30 +161,3 @@ class ProblemKind(StrEnum):
     REPLICA_REPAIRED = "replica_repaired", _Trait.INFORMATION, _Trait.WARNS, _Trait.BETWEEN_FILES
     SEGMENT_OVERLAP = "segment_overlap", _Trait.INFORMATION, _Trait.WARNS, _Trait.BETWEEN_FILES
     UNDECODABLE_INTERNAL_RECORD = "undecodable_internal_record", _Trait.INFORMATION
-
-    @property
-    def damage(self) -> bool:
-        """The severity: damage, else information."""
-        return _Trait.DAMAGE in self._traits
-
-    @property
-    def warns(self) -> bool:
-        """Without ``on_problem``, a warning and reading goes on, instead of an error."""
-        return _Trait.WARNS in self._traits
-
-    @property
-    def repairable(self) -> bool:
-        """Offsets may be missing from the file where ``read_log`` reports it: another copy can
-        supply them."""
-        return _Trait.REPAIRABLE in self._traits
-
-    @property
-    def between_files(self) -> bool:
-        """Found by reading several files of one partition as one log, about the files together."""
-        return _Trait.BETWEEN_FILES in self._traits
-
-    @property
-    def kafka_summary(self) -> bool:
-        """Damage that ``kafka-dump-log``, and so ``kafkaks dump``, lists in an end-of-run summary
-        and does not count as corruption."""
-        return _Trait.KAFKA_SUMMARY in self._traits
