@@ -1,8 +1,8 @@
 """What kafkaks can report: every :class:`~kafkaks.models.Problem` ``kind``, with its severity.
 
 :class:`ProblemKind` lists each kind once, with what every reader of problems needs to know about
-it. Its severity is ``damage`` (something is wrong with the data, or records are
-lost) or information (worth knowing; nothing is wrong or lost). Damage is what ``kafkaks verify``
+it. Its severity is damage (``damage`` true: something is wrong with the data, or records are lost)
+or information (worth knowing; nothing is wrong or lost). Damage is what ``kafkaks verify``
 counts in its ``damage`` column (information in its ``info`` column), what makes ``kafkaks
 verify`` and ``kafkaks dump`` exit with status 1, what the ``corrupt`` field of their JSON
 ``problem`` objects says, what fails a Spark job in ``FAILFAST`` (and is skipped in
@@ -63,23 +63,23 @@ Information:
                                    decoder cannot fully read
 =================================  ========================================================
 
-Where readers of problems judge a kind otherwise than by its severity, a trait of the kind says
-so, and nothing else does:
+Besides its severity, each member has the traits that some readers of problems need, as booleans;
+where a reader judges a kind otherwise than by its severity, a trait says so, and nothing else does:
 
-- ``warns``: without ``on_problem`` the library warns (a
-  :class:`~kafkaks.errors.KafkaksWarning`) and reads on, instead of raising. That is the case for
-  the kinds after which reading goes on as Kafka's does, damage or not: ``truncated`` (damage:
-  its records are lost, yet Kafka itself reads up to it), ``zero_tail``, ``open_transaction`` and
-  the four kinds of :mod:`kafkaks.store.replicas` (reading goes on with another copy, or by its
-  rule between copies that disagree, ``replica_divergence`` being damage all the same).
-- ``repairable``: reported by :func:`~kafkaks.store.segment.read_log` where
-  offsets may be missing from the file (or held only by a batch whose CRC fails), which another
-  copy of the partition can supply.
+- ``warns``: without ``on_problem`` the library warns (a :class:`~kafkaks.errors.KafkaksWarning`)
+  and reads on, instead of raising. That is the case for the kinds after which reading goes on as
+  Kafka's does, damage or not: ``truncated`` (damage: its records are lost, yet Kafka itself reads
+  up to it), ``zero_tail``, ``open_transaction`` and the four kinds of
+  :mod:`kafkaks.store.replicas` (reading goes on with another copy, or by its rule between copies
+  that disagree, ``replica_divergence`` being damage all the same).
+- ``repairable``: reported by :func:`~kafkaks.store.segment.read_log` where offsets may be missing
+  from the file (or held only by a batch whose CRC fails), which another copy of the partition
+  can supply.
 - ``between_files``: found by reading the files of one partition as one log
   (:mod:`kafkaks.store.replicas`), about files relative to each other, not one file's own bytes.
-- ``kafka_summary``: damage that ``kafka-dump-log`` lists in its end-of-run
-  summaries and exits 0 on; ``kafkaks dump`` follows it (``corrupt`` false there), while
-  ``kafkaks verify`` counts it as damage.
+- ``kafka_summary``: damage that ``kafka-dump-log`` lists in its end-of-run summaries and exits 0
+  on; ``kafkaks dump`` follows it (``corrupt`` false there), while ``kafkaks verify`` counts it as
+  damage.
 
 ``undecodable_internal_record`` is information, except that ``kafkaks dump`` counts it as
 corruption for a record on which Kafka's own decoder throws, under a decoder option.
@@ -103,17 +103,8 @@ class _Trait(Enum):
 
 class ProblemKind(StrEnum):
     """The ``kind`` of a :class:`~kafkaks.models.Problem`: a string, equal to its value
-    (``ProblemKind.CRC_MISMATCH == "crc_mismatch"``). Each member says, as booleans (what they mean
-    to each reader of problems: :mod:`kafkaks.problems`):
-
-    - ``damage``: its severity, damage (else information);
-    - ``warns``: without ``on_problem`` the library warns and reads on, instead of raising;
-    - ``repairable``: offsets may be missing from the file where ``read_log`` reports it, which
-      another copy can supply;
-    - ``between_files``: found by reading several files of one partition as one log;
-    - ``kafka_summary``: damage that ``kafka-dump-log``, and so ``kafkaks dump``, lists in an
-      end-of-run summary and does not count as corruption.
-    """
+    (``ProblemKind.CRC_MISMATCH == "crc_mismatch"``), with the booleans ``damage`` (its severity),
+    ``warns``, ``repairable``, ``between_files`` and ``kafka_summary`` (see :mod:`kafkaks.problems`)."""
 
     _value_: str
     damage: bool
