@@ -36,6 +36,7 @@ from .models import (
     TimeIndexEntry,
     TimestampType,
 )
+from .problems import ProblemKind
 from .store.files import (
     read_leader_epoch_checkpoint,
     read_offset_checkpoint,
@@ -112,6 +113,7 @@ __all__ = [
     "PartitionDir",
     "PartitionMetadata",
     "Problem",
+    "ProblemKind",
     "ProducerSnapshot",
     "ProducerSnapshotEntry",
     "Record",

@@ -21,11 +21,12 @@ from kafka.record.memory_records import MemoryRecords
 import kafkaks
 from kafkaks import Problem
 from kafkaks.cli.main import main
-from kafkaks.store.verify import CORRUPTION
+from kafkaks.problems import ProblemKind
 
 ORIGINAL = "gzip-headers-epochs/data/lsx1-0"
 TOPIC_PARTITION = "lsx1-0"
 OFFSETS = list(range(14))
+CORRUPTION = {kind for kind in ProblemKind if kind.damage}  # what kafkaks verify counts as damage
 
 
 @pytest.fixture

@@ -67,6 +67,7 @@ from ..internal_topics import (
     internal_kind,
 )
 from ..models import ControlRecord, Problem, ProducerSnapshotEntry, Record, TimeIndexEntry
+from ..problems import ProblemKind
 from ..progress import Progress
 from ..store.files import (
     base_offset_of,
@@ -88,7 +89,6 @@ from ..store.partition import (
 from ..store.recovery import RecoveryPlan, SegmentLoss, plan_recovery
 from ..store.segment import Batch, ProblemHandler, batch_records, read_log, topic_partition
 from ..store.verify import (
-    CORRUPTION,
     DEFAULT_MAX_MESSAGE_SIZE,
     PartitionReport,
     batch_reaching,
@@ -198,7 +198,7 @@ time index entries holding the offset of the record with the largest timestamp (
 KAFKA-16310) as time_index_record_offset: information, not corruption. So are a zero-filled tail
 at the end of a segment longer than a batch header (zero_tail) and repeated time index timestamps;
 a partial batch at the end, or 17 bytes or fewer even if zeros (truncated), is damage: its records
-are lost. kafkaks.store.verify documents every kind.
+are lost. kafkaks.problems documents every kind.
 
 --recovery adds what a broker's startup recovery would do to each partition directory
 (LogLoader.recoverLog and LogSegment.recover): after an unclean shutdown (no .kafka_cleanshutdown
@@ -403,7 +403,6 @@ DECODER_OPTIONS: tuple[tuple[str, InternalKind], ...] = (
     ("cluster_metadata_decoder", "cluster_metadata"),
 )
 TOPIC_OF_KIND = {kind: topic for topic, kind in INTERNAL_TOPICS.items()}
-UNDECODABLE = "undecodable_internal_record"
 
 
 def decoder_kind(args: argparse.Namespace) -> InternalKind | None:
@@ -509,7 +508,7 @@ class Dumper:
 
     def report(
         self,
-        kind: str,
+        kind: ProblemKind,
         path: str,
         reason: str,
         position: int | None = None,
@@ -532,7 +531,7 @@ class Dumper:
         )
         self.warn(f"kafkaks: {path}{where}: {reason}")
 
-    def report_error(self, exc: KafkaksError, kind: str = "unreadable_file") -> None:
+    def report_error(self, exc: KafkaksError, kind: ProblemKind = ProblemKind.UNREADABLE_FILE) -> None:
         self.report(kind, exc.path or "<unknown>", exc.reason, exc.position, exc.offset)
 
     def file(self, path: str, kind: str, **fields: Any) -> None:
@@ -566,7 +565,7 @@ class Dumper:
         except BrokenPipeError:  # stdout, not the file: run_dump stops
             raise
         except OSError as exc:
-            self.report("unreadable_file", exc.filename or path, exc.strerror or str(exc))
+            self.report(ProblemKind.UNREADABLE_FILE, exc.filename or path, exc.strerror or str(exc))
 
     # .log and .checkpoint
 
@@ -574,7 +573,7 @@ class Dumper:
         # A partial batch at the end is what Kafka reports as "Found N invalid bytes" (stdout),
         # damage all the same. A zero-filled tail is what file.preallocate=true leaves: Kafka
         # throws, but it is no damage.
-        corrupt = problem.kind in CORRUPTION
+        corrupt = problem.kind.damage
         self.failed = self.failed or corrupt
         if self.json:
             self.emit_object(problem_object(problem, corrupt))
@@ -664,11 +663,13 @@ class Dumper:
         if kind is not None and d is not None and d.problem is not None:
             corrupt = self.decoder is not None and kafka_decoder_throws(kind, record, d)
             reason = decoder_problem(kind, record, d)
-            self.report(UNDECODABLE, path, reason, batch.position, record.offset, corrupt)
+            self.report(
+                ProblemKind.UNDECODABLE_INTERNAL_RECORD, path, reason, batch.position, record.offset, corrupt
+            )
 
     # .index and .timeindex
 
-    def sanity(self, path: str, kind: str, error: str | None) -> None:
+    def sanity(self, path: str, kind: ProblemKind, error: str | None) -> None:
         if error is not None:
             self.report(kind, path, error)
         elif not self.json:
@@ -680,7 +681,7 @@ class Dumper:
         reason = unverifiable(log)
         if reason is None:
             return True
-        self.report("missing_log", path, reason, corrupt=False)
+        self.report(ProblemKind.MISSING_LOG, path, reason, corrupt=False)
         return False
 
     def empty(self, path: str, size: int) -> bool:
@@ -697,7 +698,9 @@ class Dumper:
         if self.empty(path, 8):
             return
         if self.args.index_sanity_check:
-            self.sanity(path, "index_sanity", index_sanity_error(path, Path(path).read_bytes(), base_offset))
+            self.sanity(
+                path, ProblemKind.INDEX_SANITY, index_sanity_error(path, Path(path).read_bytes(), base_offset)
+            )
             return
         log = _sibling(path, ".log")
         verify = self.can_verify(path, log)
@@ -707,7 +710,7 @@ class Dumper:
                 batch = first_batch(log, entry.position, self.args.max_message_size)
                 if batch is None:
                     self.report(
-                        "index_no_batch",
+                        ProblemKind.INDEX_NO_BATCH,
                         path,
                         f"no batch starts at position {entry.position} of {log}",
                         None,
@@ -716,7 +719,7 @@ class Dumper:
                 elif batch.last_offset != entry.offset:
                     mismatches.append((entry.offset, batch.last_offset))
                     self.info(
-                        "index_mismatch",
+                        ProblemKind.INDEX_MISMATCH,
                         path,
                         f"Index offset: {entry.offset}, log offset: {batch.last_offset}",
                         entry.offset,
@@ -730,11 +733,12 @@ class Dumper:
         if mismatches:
             self.index_mismatches.setdefault(_absolute(path), []).extend(mismatches)
 
-    def info(self, kind: str, path: str, message: str, offset: int) -> None:
+    def info(self, kind: ProblemKind, path: str, message: str, offset: int) -> None:
         """A finding Kafka lists in its end-of-run summaries: a ``problem`` object with ``--json``
         (not corruption, as for Kafka); in text mode the summaries say it."""
         if self.json:
-            self.emit_object(problem_object(Problem(kind, path, 0, 0, message, offset), False))
+            corrupt = kind.damage and not kind.kafka_summary
+            self.emit_object(problem_object(Problem(kind, path, 0, 0, message, offset), corrupt))
 
     def dump_time_index(self, path: str) -> None:
         base_offset = base_offset_of(path)
@@ -743,7 +747,7 @@ class Dumper:
             return
         if self.args.index_sanity_check:
             error = time_index_sanity_error(path, Path(path).read_bytes(), base_offset)
-            self.sanity(path, "time_index_sanity", error)
+            self.sanity(path, ProblemKind.TIME_INDEX_SANITY, error)
             return
         log, index = _sibling(path, ".log"), _sibling(path, ".index")
         verify = self.can_verify(path, log)
@@ -758,7 +762,7 @@ class Dumper:
                         path, absolute, log, lookup(offsets, entry.offset), entry, previous
                     )
                 except KafkaksError as exc:
-                    self.report_error(exc.at(log), "corrupt_records")
+                    self.report_error(exc.at(log), ProblemKind.CORRUPT_RECORDS)
             previous = entry.timestamp
             if self.args.verify_index_only:
                 continue
@@ -777,7 +781,7 @@ class Dumper:
             found = -1 if batch is None else batch.last_offset
             self.not_found.setdefault(absolute, []).append((entry.offset, found))
             self.info(
-                "time_index_not_found",
+                ProblemKind.TIME_INDEX_NOT_FOUND,
                 path,
                 f"Indexed offset: {entry.offset}, found log offset: {found}",
                 entry.offset,
@@ -787,11 +791,11 @@ class Dumper:
         if max_timestamp != entry.timestamp:
             self.timestamp_mismatches.setdefault(absolute, []).append((entry.timestamp, max_timestamp))
             message = f"Index timestamp: {entry.timestamp}, log timestamp: {max_timestamp}"
-            self.info("time_index_mismatch", path, message, entry.offset)
+            self.info(ProblemKind.TIME_INDEX_MISMATCH, path, message, entry.offset)
         if previous >= entry.timestamp:
             self.out_of_order.setdefault(absolute, []).append((entry.timestamp, previous))
             message = f"Index timestamp: {entry.timestamp}, Previously indexed timestamp: {previous}"
-            self.info("time_index_out_of_order", path, message, entry.offset)
+            self.info(ProblemKind.TIME_INDEX_OUT_OF_ORDER, path, message, entry.offset)
 
     # .txnindex and .snapshot
 
@@ -800,7 +804,7 @@ class Dumper:
         for txn in read_txn_index(path):
             if txn.version > 0:
                 self.report(
-                    "txn_index_version",
+                    ProblemKind.TXN_INDEX_VERSION,
                     path,
                     f"Unexpected aborted transaction version {txn.version} in transaction index "
                     f"{_absolute(path)}, current version is 0",
@@ -825,7 +829,7 @@ class Dumper:
         )
         if not snapshot.crc_valid:
             self.report(
-                "snapshot_crc_mismatch",
+                ProblemKind.SNAPSHOT_CRC_MISMATCH,
                 path,
                 "Snapshot is corrupt (CRC is no longer valid). "
                 f"Stored crc: {snapshot.crc}. Computed crc: {snapshot.computed_crc}",
@@ -950,7 +954,7 @@ def _offsets(first: int | None, last: int | None) -> str:
     return "-" if first is None or last is None else f"{first}..{last}"
 
 
-def _counts(counts: dict[str, int]) -> str:
+def _counts(counts: dict[ProblemKind, int]) -> str:
     return ", ".join(f"{kind}={count}" for kind, count in counts.items()) or "-"
 
 
@@ -1082,7 +1086,7 @@ def run_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     def on_problem(problem: Problem) -> None:
         nonlocal damaged
-        corrupt = problem.kind in CORRUPTION
+        corrupt = problem.kind.damage
         damaged = damaged or corrupt
         if args.json:
             out.write(dumps(problem_object(problem, corrupt)) + "\n")

@@ -43,8 +43,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from kafkaks.problems import ProblemKind
 from kafkaks.store.partition import is_kafka_file
-from kafkaks.store.verify import CORRUPTION
 
 __all__ = ["Destination", "PartitionSummary", "RefusedError", "add_parser", "main", "run"]
 
@@ -358,7 +358,7 @@ def run(
         key = (problem["topic"], problem["partition"])
         if key not in summary:
             summary[key] = PartitionSummary(problem["topic"], problem["partition"])
-        if problem["kind"] in CORRUPTION:
+        if ProblemKind(problem["kind"]).damage:
             summary[key].corrupt_batches += 1
     result = [summary[key] for key in sorted(summary, key=lambda k: (k[0] or "", k[1] or 0))]
     if echo is not None:

@@ -78,6 +78,7 @@ from ..arrow import ROWS_PER_BATCH, batches_to_arrow, spark_schema
 from ..errors import CorruptDataError, KafkaksError, NoKafkaDataError, UnreadableFileError
 from ..internal_topics import decode_internal, internal_kind, to_kafka_json
 from ..models import OffsetIndexEntry, Problem
+from ..problems import ProblemKind
 from ..store.files import read_offset_index, read_time_index, read_txn_index
 from ..store.partition import (
     SEGMENT,
@@ -101,7 +102,6 @@ from ..store.segment import (
     ProblemHandler,
     read_log,
 )
-from ..store.verify import CORRUPTION
 from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 
 try:
@@ -893,7 +893,7 @@ class _Problems:
     def report(self, problem: Problem) -> None:
         # Damage as kafkaks verify and dump judge it: a partial batch at the end of a segment too
         # (its records are lost), while a zero-filled tail or an open transaction is not.
-        fatal = problem.kind in CORRUPTION
+        fatal = problem.kind.damage
         self.found.append(
             {
                 "topic": self.split.topic,
@@ -915,7 +915,14 @@ class _Problems:
 
     def undecodable(self, batch: Batch, error: KafkaksError) -> None:
         self.report(
-            Problem("corrupt_batch", batch.path, batch.position, batch.size, error.reason, batch.last_offset)
+            Problem(
+                ProblemKind.CORRUPT_BATCH,
+                batch.path,
+                batch.position,
+                batch.size,
+                error.reason,
+                batch.last_offset,
+            )
         )
 
     def flush(self) -> None:
@@ -932,7 +939,7 @@ class _Problems:
 
 
 def _failfast(
-    kind: str, reason: str, path: str | None, position: int | None, offset: int | None
+    kind: ProblemKind, reason: str, path: str | None, position: int | None, offset: int | None
 ) -> CorruptDataError:
     """The error that fails a FAILFAST task: file, position and offset, then the problem's kind."""
     return CorruptDataError(
@@ -1011,7 +1018,7 @@ def read_split(split: SegmentSplit, options: Options) -> Iterator[pa.RecordBatch
                 except KafkaksError as error:
                     if options.mode == "FAILFAST":
                         raise _failfast(
-                            "corrupt_batch", error.reason, error.path, error.position, error.offset
+                            ProblemKind.CORRUPT_BATCH, error.reason, error.path, error.position, error.offset
                         ) from error
                     # Find the batches that do not decode, one by one, and keep the rest.
                     for batch in chunk:

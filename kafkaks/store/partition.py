@@ -42,6 +42,7 @@ from typing import Literal
 
 from ..errors import NoKafkaDataError, UnreadableFileError
 from ..models import AbortedTxn, Problem, Record
+from ..problems import ProblemKind
 from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from .files import read_txn_index
 from .replicas import Run, merge
@@ -221,7 +222,7 @@ def report_unreadable(on_problem: ProblemHandler | None, path: str, reason: str)
     """An ``unreadable_file`` problem; without ``on_problem`` an :class:`UnreadableFileError`."""
     if on_problem is None:
         raise UnreadableFileError(reason, path=path)
-    on_problem(Problem("unreadable_file", path, 0, 0, reason))
+    on_problem(Problem(ProblemKind.UNREADABLE_FILE, path, 0, 0, reason))
 
 
 def local_lister(
@@ -610,7 +611,7 @@ def report_unstable(
 ) -> None:
     """Report that ``read_committed`` stops at the last stable offset ``stable``."""
     problem = Problem(
-        "open_transaction",
+        ProblemKind.OPEN_TRANSACTION,
         os.fspath(path),
         position,
         0,

@@ -33,6 +33,7 @@ import crc32c
 
 from ..errors import KafkaksError, NoKafkaDataError, UnreadableFileError
 from ..models import Problem
+from ..problems import ProblemKind
 from .files import read_offset_checkpoint
 from .partition import CLEAN_SHUTDOWN, RECOVERY_POINTS, PartitionDir, Segment, locate, segments_in
 from .segment import (
@@ -264,7 +265,7 @@ def plan_recovery(directory: str | os.PathLike[str]) -> RecoveryPlan:
                 losses.append(_loss(segment, position, reason, "untouched"))
         except (OSError, NoKafkaDataError, UnreadableFileError) as exc:
             reason = exc.strerror or str(exc) if isinstance(exc, OSError) else exc.reason
-            unreadable.append(Problem("unreadable_file", str(segment.path), 0, 0, reason))
+            unreadable.append(Problem(ProblemKind.UNREADABLE_FILE, str(segment.path), 0, 0, reason))
     return RecoveryPlan(
         str(path), recovery_point, basis, clean, [str(s.path) for s in in_scope], losses, unreadable
     )

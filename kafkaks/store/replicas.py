@@ -54,30 +54,15 @@ from dataclasses import dataclass
 
 from ..errors import KafkaksError
 from ..models import Problem
+from ..problems import ProblemKind
 from .segment import Batch, ProblemHandler, default_handler
 
 __all__ = [
-    "OFFSET_ORDER",
-    "REPLICA_DIVERGENCE",
-    "REPLICA_GAP",
-    "REPLICA_KINDS",
-    "REPLICA_REPAIRED",
-    "SEGMENT_OVERLAP",
     "Run",
     "first_offset",
     "merge",
     "record_count",
 ]
-
-REPLICA_GAP = "replica_gap"
-REPLICA_DIVERGENCE = "replica_divergence"
-REPLICA_REPAIRED = "replica_repaired"
-SEGMENT_OVERLAP = "segment_overlap"
-OFFSET_ORDER = "offset_order"
-REPLICA_KINDS = frozenset({REPLICA_GAP, REPLICA_DIVERGENCE, REPLICA_REPAIRED, SEGMENT_OVERLAP})
-# Problems of read_log after which offsets may be missing from that file, which another copy
-# can then supply.
-LOSSY = frozenset({"crc_mismatch", "corrupt_batch", "unreadable", "truncated"})
 
 Opener = Callable[[ProblemHandler], Iterator[Batch]]
 
@@ -161,11 +146,11 @@ class _Reader:
             self.head_base = first_offset(self.head)
         losses, others = [], []
         for problem in found:
-            if problem.kind not in LOSSY:
+            if not problem.kind.repairable:
                 others.append(problem)
             elif (
                 self.head is not None
-                and problem.kind == "crc_mismatch"
+                and problem.kind == ProblemKind.CRC_MISMATCH
                 and problem.position == self.head.position
             ):
                 self.own = problem
@@ -242,7 +227,7 @@ class _Merge:
             if reader.run.copy == best.run.copy:
                 self.report(
                     Problem(
-                        SEGMENT_OVERLAP,
+                        ProblemKind.SEGMENT_OVERLAP,
                         head.path,
                         head.position,
                         head.size,
@@ -279,7 +264,7 @@ class _Merge:
             same_copy = best.run.copy == reader.run.copy
         self.report(
             Problem(
-                SEGMENT_OVERLAP if same_copy else REPLICA_DIVERGENCE,
+                ProblemKind.SEGMENT_OVERLAP if same_copy else ProblemKind.REPLICA_DIVERGENCE,
                 head.path,
                 head.position,
                 head.size,
@@ -299,7 +284,7 @@ class _Merge:
                 problem = loss.problem
                 self.report(
                     Problem(
-                        REPLICA_REPAIRED,
+                        ProblemKind.REPLICA_REPAIRED,
                         problem.path,
                         problem.position,
                         problem.length,
@@ -343,7 +328,7 @@ class _Merge:
         missing = ", ".join(copy for copy in self.copies if copy not in copies)
         self.report(
             Problem(
-                REPLICA_GAP,
+                ProblemKind.REPLICA_GAP,
                 first.path,
                 first.position,
                 size,
@@ -468,7 +453,7 @@ class _Merge:
             if reader.previous is not None and base <= reader.previous:
                 self.report(
                     Problem(
-                        OFFSET_ORDER,
+                        ProblemKind.OFFSET_ORDER,
                         chosen.path,
                         chosen.position,
                         chosen.size,

@@ -34,6 +34,7 @@ from ..errors import (
 from ..generated.kafka_message import KafkaMessage
 from ..generated.kafka_message_set import KafkaMessageSet
 from ..models import Compression, Problem, Record, TimestampType
+from ..problems import ProblemKind
 from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES, decompress
 from ..wire.control import decode_control
 from ..wire.records import decode_records
@@ -64,19 +65,6 @@ MAX_INT32 = 0x7FFFFFFF
 # <topic>-<partition>, and the same with .<uuid>-delete, -future or -stray while being removed or moved
 PARTITION_DIR = re.compile(
     r"^(?P<topic>.+)-(?P<partition>\d+)(?:\.(?P<uuid>[0-9a-f]{32})-(?P<status>delete|future|stray))?$"
-)
-# Warned, not raised, without on_problem; the last four are kafkaks.store.replicas' (reading goes on with
-# another copy of the same offsets, or by its rule between copies that disagree).
-NON_FATAL = frozenset(
-    {
-        "truncated",
-        "zero_tail",
-        "open_transaction",
-        "replica_gap",
-        "replica_divergence",
-        "replica_repaired",
-        "segment_overlap",
-    }
 )
 SCAN_CHUNK = 1 << 20
 INVALID_INNER = "Found invalid inner message set in compressed wrapper"
@@ -381,7 +369,7 @@ class Batch:
 def undecodable(batch: Batch, error: KafkaksError) -> Problem:
     """The ``corrupt_records`` Problem of a batch whose records do not decompress or decode."""
     offset = batch.last_offset if error.offset is None else error.offset
-    return Problem("corrupt_records", batch.path, batch.position, batch.size, error.reason, offset)
+    return Problem(ProblemKind.CORRUPT_RECORDS, batch.path, batch.position, batch.size, error.reason, offset)
 
 
 def report_undecodable(batch: Batch, error: KafkaksError, on_problem: ProblemHandler | None) -> None:
@@ -462,11 +450,12 @@ def _open(source: LogSource) -> tuple[BinaryIO, str, bool]:
 
 
 def default_handler(problem: Problem) -> None:
-    """What happens to a problem when no ``on_problem`` is given: a warning for the kinds that
-    Kafka itself tolerates (a partial or zero-filled tail, an open transaction), else an error."""
-    if problem.kind in NON_FATAL:
+    """What happens to a problem when no ``on_problem`` is given: a warning for the kinds after
+    which reading goes on as Kafka's does (:attr:`~kafkaks.problems.ProblemKind.warns`: a partial or
+    zero-filled tail, an open transaction, what copies of a partition disagree on), else an error."""
+    if problem.kind.warns:
         warnings.warn(str(problem), KafkaksWarning, stacklevel=3)
-    elif problem.kind == "unreadable_file":
+    elif problem.kind == ProblemKind.UNREADABLE_FILE:
         raise UnreadableFileError(problem.message, path=problem.path)
     else:
         raise CorruptDataError(
@@ -533,7 +522,7 @@ def read_log(
                     )
                 except KafkaksError as exc:
                     problem = Problem(
-                        "corrupt_batch", name, position, len(data), exc.reason, _head_offset(head)
+                        ProblemKind.CORRUPT_BATCH, name, position, len(data), exc.reason, _head_offset(head)
                     )
                 else:
                     if batch.crc_valid is False:
@@ -548,7 +537,7 @@ def read_log(
                         if inside is not None:
                             report(
                                 Problem(
-                                    "corrupt_batch",
+                                    ProblemKind.CORRUPT_BATCH,
                                     name,
                                     position,
                                     inside - position,
@@ -562,7 +551,7 @@ def read_log(
                             continue
                         report(
                             Problem(
-                                "crc_mismatch",
+                                ProblemKind.CRC_MISMATCH,
                                 name,
                                 position,
                                 batch.size,
@@ -575,11 +564,11 @@ def read_log(
                     if batch.crc_valid is not False:  # a damaged header's offsets are no guide
                         min_offset = batch.last_offset + 1
                     continue
-            if problem.kind in ("truncated", "zero_tail") and limit < size:
+            if problem.kind in (ProblemKind.TRUNCATED, ProblemKind.ZERO_TAIL) and limit < size:
                 return  # a --max-bytes style slice cuts the last batch: not a problem
-            if problem.kind == "corrupt_batch" and _all_zero(stream, position, limit):
+            if problem.kind == ProblemKind.CORRUPT_BATCH and _all_zero(stream, position, limit):
                 problem = Problem(
-                    "zero_tail",
+                    ProblemKind.ZERO_TAIL,
                     name,
                     position,
                     limit - position,
@@ -587,11 +576,15 @@ def read_log(
                     None,
                 )
             try:
-                resume = None if problem.kind == "zero_tail" else _resync(stream, position + 1, limit, budget)
+                resume = (
+                    None
+                    if problem.kind == ProblemKind.ZERO_TAIL
+                    else _resync(stream, position + 1, limit, budget)
+                )
             except _ResyncGaveUp as gave_up:
                 report(
                     Problem(
-                        "unreadable",
+                        ProblemKind.UNREADABLE,
                         name,
                         position,
                         limit - position,
@@ -603,9 +596,9 @@ def read_log(
                 )
                 return
             if resume is None:
-                if problem.kind == "corrupt_batch":
+                if problem.kind == ProblemKind.CORRUPT_BATCH:
                     problem = Problem(
-                        "unreadable",
+                        ProblemKind.UNREADABLE,
                         name,
                         position,
                         limit - position,
@@ -615,7 +608,7 @@ def read_log(
                 report(problem)
                 return
             message = problem.message
-            if problem.kind == "truncated":  # not the end of the file after all
+            if problem.kind == ProblemKind.TRUNCATED:  # not the end of the file after all
                 message = (
                     f"a batch of {LOG_OVERHEAD + ENTRY_PREFIX.unpack_from(head)[1]} bytes would run past "
                     "the end of the file, yet a valid batch follows: its length is damaged"
@@ -624,7 +617,9 @@ def read_log(
             resumed_offset = ENTRY_PREFIX.unpack_from(stream.read(ENTRY_PREFIX.size))[0]
             report(
                 Problem(
-                    "corrupt_batch" if problem.kind == "corrupt_batch" else "unreadable",
+                    ProblemKind.CORRUPT_BATCH
+                    if problem.kind == ProblemKind.CORRUPT_BATCH
+                    else ProblemKind.UNREADABLE,
                     name,
                     position,
                     resume - position,
@@ -663,7 +658,7 @@ def _check_entry(head: bytes, remaining: int, name: str, position: int) -> Probl
         # they are a cut, not preallocation: a preallocated file is zero-filled up to
         # segment.bytes (and trimmed to its size on roll), far more than one header.
         return Problem(
-            "truncated",
+            ProblemKind.TRUNCATED,
             name,
             position,
             remaining,
@@ -673,7 +668,7 @@ def _check_entry(head: bytes, remaining: int, name: str, position: int) -> Probl
     length = ENTRY_PREFIX.unpack_from(head)[1]
     if length < MIN_ENTRY_LENGTH:
         return Problem(
-            "corrupt_batch",
+            ProblemKind.CORRUPT_BATCH,
             name,
             position,
             remaining,
@@ -682,7 +677,7 @@ def _check_entry(head: bytes, remaining: int, name: str, position: int) -> Probl
         )
     if LOG_OVERHEAD + length > remaining:
         return Problem(
-            "truncated",
+            ProblemKind.TRUNCATED,
             name,
             position,
             remaining,
@@ -693,11 +688,16 @@ def _check_entry(head: bytes, remaining: int, name: str, position: int) -> Probl
     magic = head[16]
     if magic > 2:
         return Problem(
-            "corrupt_batch", name, position, LOG_OVERHEAD + length, f"Unknown magic byte {magic}", offset
+            ProblemKind.CORRUPT_BATCH,
+            name,
+            position,
+            LOG_OVERHEAD + length,
+            f"Unknown magic byte {magic}",
+            offset,
         )
     if magic == 2 and length < V2_HEADER_LENGTH:
         return Problem(
-            "corrupt_batch",
+            ProblemKind.CORRUPT_BATCH,
             name,
             position,
             LOG_OVERHEAD + length,

@@ -1,53 +1,13 @@
 """Checking Kafka's files against each other, as a broker would trust them: :func:`verify_files`.
 
 Each file is read in full and every finding is a :class:`~kafkaks.models.Problem`; its ``kind``
-says what it is, and :data:`CORRUPTION` says which kinds mean damage (the rest are information):
-
-================================  ==========================================================
-``crc_mismatch``                  a batch whose stored CRC is not that of its bytes
-``corrupt_batch``, ``unreadable`` a batch header that breaks the format; bytes skipped
-``corrupt_records``               a batch whose records do not decompress or decode
-``record_crc_mismatch``           a legacy inner message whose own CRC-32 is wrong
-``offset_order``                  offsets not increasing: in a segment, between segments, or a
-                                  first batch below its segment's base offset (the file name)
-``index_no_batch``                an ``.index`` position where no batch starts
-``index_mismatch``                an ``.index`` offset that is not the last offset of its batch
-                                  nor of a later batch of the same append
-``index_order``                   ``.index`` entries whose offsets or positions do not increase
-``time_index_not_found``          a ``.timeindex`` offset that is in no batch
-``time_index_mismatch``           a ``.timeindex`` timestamp that is not its batch's largest
-``time_index_out_of_order``       ``.timeindex`` timestamps or offsets that decrease
-``snapshot_crc_mismatch``         a producer ``.snapshot`` whose CRC-32C is wrong
-``txn_index_version``             a ``.txnindex`` entry of an unknown version
-``unreadable_file``               a file that cannot be read or parsed at all
-``truncated``                     a partial batch at the end of a ``.log``: what a crash
-                                  mid-write leaves (Kafka's "Found N invalid bytes"); its
-                                  records are lost, so it counts as damage
-``zero_tail``                     (information) a zero-filled tail at the end of a ``.log``,
-                                  longer than a batch header (17 bytes), which
-                                  ``file.preallocate=true`` leaves legitimately; 17 zero bytes
-                                  or fewer are a ``truncated`` header
-``index_multi_batch_append``      (information) an ``.index`` entry written by a broker
-                                  before KAFKA-806 for an append of several batches: the
-                                  position of the first batch, the last offset of the last
-``time_index_record_offset``      (information) a ``.timeindex`` entry holding the offset of
-                                  the record with the largest timestamp instead of its batch's
-                                  last offset, as brokers before KAFKA-16310 (Kafka 3.8) wrote
-``time_index_repeated_timestamp`` (information) two entries with the same timestamp: Kafka's
-                                  writer never appends one, its dump tool calls it out of order
-``missing_log``                   (information) an index without its ``.log``: not verified
-``replica_divergence``            copies of one partition (or two segments of one directory)
-                                  hold different valid batches for the same offsets
-``replica_gap``                   (information) offsets present in some copies only
-``replica_repaired``              (information) damage in one copy whose offsets another holds
-``segment_overlap``               (information) offsets in two segments of one directory
-================================  ==========================================================
+says what it is, and whether it is damage or information: :mod:`kafkaks.problems` lists every kind.
 
 The ``.log`` files of one topic-partition given in several directories (replicas, JBOD
 directories, a backup), or of one directory whose segments overlap, are also read as one log
 (:mod:`kafkaks.store.replicas`), which reads them a second time: that gives one more report, for the
 partition as a whole, whose segments are the files its batches were taken from and whose
-problems are the four kinds above.
+problems are the kinds about files together (:attr:`~kafkaks.problems.ProblemKind.between_files`).
 
 The index checks follow DumpLogSegments (``dumpIndex``, ``dumpTimeIndex``) and the broker's
 ``OffsetIndex``/``TimeIndex`` writers, minus the false alarms those tools raise on data written by
@@ -66,14 +26,14 @@ from pathlib import Path
 
 from ..errors import KafkaksError
 from ..models import OffsetIndexEntry, Problem
+from ..problems import ProblemKind
 from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from .files import base_offset_of, read_offset_index, read_producer_snapshot, read_time_index, read_txn_index
 from .partition import PartitionDir, Segment, segment_runs
-from .replicas import REPLICA_DIVERGENCE, REPLICA_KINDS, first_offset, merge, record_count
+from .replicas import first_offset, merge, record_count
 from .segment import Batch, ProblemHandler, batch_records, read_log
 
 __all__ = [
-    "CORRUPTION",
     "DEFAULT_MAX_MESSAGE_SIZE",
     "PartitionReport",
     "SegmentSummary",
@@ -85,28 +45,6 @@ __all__ = [
 ]
 
 DEFAULT_MAX_MESSAGE_SIZE = 5 * 1024 * 1024  # DumpLogSegments' --max-message-size default
-CORRUPTION = frozenset(
-    {
-        "crc_mismatch",
-        "corrupt_batch",
-        "truncated",
-        "unreadable",
-        "corrupt_records",
-        "record_crc_mismatch",
-        "offset_order",
-        "index_no_batch",
-        "index_mismatch",
-        "index_order",
-        "time_index_not_found",
-        "time_index_mismatch",
-        "time_index_out_of_order",
-        "snapshot_crc_mismatch",
-        "txn_index_version",
-        "unreadable_file",
-        REPLICA_DIVERGENCE,
-    }
-)
-
 Progress = Callable[[int], None]
 
 
@@ -149,22 +87,22 @@ class PartitionReport:
         return max((s.last_offset for s in self.segments if s.last_offset is not None), default=None)
 
     @property
-    def problem_counts(self) -> dict[str, int]:
+    def problem_counts(self) -> dict[ProblemKind, int]:
         return dict(sorted(Counter(problem.kind for problem in self.problems).items()))
 
     @property
-    def damage_counts(self) -> dict[str, int]:
-        """The problems that are damage (:data:`CORRUPTION`), by kind."""
-        return {kind: count for kind, count in self.problem_counts.items() if kind in CORRUPTION}
+    def damage_counts(self) -> dict[ProblemKind, int]:
+        """The problems that are damage (:attr:`~kafkaks.problems.ProblemKind.damage`), by kind."""
+        return {kind: count for kind, count in self.problem_counts.items() if kind.damage}
 
     @property
-    def info_counts(self) -> dict[str, int]:
+    def info_counts(self) -> dict[ProblemKind, int]:
         """The findings that are information, not damage, by kind."""
-        return {kind: count for kind, count in self.problem_counts.items() if kind not in CORRUPTION}
+        return {kind: count for kind, count in self.problem_counts.items() if not kind.damage}
 
     @property
     def corrupt(self) -> bool:
-        return any(problem.kind in CORRUPTION for problem in self.problems)
+        return any(problem.kind.damage for problem in self.problems)
 
 
 def _ignore(_problem: Problem) -> None:
@@ -231,7 +169,7 @@ class _Checker:
 
     def problem(
         self,
-        kind: str,
+        kind: ProblemKind,
         path: str,
         message: str,
         position: int = 0,
@@ -261,11 +199,11 @@ class _Checker:
         try:
             check(path)
         except KafkaksError as exc:
-            self.problem("unreadable_file", path, exc.reason, exc.position or 0, exc.offset)
+            self.problem(ProblemKind.UNREADABLE_FILE, path, exc.reason, exc.position or 0, exc.offset)
         except BrokenPipeError:  # from on_problem writing to a closed pipe, not from the file
             raise
         except OSError as exc:
-            self.problem("unreadable_file", exc.filename or path, exc.strerror or str(exc))
+            self.problem(ProblemKind.UNREADABLE_FILE, exc.filename or path, exc.strerror or str(exc))
 
     def batches(self, path: str) -> tuple[int, int, int | None, int | None]:
         """(batches, records, first offset, last offset) of a .log or .checkpoint, checking each
@@ -281,7 +219,7 @@ class _Checker:
                 count += 1
                 if record.crc_valid is False:
                     self.problem(
-                        "record_crc_mismatch",
+                        ProblemKind.RECORD_CRC_MISMATCH,
                         path,
                         f"CRC-32 mismatch in the inner message at offset {record.offset}",
                         batch.position,
@@ -294,7 +232,7 @@ class _Checker:
             records += count
             if last is not None and base <= last:
                 self.problem(
-                    "offset_order",
+                    ProblemKind.OFFSET_ORDER,
                     path,
                     f"batch starts at offset {base}, not after the previous batch's last offset {last}",
                     batch.position,
@@ -312,7 +250,7 @@ class _Checker:
         batches, records, first, last = self.batches(path)
         if first is not None and first < base_offset:
             self.problem(
-                "offset_order",
+                ProblemKind.OFFSET_ORDER,
                 path,
                 f"first batch starts at offset {first}, below the segment's base offset {base_offset}",
                 0,
@@ -328,7 +266,7 @@ class _Checker:
         reason = unverifiable(log)
         if reason is None:
             return True
-        self.problem("missing_log", path, reason)
+        self.problem(ProblemKind.MISSING_LOG, path, reason)
         return False
 
     def index(self, path: str) -> None:
@@ -342,7 +280,7 @@ class _Checker:
             ):
                 previous = entries[number - 1]
                 self.problem(
-                    "index_order",
+                    ProblemKind.INDEX_ORDER,
                     path,
                     f"entry {number} (offset {entry.offset}, position {entry.position}) does not follow "
                     f"entry {number - 1} (offset {previous.offset}, position {previous.position})",
@@ -354,7 +292,7 @@ class _Checker:
             batch = first_batch(log, entry.position, self.max_size)
             if batch is None:
                 self.problem(
-                    "index_no_batch",
+                    ProblemKind.INDEX_NO_BATCH,
                     path,
                     f"no batch starts at position {entry.position} of {log}",
                     number * 8,
@@ -370,7 +308,7 @@ class _Checker:
                     and later.last_offset == entry.offset
                 ):
                     self.problem(
-                        "index_multi_batch_append",
+                        ProblemKind.INDEX_MULTI_BATCH_APPEND,
                         path,
                         f"offset {entry.offset} is the last offset of the batch at position "
                         f"{later.position}, appended with the batch at {entry.position} (an index "
@@ -381,7 +319,7 @@ class _Checker:
                     )
                 else:
                     self.problem(
-                        "index_mismatch",
+                        ProblemKind.INDEX_MISMATCH,
                         path,
                         f"Index offset: {entry.offset}, log offset: {batch.last_offset} (the batch at "
                         f"position {entry.position})",
@@ -402,7 +340,7 @@ class _Checker:
                 previous = entries[number - 1]
                 if entry.timestamp < previous.timestamp or entry.offset < previous.offset:
                     self.problem(
-                        "time_index_out_of_order",
+                        ProblemKind.TIME_INDEX_OUT_OF_ORDER,
                         path,
                         f"entry {number} (timestamp {entry.timestamp}, offset {entry.offset}) is below entry "
                         f"{number - 1} (timestamp {previous.timestamp}, offset {previous.offset})",
@@ -412,7 +350,7 @@ class _Checker:
                     )
                 elif entry.timestamp == previous.timestamp:
                     self.problem(
-                        "time_index_repeated_timestamp",
+                        ProblemKind.TIME_INDEX_REPEATED_TIMESTAMP,
                         path,
                         f"entry {number} repeats timestamp {entry.timestamp} of entry {number - 1}",
                         where,
@@ -430,7 +368,7 @@ class _Checker:
         if batch is None or first is None or not first <= offset <= batch.last_offset:
             found = "no batch" if batch is None else f"the next batch ends at offset {batch.last_offset}"
             self.problem(
-                "time_index_not_found",
+                ProblemKind.TIME_INDEX_NOT_FOUND,
                 path,
                 f"Indexed offset {offset} is in no batch: {found}",
                 where,
@@ -445,7 +383,7 @@ class _Checker:
         largest = max(stamps.values(), default=batch.max_timestamp)
         if largest != timestamp:
             self.problem(
-                "time_index_mismatch",
+                ProblemKind.TIME_INDEX_MISMATCH,
                 path,
                 f"Index timestamp: {timestamp}, log timestamp: {largest} (the batch ending at offset "
                 f"{batch.last_offset})",
@@ -454,12 +392,20 @@ class _Checker:
                 12,
             )
         elif offset != batch.last_offset:
-            kind = "time_index_record_offset" if stamps.get(offset) == timestamp else "time_index_not_found"
+            kind = (
+                ProblemKind.TIME_INDEX_RECORD_OFFSET
+                if stamps.get(offset) == timestamp
+                else ProblemKind.TIME_INDEX_NOT_FOUND
+            )
             self.problem(
                 kind,
                 path,
                 f"Indexed offset {offset} is inside the batch ending at offset {batch.last_offset}"
-                + (" (its record with the largest timestamp)" if kind == "time_index_record_offset" else ""),
+                + (
+                    " (its record with the largest timestamp)"
+                    if kind == ProblemKind.TIME_INDEX_RECORD_OFFSET
+                    else ""
+                ),
                 where,
                 offset,
                 12,
@@ -469,7 +415,7 @@ class _Checker:
         for number, txn in enumerate(read_txn_index(path)):
             if txn.version > 0:
                 self.problem(
-                    "txn_index_version",
+                    ProblemKind.TXN_INDEX_VERSION,
                     path,
                     f"Unexpected aborted transaction version {txn.version}, current version is 0",
                     number * 34,
@@ -481,7 +427,7 @@ class _Checker:
         snapshot = read_producer_snapshot(path)
         if not snapshot.crc_valid:
             self.problem(
-                "snapshot_crc_mismatch",
+                ProblemKind.SNAPSHOT_CRC_MISMATCH,
                 path,
                 "Snapshot is corrupt (CRC is no longer valid). "
                 f"Stored crc: {snapshot.crc}. Computed crc: {snapshot.computed_crc}",
@@ -500,7 +446,7 @@ class _Checker:
                 and segment.base_offset <= previous.last_offset
             ):
                 self.problem(
-                    "offset_order",
+                    ProblemKind.OFFSET_ORDER,
                     segment.path,
                     f"segment base offset {segment.base_offset} is not above the last offset "
                     f"{previous.last_offset} of {os.path.basename(previous.path)}",
@@ -572,7 +518,7 @@ def _merged_reports(
         taken: dict[str, list[Batch]] = {}
 
         def keep(problem: Problem, checker: _Checker = checker) -> None:
-            if problem.kind in REPLICA_KINDS:  # the files' own damage is in their reports
+            if problem.kind.between_files:  # the files' own damage is in their reports
                 checker.add(problem)
 
         runs = segment_runs(segments, verify_crc=True, max_decompressed_bytes=DEFAULT_MAX_DECOMPRESSED_BYTES)
