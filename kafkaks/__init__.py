@@ -95,6 +95,7 @@ def __getattr__(name: str) -> Any:
 def __dir__() -> list[str]:
     return sorted([*globals(), *_LAZY, "__version__"])
 
+
 __all__ = [
     "DEFAULT_MAX_DECOMPRESSED_BYTES",
     "AbortedTxn",
