@@ -49,7 +49,6 @@ import io
 import json
 import os
 import re
-import struct
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -93,7 +92,9 @@ from ..store.verify import (
     PartitionReport,
     batch_reaching,
     first_batch,
+    index_sanity_error,
     lookup,
+    time_index_sanity_error,
     unverifiable,
     verify_files,
 )
@@ -352,47 +353,6 @@ def snapshot_line(entry: ProducerSnapshotEntry) -> str:
             f"offsetDelta: {entry.offset_delta} timestamp: {entry.timestamp}"
         )
     return line
-
-
-def index_sanity_error(path: str, data: bytes, base_offset: int) -> str | None:
-    """OffsetIndex.sanityCheck(): the last slot of the file (even a zero one) and the length."""
-    if len(data) >= 8:
-        last_offset = base_offset + struct.unpack_from(">i", data, len(data) // 8 * 8 - 8)[0]
-        if last_offset < base_offset:
-            return (
-                f"Corrupt index found, index file {_absolute(path)} has non-zero size but the last "
-                f"offset is {last_offset} which is less than the base offset {base_offset}"
-            )
-    if len(data) % 8:
-        return (
-            f"Index file {_absolute(path)} is corrupt, found {len(data)} bytes which is neither "
-            "positive nor a multiple of 8"
-        )
-    return None
-
-
-def time_index_sanity_error(path: str, data: bytes, base_offset: int) -> str | None:
-    """TimeIndex.sanityCheck(): the last slot against the first, and the length."""
-    where = f"Corrupt time index found, time index file ({_absolute(path)}) has non-zero size but the"
-    if len(data) >= 12:
-        first_timestamp = struct.unpack_from(">q", data)[0]
-        last_timestamp, relative = struct.unpack_from(">qi", data, len(data) // 12 * 12 - 12)
-        if last_timestamp < first_timestamp:
-            return (
-                f"{where} last timestamp is {last_timestamp} which is less than the first timestamp "
-                f"{first_timestamp}"
-            )
-        if base_offset + relative < base_offset:
-            return (
-                f"{where} last offset is {base_offset + relative} which is less than the first offset "
-                f"{base_offset}"
-            )
-    if len(data) % 12:
-        return (
-            f"Time index file {_absolute(path)} is corrupt, found {len(data)} bytes which is neither "
-            "positive nor a multiple of 12"
-        )
-    return None
 
 
 # Kafka's decoder options (dest, kind) in the order DumpLogSegmentsOptions.messageParser tries them:
@@ -697,7 +657,8 @@ class Dumper:
         if self.empty(path, 8):
             return
         if self.args.index_sanity_check:
-            self.sanity(path, "index_sanity", index_sanity_error(path, Path(path).read_bytes(), base_offset))
+            error = index_sanity_error(_absolute(path), Path(path).read_bytes(), base_offset)
+            self.sanity(path, "index_sanity", error)
             return
         log = _sibling(path, ".log")
         verify = self.can_verify(path, log)
@@ -742,7 +703,7 @@ class Dumper:
         if self.empty(path, 12):
             return
         if self.args.index_sanity_check:
-            error = time_index_sanity_error(path, Path(path).read_bytes(), base_offset)
+            error = time_index_sanity_error(_absolute(path), Path(path).read_bytes(), base_offset)
             self.sanity(path, "time_index_sanity", error)
             return
         log, index = _sibling(path, ".log"), _sibling(path, ".index")
