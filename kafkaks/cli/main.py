@@ -74,29 +74,16 @@ from ..store.files import (
     read_time_index,
     read_txn_index,
 )
-from ..store.partition import (
-    KAFKA_SUFFIXES,
-    Entry,
-    Listing,
-    PartitionDir,
-    classify,
-    local_lister,
-    locate,
-    report_entries,
-)
-from ..store.recovery import RecoveryPlan, SegmentLoss, plan_recovery
-from ..store.segment import Batch, ProblemHandler, batch_records, read_log, topic_partition
+from ..store.segment import Batch, batch_records, read_log, topic_partition
 from ..store.verify import (
     CORRUPTION,
     DEFAULT_MAX_MESSAGE_SIZE,
-    PartitionReport,
     batch_reaching,
     first_batch,
     index_sanity_error,
     lookup,
     time_index_sanity_error,
     unverifiable,
-    verify_files,
 )
 from .jsonl import (
     BYTES_FORMATS,
@@ -108,18 +95,17 @@ from .jsonl import (
     json_piece,
     problem_object,
     record_object,
-    recovery_object,
     split_object,
-    summary_object,
 )
+from .output import quiet_stdout
+from .paths import SUFFIXES, expand, log_bytes, suffix_of
+from .verify import run_verify
 
 __all__ = ["main"]
 
 MAX_INT32 = 0x7FFFFFFF
 FLUSH_LINES = 4096
-SUFFIXES = KAFKA_SUFFIXES  # Kafka's dispatch order for the files of one segment
 KRAFT_SNAPSHOT = re.compile(r"^(\d{20})-(\d{10})\.checkpoint$")
-LEADING_DIGITS = re.compile(r"^\d+")
 # Control records whose value DumpLogSegments prints as JSON, with the label it uses (no colon).
 CONTROL_JSON = {
     "SNAPSHOT_HEADER": "SnapshotHeader",
@@ -506,7 +492,7 @@ class Dumper:
     def dump(self, path: str) -> None:
         if not self.json:
             self.emit(f"Dumping {path}")
-        suffix = _suffix(os.path.basename(path))
+        suffix = suffix_of(os.path.basename(path))
         dumpers: dict[str, Callable[[str], None]] = {
             ".log": self.dump_log,
             ".checkpoint": self.dump_log,
@@ -827,71 +813,6 @@ class Dumper:
             self.warn("\n".join(lines))
 
 
-def _kafka_files(listing: Listing) -> list[str]:
-    """The dumpable files of one directory, by base offset, then in Kafka's suffix order."""
-
-    def order(entry: Entry) -> tuple[int, int, str]:
-        digits = LEADING_DIGITS.match(entry.name)
-        return (int(digits[0]) if digits else -1, SUFFIXES.index(_suffix(entry.name)), entry.name)
-
-    files = [entry for entry in listing.entries if entry.type == "file" and _suffix(entry.name) in SUFFIXES]
-    return [entry.path for entry in sorted(files, key=order)]
-
-
-def _suffix(name: str) -> str:
-    return name[name.rfind(".") :] if "." in name else ""
-
-
-def expand(path: str, on_problem: ProblemHandler) -> list[str]:
-    """The files to dump or verify for one argument: the file itself, or for a directory its own
-    Kafka files, then, recursively, those of each partition directory in it (by topic, then
-    partition) and of its other subdirectories (by name). What a directory is comes from what it
-    holds (:func:`~kafkaks.store.partition.classify`). Partitions being deleted or moved (``-delete``,
-    ``-future``, ``-stray``) are left out. Entries that are not read (links that loop, dangle or
-    lead out of the directory given or to a directory, directories named like Kafka files,
-    directories that cannot be listed) go to ``on_problem``. Raises :class:`NoKafkaDataError` for a
-    path that does not exist or a directory that holds no Kafka data at any depth."""
-    if not os.path.isdir(path):
-        if not os.path.exists(path):
-            raise NoKafkaDataError("No such file or directory", path=path)
-        return [path]
-    files, kafka = _walk(path, local_lister(path, on_problem), on_problem)
-    if not kafka:
-        raise NoKafkaDataError(
-            "no Kafka data: no Kafka file, partition directory or log directory in it", path=path
-        )
-    return files
-
-
-def _walk(
-    directory: str, list_dir: Callable[[str], Listing | None], on_problem: ProblemHandler
-) -> tuple[list[str], bool]:
-    """(the files of :func:`expand`, whether any directory held Kafka data)."""
-    listing = list_dir(directory)
-    if listing is None:
-        return [], False
-    found = classify(listing, list_dir, nested=False)  # the walk goes down by itself
-    if found is not None:  # entries of directories without Kafka data are none of our business
-        report_entries(listing, on_problem)
-    partitions = {
-        p.path: PartitionDir.of(p.path) for p in (found[1] if found and found[0] == "log_dir" else [])
-    }
-    named = [partition for partition in partitions.values() if partition is not None and not partition.status]
-    subdirs = [os.fspath(p.path) for p in sorted(named, key=lambda p: (p.topic, p.partition))]
-    subdirs += sorted(
-        entry.path
-        for entry in listing.entries
-        if entry.type == "directory" and (entry.path not in partitions or partitions[entry.path] is None)
-    )
-    files = _kafka_files(listing)
-    kafka = found is not None
-    for subdir in subdirs:
-        more, held = _walk(subdir, list_dir, on_problem)
-        files += more
-        kafka = kafka or held
-    return files, kafka or bool(files)
-
-
 def _file_list(value: str) -> list[str]:
     """Kafka's --files: a comma-separated list (String.split drops empty trailing parts)."""
     return [name for name in value.split(",") if name]
@@ -902,186 +823,6 @@ def _positive_int(value: str) -> int:
     if number <= 0:
         raise argparse.ArgumentTypeError(f"must be a positive integer: {value}")
     return number
-
-
-# kafkaks verify
-
-
-def _offsets(first: int | None, last: int | None) -> str:
-    return "-" if first is None or last is None else f"{first}..{last}"
-
-
-def _counts(counts: dict[str, int]) -> str:
-    return ", ".join(f"{kind}={count}" for kind, count in counts.items()) or "-"
-
-
-def summary_table(reports: list[PartitionReport]) -> list[str]:
-    """One row per partition: segments, batches, records, offset range, then the problems that are
-    damage and those that are information, by kind."""
-    rows = [("partition", "segments", "batches", "records", "offsets", "damage", "info")]
-    for report in reports:
-        rows.append(
-            (
-                report.path,
-                str(len(report.segments)),
-                str(report.batches),
-                str(report.records),
-                _offsets(report.first_offset, report.last_offset),
-                _counts(report.damage_counts),
-                _counts(report.info_counts),
-            )
-        )
-    widths = [max(len(row[column]) for row in rows) for column in range(6)]
-    lines = []
-    for row in rows:
-        cells = [
-            row[0].ljust(widths[0]),
-            *(cell.rjust(width) for cell, width in zip(row[1:5], widths[1:5], strict=True)),
-            row[5].ljust(widths[5]),
-        ]
-        lines.append("  ".join([*cells, row[6]]))
-    return lines
-
-
-def _count(number: int, noun: str, plural: str | None = None) -> str:
-    """``1 batch``, ``2 batches``: a number with its noun in the right form."""
-    return f"{number} {noun if number == 1 else plural or noun + 's'}"
-
-
-def _loss_lines(loss: SegmentLoss) -> list[str]:
-    name = os.path.basename(loss.path)
-    what = (
-        f"{_count(loss.lost_bytes, 'byte')}, {_count(len(loss.batches), 'batch', 'batches')}, "
-        f"{_count(loss.records, 'record')}, offsets {_offsets(loss.first_offset, loss.last_offset)}"
-    )
-    if loss.stage == "deleted":
-        return [f"  {name}: deleted whole: {what}"]
-    verb = {
-        "recovery": "truncated",
-        "load": "truncated at load (its .index is missing)",
-        "untouched": "damaged",
-    }[loss.stage]
-    lines = [f"  {name}: {verb} at byte {loss.position} of {loss.size}: {loss.reason}"]
-    if loss.stage == "untouched":
-        return [*lines, "    recovery does not reach it (see above): the damage stays, nothing is removed"]
-    lines.append(f"    lost: {what}")
-    for batch in loss.batches:
-        first = "?" if batch.base_offset is None else batch.base_offset
-        records = "? records" if batch.records is None else _count(batch.records, "record")
-        crc = "" if batch.crc_valid else " (CRC mismatch)"
-        lines.append(
-            f"    - batch at position {batch.position}, {_count(batch.size, 'byte')}: "
-            f"offsets {first}..{batch.last_offset}, {records}{crc}"
-        )
-    if loss.unreadable_bytes:
-        lines.append(f"    - {_count(loss.unreadable_bytes, 'byte')} that hold no readable batch")
-    return lines
-
-
-def recovery_lines(plan: RecoveryPlan) -> list[str]:
-    """What a broker's startup recovery would do to one partition, in words."""
-    lines = [f"Recovery of {plan.path}: recovery point {plan.recovery_point} ({plan.basis})"]
-    if plan.clean_shutdown:
-        lines.append(
-            "  the log dir has .kafka_cleanshutdown: a broker starting on it skips recovery "
-            "(only segments without their .index are rebuilt)"
-        )
-    elif plan.recovered:
-        first = os.path.basename(plan.recovered[0])
-        count = _count(len(plan.recovered), "segment")
-        lines.append(f"  after an unclean shutdown a broker recovers {count} from {first}")
-    for loss in plan.losses:
-        lines += _loss_lines(loss)
-    for problem in plan.unreadable:
-        lines.append(
-            f"  {os.path.basename(problem.path)}: cannot be read ({problem.message}): not in this view"
-        )
-    if not any(loss.stage != "untouched" for loss in plan.losses):
-        lines.append("  nothing would be truncated or deleted")
-    return lines
-
-
-def partition_of(path: str) -> str | None:
-    """The partition directory a path is or is in, for ``--recovery``; None for other places."""
-    directory = path if os.path.isdir(path) else os.path.dirname(path) or "."
-    try:
-        kind, _ = locate(directory, on_problem=lambda _problem: None)
-    except KafkaksError:
-        return None
-    return directory if kind == "partition" else None
-
-
-def _log_bytes(files: list[str]) -> int:
-    """The size of the .log and .checkpoint files, for the progress bar (missing ones count 0)."""
-    return sum(
-        os.path.getsize(path)
-        for path in files
-        if path.endswith((".log", ".checkpoint")) and os.path.isfile(path)
-    )
-
-
-def run_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    damaged = False
-
-    def on_listing_problem(problem: Problem) -> None:
-        nonlocal damaged
-        damaged = True
-        if args.json:
-            out.write(dumps(problem_object(problem, True)) + "\n")
-        else:
-            err.write(f"kafkaks: {problem.path}: {problem.message}\n")
-
-    files = [path for argument in args.paths for path in expand(argument, on_listing_problem)]
-    unknown = [
-        path
-        for path in args.paths
-        if os.path.isfile(path) and _suffix(os.path.basename(path)) not in SUFFIXES
-    ]
-    if unknown:
-        raise NoKafkaDataError(f"not a file verify checks (none of {', '.join(SUFFIXES)})", path=unknown[0])
-    progress = Progress(err, _log_bytes(files), "kafkaks verify")
-
-    def on_problem(problem: Problem) -> None:
-        nonlocal damaged
-        corrupt = problem.kind in CORRUPTION
-        damaged = damaged or corrupt
-        if args.json:
-            out.write(dumps(problem_object(problem, corrupt)) + "\n")
-        elif corrupt or args.verbose:
-            progress.clear()
-            err.write(f"kafkaks: {problem}\n")
-
-    try:
-        reports = verify_files(
-            files, max_message_size=args.max_message_size, on_problem=on_problem, progress=progress.advance
-        )
-        progress.close()
-        if args.json:
-            out.writelines(dumps(summary_object(report)) + "\n" for report in reports)
-        elif not args.quiet:
-            out.write("\n".join(summary_table(reports)) + "\n")
-        if args.recovery:
-            write_recovery(args, reports, out, err)
-    except BrokenPipeError:  # stdout's reader has gone (| head): stop, with what was found so far
-        _quiet_stdout()
-    finally:
-        progress.close()
-    return 1 if damaged else 0
-
-
-def write_recovery(
-    args: argparse.Namespace, reports: list[PartitionReport], out: TextIO, err: TextIO
-) -> None:
-    """``verify --recovery``: what a broker's recovery would do to each partition directory."""
-    partitions = dict.fromkeys(d for d in map(partition_of, [r.path for r in reports]) if d is not None)
-    for directory in partitions:
-        plan = plan_recovery(directory)
-        if args.json:
-            out.write(dumps(recovery_object(plan)) + "\n")
-        else:
-            out.write("\n" + "\n".join(recovery_lines(plan)) + "\n")
-    if not partitions:
-        err.write("kafkaks: --recovery: no <topic>-<partition> directory among the paths\n")
 
 
 # Command line
@@ -1228,21 +969,12 @@ def _max_message_size(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _quiet_stdout() -> None:
-    """After a closed pipe (``kafkaks dump x.log | head``): send what is left to /dev/null, so the
-    interpreter's final flush does not fail again."""
-    with contextlib.suppress(OSError, ValueError):  # not a real file (e.g. captured in tests)
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-
-
 def _interrupted() -> int:
     """Ctrl-C: what was printed so far goes out, then exit 130 (128 + SIGINT) without a traceback."""
     try:
         sys.stdout.flush()
     except OSError:  # the reader of a pipe was interrupted too
-        _quiet_stdout()
+        quiet_stdout()
     return 130
 
 
@@ -1250,7 +982,7 @@ def run_dump(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     arguments = [*args.files, *args.paths]
     problems: list[Problem] = []
     files = [path for argument in arguments for path in expand(argument, problems.append)]
-    progress = Progress(err, _log_bytes(files), "kafkaks dump")
+    progress = Progress(err, log_bytes(files), "kafkaks dump")
     dumper = Dumper(args, out, err, progress)
     for problem in problems:  # entries of the directories that are not read
         dumper.report(problem.kind, problem.path, problem.message)
@@ -1259,14 +991,14 @@ def run_dump(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             dumper.dump(path)
         dumper.summaries()
     except BrokenPipeError:  # stdout's reader has gone (| head): stop, with what was found so far
-        _quiet_stdout()
+        quiet_stdout()
         return 1 if dumper.failed else 0
     except (KafkaksError, OSError, KeyboardInterrupt):
         dumper.flush()  # what was dumped before the error or Ctrl-C
         raise
     finally:
         progress.close()
-    if not any(_suffix(os.path.basename(path)) in SUFFIXES for path in files):
+    if not any(suffix_of(os.path.basename(path)) in SUFFIXES for path in files):
         raise NoKafkaDataError(
             f"nothing dumped: no Kafka file (none of {', '.join(SUFFIXES)}) among {', '.join(arguments)}"
         )
@@ -1292,7 +1024,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return _interrupted()
     except BrokenPipeError:
-        _quiet_stdout()
+        quiet_stdout()
         return 0
     except NoKafkaDataError as exc:
         sys.stdout.flush()
