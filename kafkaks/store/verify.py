@@ -12,6 +12,12 @@ problems are the kinds about files together (:attr:`~kafkaks.problems.ProblemKin
 The index checks follow DumpLogSegments (``dumpIndex``, ``dumpTimeIndex``) and the broker's
 ``OffsetIndex``/``TimeIndex`` writers, minus the false alarms those tools raise on data written by
 older brokers, which get their own information kinds.
+
+:func:`index_sanity_error` and :func:`time_index_sanity_error` are another check, the broker's
+``sanityCheck`` of an index file when it loads it (and kafka-dump-log's ``--index-sanity-check``):
+the file's length and its raw last slot, even one of the zero-filled preallocated tail, against
+the base offset or the first slot, in Kafka's words. :func:`verify_files` checks the entries
+themselves instead, up to that tail, against each other and the ``.log``; it does not run these.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import os
+import struct
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -39,7 +46,9 @@ __all__ = [
     "SegmentSummary",
     "batch_reaching",
     "first_batch",
+    "index_sanity_error",
     "lookup",
+    "time_index_sanity_error",
     "unverifiable",
     "verify_files",
 ]
@@ -141,6 +150,50 @@ def lookup(entries: list[OffsetIndexEntry], offset: int) -> int:
     offsets built on each call made dumping a .timeindex quadratic."""
     found = bisect.bisect_right(entries, offset, key=lambda entry: entry.offset)
     return entries[found - 1].position if found else 0
+
+
+def index_sanity_error(name: str, data: bytes, base_offset: int) -> str | None:
+    """OffsetIndex.sanityCheck(), which kafka-dump-log's ``--index-sanity-check`` runs: the last
+    slot of the file (even a zero one) and the length. Kafka's message, naming the file ``name``
+    (Kafka: its absolute path), or None when the index passes."""
+    if len(data) >= 8:
+        last_offset = base_offset + struct.unpack_from(">i", data, len(data) // 8 * 8 - 8)[0]
+        if last_offset < base_offset:
+            return (
+                f"Corrupt index found, index file {name} has non-zero size but the last "
+                f"offset is {last_offset} which is less than the base offset {base_offset}"
+            )
+    if len(data) % 8:
+        return (
+            f"Index file {name} is corrupt, found {len(data)} bytes which is neither "
+            "positive nor a multiple of 8"
+        )
+    return None
+
+
+def time_index_sanity_error(name: str, data: bytes, base_offset: int) -> str | None:
+    """TimeIndex.sanityCheck(): the last slot against the first, and the length; as
+    :func:`index_sanity_error`."""
+    where = f"Corrupt time index found, time index file ({name}) has non-zero size but the"
+    if len(data) >= 12:
+        first_timestamp = struct.unpack_from(">q", data)[0]
+        last_timestamp, relative = struct.unpack_from(">qi", data, len(data) // 12 * 12 - 12)
+        if last_timestamp < first_timestamp:
+            return (
+                f"{where} last timestamp is {last_timestamp} which is less than the first timestamp "
+                f"{first_timestamp}"
+            )
+        if base_offset + relative < base_offset:
+            return (
+                f"{where} last offset is {base_offset + relative} which is less than the first offset "
+                f"{base_offset}"
+            )
+    if len(data) % 12:
+        return (
+            f"Time index file {name} is corrupt, found {len(data)} bytes which is neither "
+            "positive nor a multiple of 12"
+        )
+    return None
 
 
 def _sibling(path: str, suffix: str) -> str:
