@@ -21,17 +21,13 @@ import pytest
 from conftest import real_params
 
 from kafkaks import CorruptDataError, Record, read_log
-from kafkaks.internal_topics import (
-    DecodedRecord,
-    decode_internal,
-    decoded,
+from kafkaks.cli.decoder_text import (
     format_cluster_metadata,
     format_internal,
     format_offsets,
     format_transaction_log,
-    internal_kind,
-    to_kafka_json,
 )
+from kafkaks.internal_topics import DecodedRecord, decode_internal, decoded, internal_kind, to_kafka_json
 
 TOPICS = ("__consumer_offsets", "__transaction_state", "__cluster_metadata")
 

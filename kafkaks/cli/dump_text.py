@@ -18,7 +18,7 @@ of 3.x-4.0 rather than the 2026 Java port:
 
 The decoder options (``--offsets-decoder``, ``--transaction-log-decoder``,
 ``--cluster-metadata-decoder``) print keys and payloads as Kafka 3.9's decoders do
-(:func:`kafkaks.internal_topics.format_internal`); with ``--json`` the records of internal
+(:func:`kafkaks.cli.decoder_text.format_internal`); with ``--json`` the records of internal
 topics carry a ``decoded`` object whether or not a decoder option is given.
 
 Where Kafka throws and stops the whole run (a record size below 14, a zero-filled preallocated
@@ -37,12 +37,13 @@ import re
 from typing import TextIO
 
 from ..errors import CorruptDataError, KafkaksError
-from ..internal_topics import DecodedRecord, InternalKind, format_internal
+from ..internal_topics import DecodedRecord, InternalKind
 from ..models import AbortedTxn, ControlRecord, OffsetIndexEntry, Problem, ProducerSnapshotEntry, Record
 from ..problems import ProblemKind
 from ..progress import Progress
 from ..store.files import base_offset_of
 from ..store.segment import Batch
+from .decoder_text import format_internal
 from .jsonl import encoded_pieces, large_value
 from .output import FileEntry, Renderer
 

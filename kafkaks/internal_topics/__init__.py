@@ -20,11 +20,11 @@ kafka-dump-log prints ``Error at offset N, skipping. ...`` and goes on.
 Modules: ``records`` (:class:`DecodedRecord`, which topics are internal), ``dispatch``
 (:func:`decode_internal`, :func:`decoded`), one decoder a topic (``consumer_offsets``,
 ``transaction_state``, ``cluster_metadata``) with the converters they share (``convert``),
-``kafka_json`` (Kafka's JSON text) and ``dump_text`` (kafka-dump-log's decoder texts).
+and ``kafka_json`` (Kafka's JSON text). kafka-dump-log's decoder texts are the CLI's
+(:mod:`kafkaks.cli.decoder_text`).
 """
 
 from .dispatch import decode_internal, decoded
-from .dump_text import format_cluster_metadata, format_internal, format_offsets, format_transaction_log
 from .kafka_json import to_kafka_json
 from .records import INTERNAL_TOPICS, DecodedRecord, InternalKind, internal_kind
 from .transaction_state import TRANSACTION_STATES
@@ -36,10 +36,6 @@ __all__ = [
     "InternalKind",
     "decode_internal",
     "decoded",
-    "format_cluster_metadata",
-    "format_internal",
-    "format_offsets",
-    "format_transaction_log",
     "internal_kind",
     "to_kafka_json",
 ]

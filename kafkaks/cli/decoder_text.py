@@ -1,9 +1,6 @@
 """The texts of kafka-dump-log's decoders of internal topics: ``--offsets-decoder``,
 ``--transaction-log-decoder`` and ``--cluster-metadata-decoder`` (what follows ``key:`` and
-``payload:`` in ``kafkaks dump``).
-
-These belong with the CLI's other kafka-dump-log texts; they stay here while the CLI package is
-being split into modules.
+``payload:`` in ``kafkaks dump``), from the records :mod:`kafkaks.internal_topics` decodes.
 """
 
 from __future__ import annotations
@@ -11,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..errors import CorruptDataError
-from .cluster_metadata import decode_cluster_metadata
-from .consumer_offsets import decode_offsets
-from .kafka_json import to_kafka_json
-from .records import DecodedRecord, InternalKind
-from .transaction_state import TRANSACTION_STATES, decode_transaction_log
+from ..internal_topics.cluster_metadata import decode_cluster_metadata
+from ..internal_topics.consumer_offsets import decode_offsets
+from ..internal_topics.kafka_json import to_kafka_json
+from ..internal_topics.records import DecodedRecord, InternalKind
+from ..internal_topics.transaction_state import TRANSACTION_STATES, decode_transaction_log
 
 __all__ = ["format_cluster_metadata", "format_internal", "format_offsets", "format_transaction_log"]
 
