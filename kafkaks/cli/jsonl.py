@@ -46,8 +46,8 @@ from typing import Any
 from ..errors import KafkaksError
 from ..models import AbortedTxn, OffsetIndexEntry, Problem, ProducerSnapshotEntry, Record, TimeIndexEntry
 from ..store.recovery import RecoveryPlan
-from ..store.segment import Batch
 from ..store.verify import PartitionReport
+from ..wire.batch import Batch
 
 __all__ = [
     "BATCH_FIELDS",

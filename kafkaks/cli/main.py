@@ -86,7 +86,7 @@ from ..store.partition import (
     report_entries,
 )
 from ..store.recovery import RecoveryPlan, SegmentLoss, plan_recovery
-from ..store.segment import Batch, ProblemHandler, batch_records, read_log, topic_partition
+from ..store.segment import ProblemHandler, batch_records, read_log, topic_partition
 from ..store.verify import (
     CORRUPTION,
     DEFAULT_MAX_MESSAGE_SIZE,
@@ -97,6 +97,7 @@ from ..store.verify import (
     unverifiable,
     verify_files,
 )
+from ..wire.batch import Batch
 from .jsonl import (
     BYTES_FORMATS,
     LARGE_VALUE,

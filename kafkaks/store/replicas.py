@@ -54,7 +54,8 @@ from dataclasses import dataclass
 
 from ..errors import KafkaksError
 from ..models import Problem
-from .segment import Batch, ProblemHandler, default_handler
+from ..wire.batch import Batch
+from .segment import ProblemHandler, default_handler
 
 __all__ = [
     "OFFSET_ORDER",
