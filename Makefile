@@ -24,11 +24,9 @@ node_modules: package.json package-lock.json
 generate: node_modules
 	rm -f generated/*.py
 	node tools/ksc.js python generated $(SPECS)
-	node tools/metadata_records.js formats/kafka_metadata_record.ksy generated/metadata_records.py
 
 check-generated: node_modules
 	@tmp=$$(mktemp -d) && node tools/ksc.js python $$tmp $(SPECS) && \
-	  node tools/metadata_records.js formats/kafka_metadata_record.ksy $$tmp/metadata_records.py && \
 	  diff -r --exclude=__pycache__ generated $$tmp && rm -rf $$tmp && \
 	  echo "generated/ matches formats/"
 

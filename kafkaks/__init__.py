@@ -55,7 +55,8 @@ from .store.partition import (
     read_partition,
     read_partition_batches,
 )
-from .store.segment import Batch, read_log
+from .store.segment import read_log
+from .wire.batch import Batch
 from .wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 
 if TYPE_CHECKING:

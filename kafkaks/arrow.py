@@ -33,8 +33,9 @@ from .store.partition import (
     read_partition_batches,
     read_segment,
 )
-from .store.segment import Batch, ProblemHandler, report_undecodable
+from .store.segment import ProblemHandler, report_undecodable
 from .wire.arrays import Array, from_numpy, from_values
+from .wire.batch import Batch
 from .wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES, RELEASES_GIL
 from .wire.columnar import HEADERS, JoinBuffer, decode_columns, split_records
 

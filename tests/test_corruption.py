@@ -49,7 +49,7 @@ from conftest import FIXTURES, NO_REAL_DATA, REAL_DATA, real_data_available
 
 from kafkaks import Batch, KafkaksError, Problem, read_log
 from kafkaks.cli.main import main
-from kafkaks.store.segment import _plausible
+from kafkaks.wire.batch import _plausible
 
 KAFKAJS = "kafkajs-fetch-fixtures/src/protocol/requests/fetch/fixtures"
 # Real segments: every codec the real data holds (none, gzip, snappy raw and xerial, lz4), v1 and

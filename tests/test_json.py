@@ -29,7 +29,7 @@ from kafkaks.models import (
     Record,
     TimeIndexEntry,
 )
-from kafkaks.store.segment import Batch
+from kafkaks.wire.batch import Batch
 
 TEMP = (".deleted", ".swap", ".cleaned")
 

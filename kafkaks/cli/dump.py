@@ -43,7 +43,7 @@ from ..store.files import (
     read_time_index,
     read_txn_index,
 )
-from ..store.segment import Batch, batch_records, read_log, topic_partition
+from ..store.segment import batch_records, read_log, topic_partition
 from ..store.verify import (
     batch_reaching,
     first_batch,
@@ -52,6 +52,7 @@ from ..store.verify import (
     time_index_sanity_error,
     unverifiable,
 )
+from ..wire.batch import Batch
 from .dump_text import TextRenderer, absolute_path, log_header
 from .jsonl import JsonRenderer
 from .output import Renderer, quiet_stdout

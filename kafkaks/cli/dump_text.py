@@ -42,7 +42,7 @@ from ..models import AbortedTxn, ControlRecord, OffsetIndexEntry, Problem, Produ
 from ..problems import ProblemKind
 from ..progress import Progress
 from ..store.files import base_offset_of
-from ..store.segment import Batch
+from ..wire.batch import Batch
 from .decoder_text import format_internal
 from .jsonl import encoded_pieces, large_value
 from .output import FileEntry, Renderer

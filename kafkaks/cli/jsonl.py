@@ -54,8 +54,8 @@ from ..problems import ProblemKind
 from ..progress import Progress
 from ..store.files import base_offset_of
 from ..store.recovery import RecoveryPlan
-from ..store.segment import Batch
 from ..store.verify import PartitionReport
+from ..wire.batch import Batch
 from .output import FileEntry, Renderer
 
 __all__ = [

@@ -20,7 +20,7 @@ from ..internal_topics import DecodedRecord, InternalKind
 from ..models import AbortedTxn, OffsetIndexEntry, Problem, ProducerSnapshotEntry, Record, TimeIndexEntry
 from ..problems import ProblemKind
 from ..progress import Progress
-from ..store.segment import Batch
+from ..wire.batch import Batch
 
 __all__ = ["FLUSH_LINES", "FileEntry", "Renderer", "quiet_stdout"]
 

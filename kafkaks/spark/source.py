@@ -76,6 +76,7 @@ import pyarrow.fs as pafs
 
 from ..arrow import ROWS_PER_BATCH, batches_to_arrow, spark_schema
 from ..errors import CorruptDataError, KafkaksError, NoKafkaDataError, UnreadableFileError
+from ..generated.layout import LogEntryPrefix, RecordBatchHeader
 from ..internal_topics import decode_internal, internal_kind, to_kafka_json
 from ..models import OffsetIndexEntry, Problem
 from ..problems import ProblemKind
@@ -92,15 +93,15 @@ from ..store.partition import (
     report_unstable,
 )
 from ..store.replicas import Run, first_offset, merge
-from ..store.segment import (
-    ENTRY_PREFIX,
+from ..store.segment import ProblemHandler, read_log
+from ..wire.batch import (
     HEADER_SIZE_UP_TO_MAGIC,
     LOG_OVERHEAD,
+    MAGIC_OFFSET,
     MIN_ENTRY_LENGTH,
-    V2_HEADER,
+    V2_MIN_LENGTH,
     Batch,
-    ProblemHandler,
-    read_log,
+    entry_last_offset,
 )
 from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 
@@ -667,13 +668,13 @@ class _Probe:
             return True
         stream = self.stream()
         stream.seek(position)
-        head = stream.read(17)
-        if len(head) < 17 or head[16] > 2:
+        head = stream.read(HEADER_SIZE_UP_TO_MAGIC)
+        if len(head) < HEADER_SIZE_UP_TO_MAGIC or head[MAGIC_OFFSET] > 2:
             return False
         length = int.from_bytes(head[8:12], "big", signed=True)
-        if length < 14 or position + 12 + length > self.segment.size:
+        if length < MIN_ENTRY_LENGTH or position + LOG_OVERHEAD + length > self.segment.size:
             return False
-        data = head + stream.read(12 + length - 17)
+        data = head + stream.read(LOG_OVERHEAD + length - HEADER_SIZE_UP_TO_MAGIC)
         try:
             return Batch(data, path=self.segment.path, position=position).crc_valid is True
         except KafkaksError:
@@ -685,16 +686,13 @@ class _Probe:
         stream, position, last = self.stream(), start, None
         while True:
             stream.seek(position)
-            head = stream.read(V2_HEADER.size)
+            head = stream.read(RecordBatchHeader.SIZE)
             if len(head) < HEADER_SIZE_UP_TO_MAGIC:
                 return last
-            base_offset, length = ENTRY_PREFIX.unpack_from(head)
+            _, length = LogEntryPrefix.STRUCT.unpack_from(head)
             if length < MIN_ENTRY_LENGTH or position + LOG_OVERHEAD + length > self.segment.size:
                 return last
-            if head[HEADER_SIZE_UP_TO_MAGIC - 1] >= 2 and len(head) == V2_HEADER.size:
-                base_offset += V2_HEADER.unpack_from(head)[6]  # lastOffsetDelta
-            # else a legacy entry's offset is its last (the wrapper's, for a compressed one)
-            last = base_offset
+            last = entry_last_offset(head)
             position += LOG_OVERHEAD + length
 
     def first_batch_from(
@@ -707,18 +705,19 @@ class _Probe:
             if position >= end:
                 return None
             stream.seek(position)
-            head = stream.read(V2_HEADER.size)
-            if len(head) < V2_HEADER.size or head[16] != 2:
+            head = stream.read(RecordBatchHeader.SIZE)
+            if len(head) < RecordBatchHeader.SIZE or head[MAGIC_OFFSET] != 2:
                 return position  # legacy or unreadable: not provably out
-            fields = V2_HEADER.unpack_from(head)
-            base_offset, length, last_offset_delta, max_timestamp = fields[0], fields[1], fields[6], fields[8]
-            if length < 49 or position + 12 + length > end:
+            base_offset, length, _, _, _, _, last_offset_delta, _, max_timestamp, *_ = (
+                RecordBatchHeader.STRUCT.unpack_from(head)
+            )
+            if length < V2_MIN_LENGTH or position + LOG_OVERHEAD + length > end:
                 return position
             older = timestamp_min is not None and max_timestamp < timestamp_min
             before = offset_min is not None and base_offset + last_offset_delta < offset_min
             if not (older or before):
                 return position
-            position += 12 + length
+            position += LOG_OVERHEAD + length
         return position
 
 

@@ -43,10 +43,11 @@ from typing import Literal
 from ..errors import NoKafkaDataError, UnreadableFileError
 from ..models import AbortedTxn, Problem, Record
 from ..problems import ProblemKind
+from ..wire.batch import Batch
 from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from .files import read_txn_index
 from .replicas import Run, merge
-from .segment import PARTITION_DIR, Batch, ProblemHandler, batch_records, default_handler, read_log
+from .segment import PARTITION_DIR, ProblemHandler, batch_records, default_handler, read_log
 
 __all__ = [
     "Entry",

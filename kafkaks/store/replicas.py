@@ -55,7 +55,8 @@ from dataclasses import dataclass
 from ..errors import KafkaksError
 from ..models import Problem
 from ..problems import ProblemKind
-from .segment import Batch, ProblemHandler, default_handler
+from ..wire.batch import Batch
+from .segment import ProblemHandler, default_handler
 
 __all__ = [
     "Run",

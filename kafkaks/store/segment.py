@@ -13,15 +13,10 @@ from __future__ import annotations
 import io
 import os
 import re
-import struct
 import warnings
-import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import BinaryIO
-
-import crc32c
-from kaitaistruct import BytesIO, KaitaiStream, KaitaiStructError
 
 from ..errors import (
     CorruptDataError,
@@ -29,18 +24,23 @@ from ..errors import (
     KafkaksWarning,
     NoKafkaDataError,
     UnreadableFileError,
-    UnsupportedError,
 )
-from ..generated.kafka_message import KafkaMessage
-from ..generated.kafka_message_set import KafkaMessageSet
-from ..models import Compression, Problem, Record, TimestampType
+from ..generated.layout import LogEntryPrefix, RecordBatchHeader
+from ..models import Problem, Record
 from ..problems import ProblemKind
-from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES, decompress
-from ..wire.control import decode_control
-from ..wire.records import decode_records
+from ..wire.batch import (
+    HEADER_SIZE_UP_TO_MAGIC,
+    LOG_OVERHEAD,
+    MAGIC_OFFSET,
+    MIN_ENTRY_LENGTH,
+    V2_MIN_LENGTH,
+    Batch,
+    crc_mismatch,
+    ensure_valid,
+)
+from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 
 __all__ = [
-    "Batch",
     "LogSource",
     "ProblemHandler",
     "batch_records",
@@ -54,23 +54,19 @@ __all__ = [
 LogSource = str | os.PathLike[str] | bytes | bytearray | memoryview | BinaryIO
 ProblemHandler = Callable[[Problem], None]
 
-HEADER_SIZE_UP_TO_MAGIC = 17  # offset(8) + length(4) + leader epoch or crc(4) + magic(1)
-LOG_OVERHEAD = 12  # offset(8) + length(4)
-MIN_ENTRY_LENGTH = 14  # LegacyRecord.RECORD_OVERHEAD_V0: the smallest possible length field
-V2_HEADER = struct.Struct(">qiibIhiqqqhii")  # the 61-byte DefaultRecordBatch header
-V2_HEADER_LENGTH = V2_HEADER.size - LOG_OVERHEAD  # 49: the smallest v2 length field
-ENTRY_PREFIX = struct.Struct(">qi")
-CODECS = (Compression.NONE, Compression.GZIP, Compression.SNAPPY, Compression.LZ4, Compression.ZSTD)
-MAX_INT32 = 0x7FFFFFFF
+ENTRY_PREFIX = LogEntryPrefix.STRUCT
+V2_HEADER_SIZE = RecordBatchHeader.SIZE
 # <topic>-<partition>, and the same with .<uuid>-delete, -future or -stray while being removed or moved
 PARTITION_DIR = re.compile(
     r"^(?P<topic>.+)-(?P<partition>\d+)(?:\.(?P<uuid>[0-9a-f]{32})-(?P<status>delete|future|stray))?$"
 )
 SCAN_CHUNK = 1 << 20
-INVALID_INNER = "Found invalid inner message set in compressed wrapper"
 CANDIDATE_MAGIC = re.compile(b"[\x00-\x02]")  # resynchronising jumps from one magic 0-2 to the next
 NONZERO = re.compile(b"[^\x00]")
-ZERO_LENGTH = bytes(4)
+ZERO_LENGTH = bytes(LogEntryPrefix.LEN_BODY_LENGTH)
+LENGTH_AT, LENGTH_END = LogEntryPrefix.LEN_BODY_OFFSET, LogEntryPrefix.SIZE
+# A candidate whose length field has a byte at n has its magic at n + this or later.
+MAGIC_AFTER_LENGTH = MAGIC_OFFSET - LENGTH_END + 1
 ZERO_BLOCK = bytes(1 << 16)
 # Resynchronising checks the CRC of each candidate batch; on crafted input every position can be
 # a candidate claiming a long length. What it may spend on candidates that fail, in bytes of CRC,
@@ -79,291 +75,12 @@ RESYNC_WORK_FACTOR = 16
 RESYNC_WORK_SLACK = 64 << 20
 
 
-def _increment_sequence(sequence: int, increment: int) -> int:
-    """DefaultRecordBatch.incrementSequence: sequences wrap past 2^31 - 1 to 0."""
-    if sequence > MAX_INT32 - increment:
-        return increment - (MAX_INT32 - sequence) - 1
-    return sequence + increment
-
-
-def _codec(attributes: int, magic: int) -> Compression:
-    codec_id = attributes & 0x07
-    if codec_id >= len(CODECS) or (magic < 2 and codec_id == 4):
-        raise UnsupportedError(f"Unknown compression type id: {codec_id} (magic {magic})")
-    return CODECS[codec_id]
-
-
 def topic_partition(path: str | None) -> tuple[str | None, int | None]:
     """(topic, partition) from a ``<topic>-<partition>`` directory holding ``path``, else (None, None)."""
     if path is None:
         return None, None
     match = PARTITION_DIR.match(Path(path).resolve().parent.name)
     return (match["topic"], int(match["partition"])) if match else (None, None)
-
-
-class Batch:
-    """One entry of a log: a v2 record batch or a legacy (v0/v1) outer message.
-
-    Header fields are read eagerly; :meth:`records` decompresses and decodes on demand. For a
-    legacy entry, ``last_offset`` is the message's own offset and the producer fields are -1; its
-    ``base_offset`` and ``count`` look inside a compressed wrapper, as Kafka's do.
-    """
-
-    __slots__ = (
-        "_base_offset",
-        "_count",
-        "_data",
-        "_max_decompressed",
-        "attributes",
-        "base_sequence",
-        "base_timestamp",
-        "compression",
-        "crc",
-        "crc_valid",
-        "last_offset",
-        "last_sequence",
-        "magic",
-        "max_timestamp",
-        "partition",
-        "partition_leader_epoch",
-        "path",
-        "position",
-        "producer_epoch",
-        "producer_id",
-        "size",
-        "timestamp_type",
-        "topic",
-    )
-
-    def __init__(
-        self,
-        data: bytes,
-        *,
-        path: str,
-        position: int,
-        verify_crc: bool = True,
-        max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
-        topic: str | None = None,
-        partition: int | None = None,
-    ) -> None:
-        self._data = data
-        self._max_decompressed = max_decompressed_bytes
-        self.path = path
-        self.position = position
-        self.size = len(data)
-        self.topic = topic
-        self.partition = partition
-        self.magic = data[16]
-        self._base_offset: int | None = None
-        self._count: int | None = None
-        if self.magic >= 2:
-            self._read_v2_header(verify_crc)
-        else:
-            self._read_legacy_header(verify_crc)
-
-    def _read_v2_header(self, verify_crc: bool) -> None:
-        data = self._data
-        if len(data) < V2_HEADER.size:
-            raise CorruptDataError(f"batch of {len(data)} bytes is smaller than the v2 header (61 bytes)")
-        (
-            self._base_offset,
-            _length,
-            self.partition_leader_epoch,
-            magic,
-            self.crc,
-            self.attributes,
-            last_offset_delta,
-            self.base_timestamp,
-            self.max_timestamp,
-            self.producer_id,
-            self.producer_epoch,
-            self.base_sequence,
-            self._count,
-        ) = V2_HEADER.unpack_from(data)
-        if magic != 2:
-            raise UnsupportedError(f"Unsupported message format magic {magic}")
-        self.last_offset = self._base_offset + last_offset_delta
-        self.compression = _codec(self.attributes, 2)
-        log_append = self.attributes & 0x08
-        self.timestamp_type = TimestampType.LOG_APPEND_TIME if log_append else TimestampType.CREATE_TIME
-        self.last_sequence = (
-            -1 if self.base_sequence == -1 else _increment_sequence(self.base_sequence, last_offset_delta)
-        )
-        self.crc_valid = crc32c.crc32c(memoryview(data)[21:]) == self.crc if verify_crc else None
-
-    def _read_legacy_header(self, verify_crc: bool) -> None:
-        message = self._legacy_message()
-        self.last_offset = ENTRY_PREFIX.unpack_from(self._data)[0]
-        self.crc = message.crc
-        self.attributes = message.attributes
-        self.compression = _codec(message.attributes, self.magic)
-        if self.magic == 0:
-            self.timestamp_type = TimestampType.NO_TIMESTAMP_TYPE
-            self.max_timestamp = -1
-        else:
-            log_append = message.attributes & 0x08
-            self.timestamp_type = TimestampType.LOG_APPEND_TIME if log_append else TimestampType.CREATE_TIME
-            self.max_timestamp = message.timestamp
-        self.base_timestamp = self.max_timestamp
-        self.partition_leader_epoch = self.producer_id = -1
-        self.producer_epoch = self.base_sequence = self.last_sequence = -1
-        self.crc_valid = zlib.crc32(memoryview(self._data)[16:]) == self.crc if verify_crc else None
-        if self.compression is Compression.NONE:
-            self._base_offset = self.last_offset
-            self._count = 1
-
-    def _legacy_message(self) -> KafkaMessage:
-        try:
-            return KafkaMessage(KaitaiStream(BytesIO(self._data[LOG_OVERHEAD:])))
-        except (KaitaiStructError, EOFError, ValueError) as exc:
-            raise CorruptDataError(f"Found invalid legacy message: {exc}") from exc
-
-    @property
-    def base_offset(self) -> int:
-        if self._base_offset is None:
-            self._base_offset = next(self.records()).offset
-        return self._base_offset
-
-    @property
-    def count(self) -> int:
-        """Records in the batch; for a compressed legacy wrapper, its inner messages."""
-        if self._count is None:
-            self._count = sum(1 for _ in self.records())
-        return self._count
-
-    @property
-    def is_transactional(self) -> bool:
-        return self.magic >= 2 and bool(self.attributes & 0x10)
-
-    @property
-    def is_control(self) -> bool:
-        return self.magic >= 2 and bool(self.attributes & 0x20)
-
-    @property
-    def delete_horizon_ms(self) -> int | None:
-        """The delete horizon the log cleaner set (KIP-534); it is stored in ``base_timestamp``."""
-        return self.base_timestamp if self.magic >= 2 and self.attributes & 0x40 else None
-
-    @property
-    def data(self) -> bytes:
-        """The batch's bytes as they are in the file."""
-        return self._data
-
-    def __repr__(self) -> str:
-        return (
-            f"Batch(path={self.path!r}, position={self.position}, base_offset={self._base_offset}, "
-            f"last_offset={self.last_offset}, magic={self.magic}, compression={self.compression.value})"
-        )
-
-    def records(self) -> Iterator[Record]:
-        """The batch's records, decompressed, with absolute offsets and effective timestamps.
-
-        Raises :class:`~kafkaks.errors.KafkaksError` (with file, position and offset) when the
-        records cannot be decoded; the batch header stays usable.
-        """
-        try:
-            if self.magic >= 2:
-                yield from self._v2_records()
-            else:
-                yield from self._legacy_records()
-        except KafkaksError as exc:
-            offset = self.last_offset if self._base_offset is None else self._base_offset
-            raise exc.at(self.path, self.position, offset) from exc
-
-    def record_bytes(self) -> bytes:
-        """A v2 batch's records as stored back to back, decompressed: what :meth:`records` decodes."""
-        if self.magic < 2:
-            raise UnsupportedError("record_bytes() is for v2 batches; a legacy entry is one message")
-        try:
-            return self._payload(memoryview(self._data)[V2_HEADER.size :])
-        except KafkaksError as exc:
-            raise exc.at(self.path, self.position, self._base_offset) from exc
-
-    def _payload(self, raw: bytes | memoryview) -> bytes:
-        if self.compression is Compression.NONE:
-            return bytes(raw)
-        return decompress(self.compression.value, raw, magic=self.magic, limit=self._max_decompressed)
-
-    def _v2_records(self) -> Iterator[Record]:
-        assert self._base_offset is not None and self._count is not None
-        raw = decode_records(self.record_bytes(), self._count)
-        base_offset, base_sequence = self._base_offset, self.base_sequence
-        log_append_time = self.max_timestamp if self.timestamp_type is TimestampType.LOG_APPEND_TIME else None
-        base_timestamp, timestamp_type = self.base_timestamp, self.timestamp_type
-        topic, partition, is_control = self.topic, self.partition, self.is_control
-        for timestamp_delta, offset_delta, key, value, headers in raw:
-            yield Record(
-                base_offset + offset_delta,
-                base_timestamp + timestamp_delta if log_append_time is None else log_append_time,
-                timestamp_type,
-                key,
-                value,
-                headers,
-                -1 if base_sequence == -1 else _increment_sequence(base_sequence, offset_delta),
-                decode_control(key, value) if is_control else None,
-                None,
-                None,
-                topic,
-                partition,
-            )
-
-    def _legacy_records(self) -> Iterator[Record]:
-        message = self._legacy_message()
-        if self.compression is Compression.NONE:
-            timestamp = self.max_timestamp
-            yield self._legacy_record(self.last_offset, timestamp, message, self.crc_valid)
-            return
-        if getattr(message, "value", None) is None:
-            raise CorruptDataError("Found invalid compressed record set with null value")
-        payload = self._payload(message.value)
-        last_inner = _last_inner_offset(payload)
-        wrapper_offset = self.last_offset
-        # v1 inner offsets are relative to the wrapper, which holds the absolute offset of the last
-        # one; a wrapper offset of 0 (some old librdkafka producers) means they are absolute.
-        # v0 inner offsets are absolute. Gaps left by compaction are kept.
-        shift = 0
-        if self.magic >= 1 and wrapper_offset != 0:
-            if wrapper_offset < last_inner:
-                raise CorruptDataError(
-                    "Found invalid wrapper offset in compressed v1 message set, wrapper offset "
-                    f"'{wrapper_offset}' is less than the last inner message offset '{last_inner}' "
-                    "and it is not zero."
-                )
-            shift = wrapper_offset - last_inner
-        # One inner message at a time: a wrapper of millions of them costs one message's objects.
-        stream = KaitaiStream(BytesIO(payload))
-        while not stream.is_eof():
-            try:
-                entry = KafkaMessageSet.LegacyEntry(stream)
-            except (KaitaiStructError, EOFError, ValueError) as exc:
-                raise CorruptDataError(f"{INVALID_INNER}: {exc}") from exc
-            inner_message = entry.message
-            if inner_message.compression != 0:
-                raise CorruptDataError("Compressed outer message contains a compressed inner message")
-            if self.timestamp_type is TimestampType.LOG_APPEND_TIME:
-                timestamp = self.max_timestamp
-            else:
-                timestamp = inner_message.timestamp if inner_message.magic >= 1 else -1
-            crc_valid = zlib.crc32(memoryview(entry._raw_message)[4:]) == inner_message.crc
-            yield self._legacy_record(entry.offset + shift, timestamp, inner_message, crc_valid)
-
-    def _legacy_record(
-        self, offset: int, timestamp: int, message: KafkaMessage, crc_valid: bool | None
-    ) -> Record:
-        return Record(
-            offset,
-            timestamp,
-            self.timestamp_type,
-            getattr(message, "key", None),
-            getattr(message, "value", None),
-            [],
-            -1,
-            None,
-            message.crc,
-            crc_valid,
-            self.topic,
-            self.partition,
-        )
 
 
 def undecodable(batch: Batch, error: KafkaksError) -> Problem:
@@ -388,28 +105,6 @@ def batch_records(batch: Batch, on_problem: ProblemHandler | None) -> Iterator[R
         yield from batch.records()
     except KafkaksError as exc:
         report_undecodable(batch, exc, on_problem)
-
-
-def _last_inner_offset(payload: bytes) -> int:
-    """The offset of the last message of a compressed wrapper's inner message set, following the
-    ``offset int64 | size int32`` prefixes only, so that the framing is checked before any record
-    is yielded."""
-    if not payload:
-        raise CorruptDataError("Found invalid compressed record set with no inner records")
-    position = last = 0
-    while position < len(payload):
-        if len(payload) - position < LOG_OVERHEAD:
-            raise CorruptDataError(
-                f"{INVALID_INNER}: {len(payload) - position} bytes left after the last message"
-            )
-        last, size = ENTRY_PREFIX.unpack_from(payload, position)
-        position += LOG_OVERHEAD + size
-        if size < 0 or position > len(payload):
-            raise CorruptDataError(
-                f"{INVALID_INNER}: an inner message of {size} bytes at {position - LOG_OVERHEAD - size} "
-                f"runs past the {len(payload)} bytes decompressed"
-            )
-    return last
 
 
 class _ResyncGaveUp(Exception):
@@ -505,7 +200,7 @@ def read_log(
         while position < limit:
             stream.seek(position)
             remaining = limit - position
-            head = stream.read(min(remaining, V2_HEADER.size))
+            head = stream.read(min(remaining, V2_HEADER_SIZE))
             problem = _check_entry(head, remaining, name, position)
             if problem is None:
                 entry_size = LOG_OVERHEAD + ENTRY_PREFIX.unpack_from(head)[1]
@@ -541,7 +236,7 @@ def read_log(
                                     name,
                                     position,
                                     inside - position,
-                                    f"{_crc_message(batch)}, and a valid batch starts at {inside}, inside "
+                                    f"{crc_mismatch(batch)}, and a valid batch starts at {inside}, inside "
                                     f"the {batch.size} bytes this one claims: its length is damaged; "
                                     f"skipped {inside - position} bytes to the next valid batch",
                                     batch.last_offset,
@@ -555,7 +250,7 @@ def read_log(
                                 name,
                                 position,
                                 batch.size,
-                                _crc_message(batch),
+                                crc_mismatch(batch),
                                 batch.last_offset,
                             )
                         )
@@ -643,13 +338,6 @@ def _head_offset(head: bytes) -> int | None:
     return ENTRY_PREFIX.unpack_from(head)[0] if len(head) >= ENTRY_PREFIX.size else None
 
 
-def _crc_message(batch: Batch) -> str:
-    algorithm = "CRC-32C" if batch.magic >= 2 else "CRC-32"
-    data = memoryview(batch.data)
-    computed = crc32c.crc32c(data[21:]) if batch.magic >= 2 else zlib.crc32(data[16:])
-    return f"{algorithm} mismatch: stored {batch.crc}, computed {computed}"
-
-
 def _check_entry(head: bytes, remaining: int, name: str, position: int) -> Problem | None:
     """None if a complete entry starts here, else the Problem that stops Kafka's reader."""
     offset = _head_offset(head)
@@ -685,7 +373,7 @@ def _check_entry(head: bytes, remaining: int, name: str, position: int) -> Probl
             f"{LOG_OVERHEAD + length} bytes is cut short",
             offset,
         )
-    magic = head[16]
+    magic = head[MAGIC_OFFSET]
     if magic > 2:
         return Problem(
             ProblemKind.CORRUPT_BATCH,
@@ -695,13 +383,13 @@ def _check_entry(head: bytes, remaining: int, name: str, position: int) -> Probl
             f"Unknown magic byte {magic}",
             offset,
         )
-    if magic == 2 and length < V2_HEADER_LENGTH:
+    if magic == 2 and length < V2_MIN_LENGTH:
         return Problem(
             ProblemKind.CORRUPT_BATCH,
             name,
             position,
             LOG_OVERHEAD + length,
-            f"v2 batch length {length} is below 49",
+            f"v2 batch length {length} is below {V2_MIN_LENGTH}",
             offset,
         )
     return None
@@ -717,71 +405,6 @@ def _all_zero(stream: BinaryIO, begin: int, end: int) -> bool:
     return True
 
 
-def _crc_matches(stream: BinaryIO, start: int, entry: bytes, length: int) -> bool:
-    """Whether the entry at ``start`` (``entry`` holds its first bytes) has a matching checksum.
-
-    The checksum is computed in chunks of the file, so a candidate claiming a length of
-    gigabytes costs that much reading, not that much memory."""
-    size = LOG_OVERHEAD + length
-    if entry[16] == 2:
-        if length < V2_HEADER_LENGTH:
-            return False
-        stored, crc_start, update = V2_HEADER.unpack_from(entry)[4], 21, crc32c.crc32c
-    else:
-        stored, crc_start, update = struct.unpack_from(">I", entry, 12)[0], 16, zlib.crc32
-    computed = 0
-    position = crc_start
-    while position < size:
-        if position < len(entry):
-            piece = entry[position : min(size, len(entry))]
-        else:
-            stream.seek(start + position)
-            piece = stream.read(min(SCAN_CHUNK, size - position))
-            if not piece:
-                return False
-        computed = update(piece, computed)
-        position += len(piece)
-    return bool(computed == stored)
-
-
-def _plausible(stream: BinaryIO, start: int, head: bytes, length: int) -> bool:
-    """Cheap checks of a candidate's header, true of every batch Kafka writes, so that few
-    random candidates cost a CRC over their claimed length.
-
-    v2: a codec id of 0-4, lastOffsetDelta >= 0, 0 <= count <= lastOffsetDelta + 1 (records have
-    distinct offset deltas), producer epoch and base sequence >= -1. v0/v1: the key and value
-    lengths add up to the entry's length exactly (LegacyRecord's layout)."""
-    if head[16] == 2:
-        if length < V2_HEADER_LENGTH:
-            return False
-        _, _, _, _, _, attributes, last_offset_delta, _, _, _, epoch, base_sequence, count = (
-            V2_HEADER.unpack_from(head)
-        )
-        return bool(
-            attributes & 0x07 <= 4
-            and 0 <= count <= last_offset_delta + 1
-            and epoch >= -1
-            and base_sequence >= -1
-        )
-    overhead = 14 if head[16] == 0 else 22  # LegacyRecord.RECORD_OVERHEAD_V0 / _V1
-    if length < overhead:
-        return False
-    key_at = LOG_OVERHEAD + overhead - 8
-    stream.seek(start + key_at)
-    key_field = stream.read(4)
-    if len(key_field) < 4:
-        return False
-    (key_length,) = struct.unpack(">i", key_field)
-    if key_length < -1 or overhead + max(key_length, 0) > length:
-        return False
-    stream.seek(start + key_at + 4 + max(key_length, 0))
-    value_field = stream.read(4)
-    if len(value_field) < 4:
-        return False
-    (value_length,) = struct.unpack(">i", value_field)
-    return bool(value_length >= -1 and overhead + max(key_length, 0) + max(value_length, 0) == length)
-
-
 def _candidates(chunk: bytes, last: int) -> Iterator[int]:
     """Where an entry may start in ``chunk``, before ``last``: a magic of 0-2 at +16 and a length
     field (+8..+12) that is not all zeros.
@@ -789,14 +412,14 @@ def _candidates(chunk: bytes, last: int) -> Iterator[int]:
     A run of zeros (a preallocated or zeroed region) is skipped at C speed, not a position at a
     time: if a length field lies in a run of zeros ending at n, so does that of every later
     position before n - 11, so the next candidate's magic is at n + 5 or later."""
-    at = 16
-    while (match := CANDIDATE_MAGIC.search(chunk, at, last + 16)) is not None:
-        candidate = match.start() - 16
-        if chunk[candidate + 8 : candidate + 12] != ZERO_LENGTH:
+    at = MAGIC_OFFSET
+    while (match := CANDIDATE_MAGIC.search(chunk, at, last + MAGIC_OFFSET)) is not None:
+        candidate = match.start() - MAGIC_OFFSET
+        if chunk[candidate + LENGTH_AT : candidate + LENGTH_END] != ZERO_LENGTH:
             yield candidate
             at = match.start() + 1
         else:
-            at = _zeros_end(chunk, candidate + 8) + 5
+            at = _zeros_end(chunk, candidate + LENGTH_AT) + MAGIC_AFTER_LENGTH
 
 
 def _zeros_end(chunk: bytes, start: int) -> int:
@@ -841,14 +464,15 @@ def _resync(
             length = ENTRY_PREFIX.unpack_from(chunk, candidate)[1]
             if length < MIN_ENTRY_LENGTH or position + candidate + LOG_OVERHEAD + length > end:
                 continue
-            head = chunk[candidate : candidate + V2_HEADER.size]
-            if len(head) < V2_HEADER.size:  # the chunk ends inside this candidate's header
+            head = chunk[candidate : candidate + V2_HEADER_SIZE]
+            if len(head) < V2_HEADER_SIZE:  # the chunk ends inside this candidate's header
                 stream.seek(position + candidate)
-                head = stream.read(V2_HEADER.size)
-            if not _plausible(stream, position + candidate, head, length):
-                continue
-            if _crc_matches(stream, position + candidate, head, length):
+                head = stream.read(V2_HEADER_SIZE)
+            invalid = ensure_valid(stream, position + candidate, head, plausible=True)
+            if invalid is None:
                 return position + candidate
+            if invalid.kind != "crc":
+                continue  # rejected before any CRC was computed
             budget.left -= length
             budget.spent += length
             if budget.left < 0:

@@ -34,11 +34,12 @@ from pathlib import Path
 from ..errors import KafkaksError
 from ..models import OffsetIndexEntry, Problem
 from ..problems import ProblemKind
+from ..wire.batch import Batch
 from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from .files import base_offset_of, read_offset_index, read_producer_snapshot, read_time_index, read_txn_index
 from .partition import PartitionDir, Segment, segment_runs
 from .replicas import first_offset, merge, record_count
-from .segment import Batch, ProblemHandler, batch_records, read_log
+from .segment import ProblemHandler, batch_records, read_log
 
 __all__ = [
     "DEFAULT_MAX_MESSAGE_SIZE",
