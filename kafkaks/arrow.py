@@ -25,14 +25,8 @@ import pyarrow as pa
 
 from .errors import CorruptDataError, KafkaksError, NoKafkaDataError
 from .models import Record, TimestampType
-from .store.partition import (
-    LOG_FILE,
-    Isolation,
-    partition_copies,
-    partition_listings,
-    read_partition_batches,
-    read_segment,
-)
+from .store.listing import LOG_FILE, partition_copies, partition_listings
+from .store.partition import Isolation, read_partition_batches, read_segment
 from .store.segment import Batch, ProblemHandler, report_undecodable
 from .wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES, RELEASES_GIL
 from .wire.columnar import HEADERS, Array, JoinBuffer, decode_columns, split_records

@@ -75,7 +75,7 @@ from ..store.files import (
     read_time_index,
     read_txn_index,
 )
-from ..store.partition import (
+from ..store.listing import (
     KAFKA_SUFFIXES,
     Entry,
     Listing,

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from kafkaks.store.partition import is_kafka_file
+from kafkaks.store.listing import is_kafka_file
 from kafkaks.store.verify import CORRUPTION
 
 __all__ = ["Destination", "PartitionSummary", "RefusedError", "add_parser", "main", "run"]

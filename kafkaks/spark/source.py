@@ -79,17 +79,8 @@ from ..errors import CorruptDataError, KafkaksError, NoKafkaDataError, Unreadabl
 from ..internal_topics.decode import decode_internal, internal_kind, to_kafka_json
 from ..models import OffsetIndexEntry, Problem
 from ..store.files import read_offset_index, read_time_index, read_txn_index
-from ..store.partition import (
-    SEGMENT,
-    Entry,
-    EntryType,
-    Isolation,
-    Listing,
-    PartitionDir,
-    Transactions,
-    classify,
-    report_unstable,
-)
+from ..store.listing import SEGMENT, Entry, EntryType, Listing, PartitionDir, classify
+from ..store.partition import Isolation, Transactions, report_unstable
 from ..store.replicas import Run, first_offset, merge
 from ..store.segment import (
     ENTRY_PREFIX,

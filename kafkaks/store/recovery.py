@@ -34,7 +34,7 @@ import crc32c
 from ..errors import KafkaksError, NoKafkaDataError, UnreadableFileError
 from ..models import Problem
 from .files import read_offset_checkpoint
-from .partition import CLEAN_SHUTDOWN, RECOVERY_POINTS, PartitionDir, Segment, locate, segments_in
+from .listing import CLEAN_SHUTDOWN, RECOVERY_POINTS, PartitionDir, Segment, locate, segments_in
 from .segment import (
     ENTRY_PREFIX,
     HEADER_SIZE_UP_TO_MAGIC,

@@ -68,7 +68,8 @@ from ..errors import KafkaksError
 from ..models import OffsetIndexEntry, Problem
 from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from .files import base_offset_of, read_offset_index, read_producer_snapshot, read_time_index, read_txn_index
-from .partition import PartitionDir, Segment, segment_runs
+from .listing import PartitionDir, Segment
+from .partition import segment_runs
 from .replicas import REPLICA_DIVERGENCE, REPLICA_KINDS, first_offset, merge, record_count
 from .segment import Batch, ProblemHandler, batch_records, read_log
 
