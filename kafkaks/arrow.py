@@ -87,7 +87,7 @@ def read_arrow(
     """The records under ``path`` as Arrow record batches of :func:`spark_schema`.
 
     ``path`` is a segment (``.log``), a partition directory or a broker log directory, told
-    apart by what they hold (:func:`~kafkaks.store.partition.classify`), or a list of directories;
+    apart by what they hold (:func:`~kafkaks.store.listing.classify`), or a list of directories;
     directories are read partition by partition, each in offset order, and a partition found in
     several of them (replicas, JBOD directories, a backup) is read once, its copies merged as
     :mod:`kafkaks.store.replicas` says. Each Arrow batch holds the records of one partition, at most
