@@ -46,15 +46,8 @@ from .store.files import (
     read_time_index,
     read_txn_index,
 )
-from .store.partition import (
-    PartitionDir,
-    Segment,
-    Transactions,
-    partition_dirs,
-    read_log_dir,
-    read_partition,
-    read_partition_batches,
-)
+from .store.listing import PartitionDir, Segment, partition_dirs
+from .store.partition import Transactions, read_log_dir, read_partition, read_partition_batches
 from .store.segment import read_log
 from .wire.batch import Batch
 from .wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES

@@ -25,14 +25,8 @@ import pyarrow as pa
 
 from .errors import CorruptDataError, KafkaksError, NoKafkaDataError
 from .models import Record, TimestampType
-from .store.partition import (
-    LOG_FILE,
-    Isolation,
-    partition_copies,
-    partition_listings,
-    read_partition_batches,
-    read_segment,
-)
+from .store.listing import LOG_FILE, partition_copies, partition_listings
+from .store.partition import Isolation, read_partition_batches, read_segment
 from .store.segment import ProblemHandler, report_undecodable
 from .wire.arrays import Array, from_numpy, from_values
 from .wire.batch import Batch
@@ -95,7 +89,7 @@ def read_arrow(
     """The records under ``path`` as Arrow record batches of :func:`spark_schema`.
 
     ``path`` is a segment (``.log``), a partition directory or a broker log directory, told
-    apart by what they hold (:func:`~kafkaks.store.partition.classify`), or a list of directories;
+    apart by what they hold (:func:`~kafkaks.store.listing.classify`), or a list of directories;
     directories are read partition by partition, each in offset order, and a partition found in
     several of them (replicas, JBOD directories, a backup) is read once, its copies merged as
     :mod:`kafkaks.store.replicas` says. Each Arrow batch holds the records of one partition, at most

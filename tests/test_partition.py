@@ -29,7 +29,7 @@ import kafkaks.store.recovery
 import kafkaks.store.segment
 from kafkaks import NoKafkaDataError, Problem, UnreadableFileError
 from kafkaks.cli.main import main
-from kafkaks.store.partition import partition_listings
+from kafkaks.store.listing import partition_listings
 from kafkaks.store.recovery import plan_recovery
 
 LOGDIR = FIXTURES / "logdir"

@@ -33,15 +33,11 @@ from test_replicas import OFFSETS, ORIGINAL, copy_of, cut_tail, damage  # noqa: 
 import kafkaks  # noqa: E402
 from kafkaks.internal_topics import decoded, to_kafka_json  # noqa: E402
 from kafkaks.spark import pipeline  # noqa: E402
-from kafkaks.spark.source import (  # noqa: E402
-    Bounds,
-    KafkaLogDataSource,
-    Options,
-    bounds_of,
-    plan,
-    read_problems,
-    read_split,
-)
+from kafkaks.spark.bounds import Bounds, bounds_of  # noqa: E402
+from kafkaks.spark.options import Options  # noqa: E402
+from kafkaks.spark.planning import plan  # noqa: E402
+from kafkaks.spark.reading import read_split  # noqa: E402
+from kafkaks.spark.source import KafkaLogDataSource, read_problems  # noqa: E402
 
 LOGDIR = FIXTURES / "logdir"
 PUSHDOWN = "spark.sql.python.filterPushdown.enabled"
@@ -595,7 +591,7 @@ def test_a_failed_run_leaves_dest_as_it_was(spark: Any, tmp_path: Path) -> None:
 
 
 def test_survey_counts_a_partition_once_whatever_its_copies(tmp_path: Path) -> None:
-    from kafkaks.spark.source import survey
+    from kafkaks.spark.planning import survey
 
     for disk in ("disk-a", "disk-b"):
         shutil.copytree(LOGDIR / "orders-0", tmp_path / disk / "orders-0")

@@ -8,7 +8,7 @@ does not name its file. The types:
 ``file``               a file begins: ``path``, ``kind`` (log, checkpoint, index, timeindex,
                        txnindex, snapshot), ``size``; a producer snapshot adds its ``version``,
                        ``crc``, ``computed_crc`` and ``crc_valid``
-``batch``              a :class:`~kafkaks.store.segment.Batch` (every attribute but its raw bytes)
+``batch``              a :class:`~kafkaks.wire.batch.Batch` (every attribute but its raw bytes)
 ``record``             a :class:`~kafkaks.models.Record` with ``batch_position``; ``control`` is
                        null or the :class:`~kafkaks.models.ControlRecord` as an object. The
                        records of internal topics (and all records under a decoder option of

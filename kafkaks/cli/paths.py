@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 
 from ..errors import KafkaksError, NoKafkaDataError
-from ..store.partition import (
+from ..store.listing import (
     KAFKA_SUFFIXES,
     Entry,
     Listing,
@@ -48,7 +48,7 @@ def expand(path: str, on_problem: ProblemHandler) -> list[str]:
     """The files to dump or verify for one argument: the file itself, or for a directory its own
     Kafka files, then, recursively, those of each partition directory in it (by topic, then
     partition) and of its other subdirectories (by name). What a directory is comes from what it
-    holds (:func:`~kafkaks.store.partition.classify`). Partitions being deleted or moved (``-delete``,
+    holds (:func:`~kafkaks.store.listing.classify`). Partitions being deleted or moved (``-delete``,
     ``-future``, ``-stray``) are left out. Entries that are not read (links that loop, dangle or
     lead out of the directory given or to a directory, directories named like Kafka files,
     directories that cannot be listed) go to ``on_problem``. Raises :class:`NoKafkaDataError` for a

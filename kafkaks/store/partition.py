@@ -1,22 +1,8 @@
 """Whole partitions and broker log directories: :func:`read_partition` and :func:`read_log_dir`.
 
-A broker log directory holds one ``<topic>-<partition>`` directory per partition replica; each
-holds segments ``<base offset, 20 digits>.log`` with their ``.index``, ``.timeindex`` and
-``.txnindex``. Files being deleted, cleaned or swapped carry a second suffix (``.deleted``,
-``.cleaned``, ``.swap``); whole partition directories being deleted or moved end in ``-delete``,
-``-future`` or ``-stray``. Those are left out unless asked for.
-
-What a directory is comes from what it holds, never from its name alone (:func:`classify`, which
-works on a listing of names and types, so local disks and ``pyarrow.fs`` filesystems share it): a
-partition directory holds a partition's files (segments, indexes, producer snapshots, KRaft
-snapshots, ``leader-epoch-checkpoint``, ``partition.metadata``), a broker log directory holds
-partition directories or a log directory's own files (``meta.properties``, the offset
-checkpoints). A ``kafka-logs-1`` full of partitions is a log directory, whatever its name says. The
-name of a partition directory gives its topic and partition (None when it does not parse).
-
-Local listings follow a symbolic link only to a file inside the directory being read; a link that
-loops, dangles, leads to a directory or out of that directory is reported (``unreadable_file``),
-as is anything named like a Kafka file that is not a regular file, and reading goes on.
+Which directories are partitions, and which files their segments, comes from
+:mod:`kafkaks.store.listing`; files being deleted, cleaned or swapped, and partition directories
+being deleted or moved, are left out unless asked for.
 
 ``isolation="read_committed"`` gives what a Kafka consumer with that setting sees: no control
 records, no records of aborted transactions, and nothing at or after the last stable offset (the
@@ -30,13 +16,9 @@ segments of one directory that hold the same offsets are read as one log, each o
 
 from __future__ import annotations
 
-import functools
 import os
-import re
-import stat
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
@@ -46,349 +28,30 @@ from ..problems import ProblemKind
 from ..wire.batch import Batch
 from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from .files import read_txn_index
+from .listing import (
+    PathArg,
+    Segment,
+    copy_listings,
+    partition_copies,
+    partition_listings,
+    report_unreadable,
+    segments_in,
+)
 from .replicas import Run, merge
-from .segment import PARTITION_DIR, ProblemHandler, batch_records, default_handler, read_log
+from .segment import ProblemHandler, batch_records, default_handler, read_log
 
 __all__ = [
-    "Entry",
-    "Listing",
-    "PartitionDir",
-    "Segment",
+    "Isolation",
     "Transactions",
-    "classify",
-    "is_kafka_file",
-    "list_local",
-    "list_segments",
-    "local_lister",
-    "locate",
-    "partition_copies",
-    "partition_dirs",
-    "partition_listings",
     "read_log_dir",
     "read_partition",
     "read_partition_batches",
     "read_segment",
-    "report_entries",
-    "report_unreadable",
-    "segments_in",
+    "report_unstable",
+    "segment_runs",
 ]
 
 Isolation = Literal["read_uncommitted", "read_committed"]
-PathArg = str | os.PathLike[str]
-SEGMENT = re.compile(r"^(?P<base>\d{20})\.(?P<kind>log|checkpoint)(?P<temp>\.deleted|\.cleaned|\.swap)?$")
-TEMP_ORDER = {"": 0, ".swap": 1, ".cleaned": 2, ".deleted": 3}
-# What a file read as a log must be called, whatever its base name (a segment renamed to tell it
-# apart in the Web IDE is still a segment): .log, or a KRaft .checkpoint, maybe being deleted.
-LOG_FILE = re.compile(r"\.(?:log|checkpoint)(?:\.deleted|\.cleaned|\.swap)?$")
-# Kafka's dispatch order for the files of one segment (DumpLogSegments reads files by suffix).
-KAFKA_SUFFIXES = (".log", ".checkpoint", ".index", ".timeindex", ".txnindex", ".snapshot")
-# The files of a partition directory (LocalLog, LogSegment, ProducerStateManager, KRaft snapshots,
-# LeaderEpochFileCache, PartitionMetadataFile), live or being deleted, cleaned or swapped.
-PARTITION_FILE = re.compile(
-    r"^(?:\d{20}(?:\.(?:log|index|timeindex|txnindex|snapshot|checkpoint)|-\d{10}\.checkpoint)"
-    r"(?:\.deleted|\.cleaned|\.swap)?|leader-epoch-checkpoint|partition\.metadata)$"
-)
-CLEAN_SHUTDOWN = ".kafka_cleanshutdown"
-RECOVERY_POINTS = "recovery-point-offset-checkpoint"
-# The files of a broker log directory itself (LogManager, BrokerMetadataCheckpoint, KRaft bootstrap).
-LOG_DIR_FILES = frozenset(
-    {
-        "meta.properties",
-        RECOVERY_POINTS,
-        "log-start-offset-checkpoint",
-        "replication-offset-checkpoint",
-        "cleaner-offset-checkpoint",
-        CLEAN_SHUTDOWN,
-        "bootstrap.checkpoint",
-    }
-)
-EntryType = Literal["file", "directory", "other"]
-
-
-def is_kafka_file(name: str) -> bool:
-    """Whether a file name is one a broker writes: a partition's files or a log directory's own."""
-    return PARTITION_FILE.match(name) is not None or name in LOG_DIR_FILES
-
-
-Kind = Literal["partition", "log_dir"]
-
-
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One entry of a directory listing, from the local disk or a ``pyarrow.fs`` filesystem.
-
-    ``type`` is that of what a link leads to; ``problem`` says why the entry is not read (a link
-    not followed, something named like a Kafka file that is not a regular file), else None.
-    """
-
-    name: str
-    path: str
-    type: EntryType
-    size: int = 0
-    problem: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Listing:
-    """A directory and its entries."""
-
-    path: str
-    entries: tuple[Entry, ...]
-
-    def holds_partition_files(self) -> bool:
-        return any(PARTITION_FILE.match(entry.name) for entry in self.entries)
-
-
-def classify(
-    listing: Listing, list_dir: Callable[[str], Listing | None], *, nested: bool = True
-) -> tuple[Kind, list[Listing]] | None:
-    """What a directory is, from its listing and those of its subdirectories (``list_dir``, None
-    for one that cannot be listed): ``("partition", [listing])`` when it holds a partition's files;
-    else ``("log_dir", partitions)`` when some subdirectories hold them (those are the partitions,
-    by name, ``-delete``/``-future``/``-stray`` ones included) or it holds a log directory's own
-    files; else, with ``nested``, ``("log_dir", partitions)`` of the log directories one level
-    down (several brokers' disks copied side by side, JBOD mounts under one folder); else None: no
-    Kafka data. Names never decide."""
-    if listing.holds_partition_files():
-        return "partition", [listing]
-    partitions = []
-    children = []
-    for entry in sorted(listing.entries, key=lambda entry: entry.name):
-        child = list_dir(entry.path) if entry.type == "directory" else None
-        if child is not None and child.holds_partition_files():
-            partitions.append(child)
-        elif child is not None:
-            children.append(child)
-    if partitions or any(entry.name in LOG_DIR_FILES for entry in listing.entries):
-        return "log_dir", partitions
-    if not nested:
-        return None
-    inner = [classify(child, list_dir, nested=False) for child in children]
-    log_dirs = [found for found in inner if found is not None]
-    if not log_dirs:
-        return None
-    return "log_dir", [partition for _, found in log_dirs for partition in found]
-
-
-def list_local(directory: str | os.PathLike[str], root: str | os.PathLike[str] | None = None) -> Listing:
-    """A local directory's entries. A link is followed only to a file inside ``root`` (the
-    directory itself by default); others get a ``problem``. Raises ``OSError`` when the directory
-    cannot be listed."""
-    inside = os.path.realpath(directory if root is None else root)
-    with os.scandir(directory) as entries:
-        return Listing(os.fspath(directory), tuple(_local_entry(entry, inside) for entry in entries))
-
-
-def _local_entry(entry: os.DirEntry[str], root: str) -> Entry:
-    kafka_named = PARTITION_FILE.match(entry.name) is not None or entry.name.endswith(KAFKA_SUFFIXES)
-    try:
-        mode = entry.stat().st_mode  # follows a link; raises for one that loops or dangles
-        if entry.is_symlink():
-            target = os.path.realpath(entry.path)
-            if stat.S_ISDIR(mode):
-                return Entry(
-                    entry.name, entry.path, "other", problem=f"a link to the directory {target}: not followed"
-                )
-            if os.path.commonpath([root, target]) != root:
-                if not kafka_named:  # a file that is not Kafka's: passed over as any other
-                    return Entry(entry.name, entry.path, "other")
-                return Entry(
-                    entry.name,
-                    entry.path,
-                    "other",
-                    problem=f"a link out of {root} (to {target}): not followed",
-                )
-    except OSError as exc:
-        if not kafka_named and PARTITION_DIR.match(entry.name) is None:
-            return Entry(entry.name, entry.path, "other")  # not Kafka's: passed over as any other
-        what = "a link that cannot be followed" if entry.is_symlink() else "cannot be read"
-        return Entry(entry.name, entry.path, "other", problem=f"{what}: {exc.strerror}")
-    if stat.S_ISREG(mode):
-        return Entry(entry.name, entry.path, "file", entry.stat().st_size)
-    kind: EntryType = "directory" if stat.S_ISDIR(mode) else "other"
-    problem = (
-        ("a directory, not a file" if kind == "directory" else "not a regular file") if kafka_named else None
-    )
-    return Entry(entry.name, entry.path, kind, problem=problem)
-
-
-def report_entries(listing: Listing, on_problem: ProblemHandler | None) -> None:
-    """Report the entries of a listing that are not read (see :class:`Entry`)."""
-    for entry in listing.entries:
-        if entry.problem is not None:
-            report_unreadable(on_problem, entry.path, entry.problem)
-
-
-def report_unreadable(on_problem: ProblemHandler | None, path: str, reason: str) -> None:
-    """An ``unreadable_file`` problem; without ``on_problem`` an :class:`UnreadableFileError`."""
-    if on_problem is None:
-        raise UnreadableFileError(reason, path=path)
-    on_problem(Problem(ProblemKind.UNREADABLE_FILE, path, 0, 0, reason))
-
-
-def local_lister(
-    root: str | os.PathLike[str], on_problem: ProblemHandler | None
-) -> Callable[[str], Listing | None]:
-    """:func:`list_local` for directories under ``root``, once each: one that cannot be listed
-    goes to ``on_problem`` and lists as None."""
-
-    @functools.cache
-    def list_dir(directory: str) -> Listing | None:
-        try:
-            return list_local(directory, root)
-        except OSError as exc:
-            report_unreadable(on_problem, directory, f"cannot list the directory: {exc.strerror}")
-            return None
-
-    return list_dir
-
-
-def locate(
-    path: str | os.PathLike[str], on_problem: ProblemHandler | None = None
-) -> tuple[Kind, list[Listing]]:
-    """What a local directory holds (:func:`classify`): its kind and partition listings. Raises
-    :class:`NoKafkaDataError` for a path that does not exist or holds no Kafka data. A log
-    directory's entries that are not read, and its subdirectories that cannot be listed, go to
-    ``on_problem``."""
-    try:
-        listing = list_local(path)
-    except FileNotFoundError:
-        raise NoKafkaDataError("no such file or directory", path=path) from None
-    except NotADirectoryError:
-        raise NoKafkaDataError("not a directory", path=path) from None
-    except OSError as exc:
-        raise UnreadableFileError(f"cannot list the directory: {exc.strerror}", path=path) from exc
-    found = classify(listing, local_lister(path, on_problem))
-    if found is None:
-        raise NoKafkaDataError(
-            "no Kafka data: no segment or other partition file, no partition directory, no log "
-            "directory file",
-            path=path,
-        )
-    if found[0] == "log_dir":
-        report_entries(listing, on_problem)
-    return found
-
-
-@dataclass(frozen=True, slots=True)
-class Segment:
-    """A ``.log`` file and its companions (which may be absent)."""
-
-    base_offset: int
-    path: Path
-    temp_suffix: str = ""
-
-    def companion(self, suffix: str) -> Path:
-        """The ``.index``/``.timeindex``/``.txnindex`` beside it, e.g. ``companion(".index")``."""
-        return self.path.with_name(f"{self.base_offset:020d}{suffix}{self.temp_suffix}")
-
-
-@dataclass(frozen=True, slots=True)
-class PartitionDir:
-    """A ``<topic>-<partition>`` directory; ``status`` is ``delete``/``future``/``stray`` or ''."""
-
-    topic: str
-    partition: int
-    path: Path
-    status: str = ""
-
-    @classmethod
-    def of(cls, path: str | os.PathLike[str]) -> PartitionDir | None:
-        """The topic and partition a directory's name gives (None when it does not parse);
-        :func:`locate` tells whether it is a partition directory."""
-        match = PARTITION_DIR.match(os.path.basename(os.fspath(path).rstrip("/")))
-        if not match:
-            return None
-        return cls(match["topic"], int(match["partition"]), Path(path), match["status"] or "")
-
-    def segments(self, include_temp_files: bool = False) -> list[Segment]:
-        return list_segments(self.path, include_temp_files)
-
-
-def list_segments(
-    directory: str | os.PathLike[str],
-    include_temp_files: bool = False,
-    *,
-    on_problem: ProblemHandler | None = None,
-) -> list[Segment]:
-    """The ``.log`` segments of a directory in offset order (temporary files after the live one).
-
-    One named like a segment that cannot be read (a link that loops, dangles or leads out of the
-    directory, a directory) goes to ``on_problem`` as ``unreadable_file``, or without it raises
-    :class:`UnreadableFileError`."""
-    return segments_in(list_local(directory), include_temp_files, on_problem)
-
-
-def segments_in(
-    listing: Listing, include_temp_files: bool, on_problem: ProblemHandler | None
-) -> list[Segment]:
-    """The segments of a partition directory's listing, as :func:`list_segments` gives them."""
-    found = []
-    for entry in listing.entries:
-        match = SEGMENT.match(entry.name)
-        if not (match and match["kind"] == "log" and (include_temp_files or not match["temp"])):
-            continue
-        if entry.problem is not None or entry.type != "file":
-            report_unreadable(on_problem, entry.path, entry.problem or "not a regular file")
-            continue
-        found.append(Segment(int(match["base"]), Path(entry.path), match["temp"] or ""))
-    return sorted(found, key=lambda s: (s.base_offset, TEMP_ORDER[s.temp_suffix]))
-
-
-def partition_listings(
-    paths: Iterable[str | os.PathLike[str]],
-    *,
-    include_temp_files: bool = False,
-    on_problem: ProblemHandler | None = None,
-) -> list[Listing]:
-    """The partition listings of local paths (partition or log directories), by topic and
-    partition (directories whose names do not parse last, by path). Raises
-    :class:`NoKafkaDataError` for a path without Kafka data."""
-    found: dict[str, Listing] = {}
-    for path in paths:
-        kind, partitions = locate(path, on_problem)
-        for listing in partitions:
-            named = PartitionDir.of(listing.path)
-            if kind == "partition" or include_temp_files or named is None or not named.status:
-                found[listing.path] = listing
-
-    def order(listing: Listing) -> tuple[bool, str, int, str, str]:
-        named = PartitionDir.of(listing.path)
-        if named is None:
-            return True, "", 0, "", listing.path
-        return False, named.topic, named.partition, named.status, listing.path
-
-    return sorted(found.values(), key=order)
-
-
-def partition_dirs(
-    *log_dirs: str | os.PathLike[str],
-    include_temp_files: bool = False,
-    on_problem: ProblemHandler | None = None,
-) -> list[PartitionDir]:
-    """The ``<topic>-<partition>`` directories of broker log directories (or the directories
-    themselves, when they are partition directories), by topic and partition. Raises
-    :class:`NoKafkaDataError` for a path without Kafka data."""
-    found = (
-        PartitionDir.of(listing.path)
-        for listing in partition_listings(
-            log_dirs, include_temp_files=include_temp_files, on_problem=on_problem
-        )
-    )
-    return [partition for partition in found if partition is not None]
-
-
-def partition_copies(listings: Iterable[Listing]) -> list[list[str]]:
-    """Partition directories grouped by topic-partition, in the order :func:`partition_listings`
-    gives them: each group lists the copies of one partition, to be read as one log. A directory
-    whose name does not parse is a group of its own."""
-    groups: dict[tuple[str, int] | str, list[str]] = {}
-    for listing in listings:
-        named = PartitionDir.of(listing.path)
-        copies = groups.setdefault(listing.path if named is None else (named.topic, named.partition), [])
-        if listing.path not in copies:
-            copies.append(listing.path)
-    return list(groups.values())
 
 
 def segment_runs(segments: Iterable[Segment], *, verify_crc: bool, max_decompressed_bytes: int) -> list[Run]:
@@ -484,6 +147,23 @@ class Transactions:
             return False
         return not (batch.is_transactional and self.is_aborted(batch.producer_id, batch.base_offset))
 
+    def read_committed(
+        self, batches: Iterable[Batch], on_problem: ProblemHandler | None, *, part: bool = False
+    ) -> Iterator[Batch]:
+        """The batches (in offset order) a ``read_committed`` consumer sees: no control batches, no
+        aborted ones, nothing from the last stable offset on. Stopping there is reported
+        (``open_transaction``); for ``part`` of a log (a byte range of a segment) only when the
+        batch at the last stable offset is in it, so that one of the parts reports it."""
+        stable = self.last_stable_offset
+        for batch in batches:
+            # The last stable offset is the base offset of a batch: no batch straddles it.
+            if stable is not None and batch.last_offset >= stable:
+                if not part or batch.base_offset == stable:
+                    report_unstable(on_problem, batch.path, batch.position, stable)
+                return
+            if self.committed(batch):
+                yield batch
+
 
 def read_segment(
     path: str | os.PathLike[str],
@@ -530,49 +210,15 @@ def read_partition_batches(
     """
     segments = [
         segment
-        for listing in _copies(path, on_problem)
+        for listing in copy_listings(path, on_problem)
         for segment in segments_in(listing, include_temp_files, on_problem)
     ]
-    transactions = (
-        Transactions.of(segments, max_decompressed_bytes, on_problem=on_problem)
-        if isolation == "read_committed"
-        else None
-    )
-    stable = transactions.last_stable_offset if transactions else None
     runs = segment_runs(segments, verify_crc=verify_crc, max_decompressed_bytes=max_decompressed_bytes)
-    for batch in merge(runs, on_problem):
-        if transactions is None:
-            yield batch
-            continue
-        # The last stable offset is the base offset of a batch: no batch straddles it.
-        if stable is not None and batch.last_offset >= stable:
-            report_unstable(on_problem, batch.path, batch.position, stable)
-            return
-        if transactions.committed(batch):
-            yield batch
-
-
-def _copies(path: PathArg | Iterable[PathArg], on_problem: ProblemHandler | None) -> list[Listing]:
-    """The listings of one partition's directories: one path, or several copies of the same
-    partition. Raises :class:`NoKafkaDataError` for a path without Kafka data, ``ValueError`` for
-    a broker log directory or for copies named for different topic-partitions."""
-    directories = [path] if isinstance(path, str | os.PathLike) else list(path)
-    if not directories:
-        raise ValueError("no partition directory given")
-    names = {(p.topic, p.partition) for p in map(PartitionDir.of, directories) if p is not None}
-    if len(names) > 1:
-        listed = ", ".join(os.fspath(d) for d in directories)
-        raise ValueError(f"copies of one partition must name the same topic-partition: {listed}")
-    listings = []
-    for directory in directories:
-        kind, found = locate(directory, on_problem)
-        if kind != "partition":
-            raise ValueError(
-                f"{os.fspath(directory)} is a broker log directory (it holds partition directories), "
-                "not a partition: read it with read_log_dir or read_arrow"
-            )
-        listings += found
-    return listings
+    if isolation == "read_committed":
+        transactions = Transactions.of(segments, max_decompressed_bytes, on_problem=on_problem)
+        yield from transactions.read_committed(merge(runs, on_problem), on_problem)
+    else:
+        yield from merge(runs, on_problem)
 
 
 def read_partition(

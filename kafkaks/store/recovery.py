@@ -39,7 +39,7 @@ from ..wire.batch import (
     entry_last_offset,
 )
 from .files import read_offset_checkpoint
-from .partition import CLEAN_SHUTDOWN, RECOVERY_POINTS, PartitionDir, Segment, locate, segments_in
+from .listing import CLEAN_SHUTDOWN, RECOVERY_POINTS, PartitionDir, Segment, locate, segments_in
 from .segment import read_log
 
 __all__ = ["LostBatch", "RecoveryPlan", "SegmentLoss", "plan_recovery"]

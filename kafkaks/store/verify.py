@@ -37,7 +37,8 @@ from ..problems import ProblemKind
 from ..wire.batch import Batch
 from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from .files import base_offset_of, read_offset_index, read_producer_snapshot, read_time_index, read_txn_index
-from .partition import PartitionDir, Segment, segment_runs
+from .listing import PartitionDir, Segment
+from .partition import segment_runs
 from .replicas import first_offset, merge, record_count
 from .segment import ProblemHandler, batch_records, read_log
 
