@@ -21,7 +21,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from conftest import REAL_DATA, ROOT, file_kind, real_data_available, verified_files
+from conftest import FIXTURES, REAL_DATA, ROOT, file_kind, real_data_available, verified_files
 from kafkaks.generated import layout
 from kafkaks.generated.kafka_message import KafkaMessage
 from kafkaks.generated.kafka_record_batch import KafkaRecordBatch
@@ -57,17 +57,18 @@ def module(package: str, name: str) -> ModuleType:
 
 
 def files(*kinds: str) -> list[Path]:
-    """A few real files of these kinds from each data set (the first ones in VERIFIED.json)."""
-    if not real_data_available():
-        pytest.skip(f"real Kafka data not found at {REAL_DATA} (set KAFKAKS_REAL_DATA to read it elsewhere)")
-    per_set: dict[str, list[Path]] = {}
-    for path, _info in verified_files():
-        chosen = per_set.setdefault(path.relative_to(REAL_DATA).parts[0], [])
-        if file_kind(path) in kinds and path.stat().st_size > 0 and len(chosen) < FILES_PER_KIND:
-            chosen.append(path)
-    found = [path for chosen in per_set.values() for path in chosen]
+    """A few files of these kinds: the project's fixtures, and from each real data set the first
+    ones in VERIFIED.json when the real data is there."""
+    found = [path for path in sorted(FIXTURES.rglob("*")) if file_kind(path) in kinds and path.stat().st_size]
+    if real_data_available():
+        per_set: dict[str, list[Path]] = {}
+        for path, _info in verified_files():
+            chosen = per_set.setdefault(path.relative_to(REAL_DATA).parts[0], [])
+            if file_kind(path) in kinds and path.stat().st_size > 0 and len(chosen) < FILES_PER_KIND:
+                chosen.append(path)
+        found += [path for chosen in per_set.values() for path in chosen]
     if not found:
-        pytest.skip(f"no {'/'.join(kinds)} file in {REAL_DATA}")
+        pytest.skip(f"no {'/'.join(kinds)} file in {FIXTURES} or {REAL_DATA}")
     return found
 
 
@@ -148,7 +149,7 @@ def test_entries_sit_where_the_layout_says(
             check(entry, layout_class, data, parsed._debug["entries"]["arr"][number]["start"])
             checked += 1
     if not checked:
-        pytest.skip(f"no {kind} file with entries in {REAL_DATA}")
+        pytest.skip(f"no {kind} file with entries in {FIXTURES} or {REAL_DATA}")
 
 
 def test_attribute_masks_are_what_the_specs_enums_read() -> None:

@@ -45,6 +45,8 @@ from ..store.files import (
 )
 from ..store.segment import batch_records, read_log, topic_partition
 from ..store.verify import (
+    INDEX_ENTRY,
+    TIME_INDEX_ENTRY,
     batch_reaching,
     first_batch,
     index_sanity_error,
@@ -257,7 +259,7 @@ class Dumper:
     def dump_index(self, path: str) -> None:
         base_offset = base_offset_of(path)
         self.output.file(path, "index", base_offset=base_offset)
-        if self.empty(path, 8):
+        if self.empty(path, INDEX_ENTRY):
             return
         if self.args.index_sanity_check:
             error = index_sanity_error(absolute_path(path), Path(path).read_bytes(), base_offset)
@@ -294,7 +296,7 @@ class Dumper:
     def dump_time_index(self, path: str) -> None:
         base_offset = base_offset_of(path)
         self.output.file(path, "timeindex", base_offset=base_offset)
-        if self.empty(path, 12):
+        if self.empty(path, TIME_INDEX_ENTRY):
             return
         if self.args.index_sanity_check:
             error = time_index_sanity_error(absolute_path(path), Path(path).read_bytes(), base_offset)

@@ -16,6 +16,7 @@ import crc32c
 from kaitaistruct import BytesIO, KaitaiStream, KaitaiStructError, ValidationNotEqualError
 
 from ..errors import CorruptDataError, KafkaksError, UnsupportedError
+from ..generated import layout
 from ..generated.kafka_offset_index import KafkaOffsetIndex
 from ..generated.kafka_producer_snapshot import KafkaProducerSnapshot
 from ..generated.kafka_time_index import KafkaTimeIndex
@@ -93,7 +94,7 @@ def read_offset_index(
     base = base_offset_of(path) if base_offset is None else base_offset
     return [
         OffsetIndexEntry(base + e.relative_offset, e.position)
-        for e in _live_entries(KafkaOffsetIndex, 8, path, data)
+        for e in _live_entries(KafkaOffsetIndex, layout.OffsetIndexEntry.SIZE, path, data)
     ]
 
 
@@ -105,7 +106,7 @@ def read_time_index(
     base = base_offset_of(path) if base_offset is None else base_offset
     return [
         TimeIndexEntry(e.timestamp, base + e.relative_offset)
-        for e in _live_entries(KafkaTimeIndex, 12, path, data)
+        for e in _live_entries(KafkaTimeIndex, layout.TimeIndexEntry.SIZE, path, data)
     ]
 
 

@@ -25,13 +25,13 @@ from __future__ import annotations
 import bisect
 import itertools
 import os
-import struct
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import KafkaksError
+from ..generated import layout
 from ..models import OffsetIndexEntry, Problem
 from ..problems import ProblemKind
 from ..wire.batch import Batch
@@ -44,6 +44,8 @@ from .segment import ProblemHandler, batch_records, read_log
 
 __all__ = [
     "DEFAULT_MAX_MESSAGE_SIZE",
+    "INDEX_ENTRY",
+    "TIME_INDEX_ENTRY",
     "PartitionReport",
     "SegmentSummary",
     "batch_reaching",
@@ -56,6 +58,8 @@ __all__ = [
 ]
 
 DEFAULT_MAX_MESSAGE_SIZE = 5 * 1024 * 1024  # DumpLogSegments' --max-message-size default
+INDEX_ENTRY = layout.OffsetIndexEntry.SIZE
+TIME_INDEX_ENTRY = layout.TimeIndexEntry.SIZE
 Progress = Callable[[int], None]
 
 
@@ -158,17 +162,21 @@ def index_sanity_error(name: str, data: bytes, base_offset: int) -> str | None:
     """OffsetIndex.sanityCheck(), which kafka-dump-log's ``--index-sanity-check`` runs: the last
     slot of the file (even a zero one) and the length. Kafka's message, naming the file ``name``
     (Kafka: its absolute path), or None when the index passes."""
-    if len(data) >= 8:
-        last_offset = base_offset + struct.unpack_from(">i", data, len(data) // 8 * 8 - 8)[0]
+    size = INDEX_ENTRY
+    if len(data) >= size:
+        last_slot = len(data) // size * size - size
+        last_offset = (
+            base_offset + layout.OffsetIndexEntry.RELATIVE_OFFSET_STRUCT.unpack_from(data, last_slot)[0]
+        )
         if last_offset < base_offset:
             return (
                 f"Corrupt index found, index file {name} has non-zero size but the last "
                 f"offset is {last_offset} which is less than the base offset {base_offset}"
             )
-    if len(data) % 8:
+    if len(data) % size:
         return (
             f"Index file {name} is corrupt, found {len(data)} bytes which is neither "
-            "positive nor a multiple of 8"
+            f"positive nor a multiple of {size}"
         )
     return None
 
@@ -177,9 +185,12 @@ def time_index_sanity_error(name: str, data: bytes, base_offset: int) -> str | N
     """TimeIndex.sanityCheck(): the last slot against the first, and the length; as
     :func:`index_sanity_error`."""
     where = f"Corrupt time index found, time index file ({name}) has non-zero size but the"
-    if len(data) >= 12:
-        first_timestamp = struct.unpack_from(">q", data)[0]
-        last_timestamp, relative = struct.unpack_from(">qi", data, len(data) // 12 * 12 - 12)
+    size = TIME_INDEX_ENTRY
+    if len(data) >= size:
+        first_timestamp = layout.TimeIndexEntry.TIMESTAMP_STRUCT.unpack_from(data)[0]
+        last_timestamp, relative = layout.TimeIndexEntry.STRUCT.unpack_from(
+            data, len(data) // size * size - size
+        )
         if last_timestamp < first_timestamp:
             return (
                 f"{where} last timestamp is {last_timestamp} which is less than the first timestamp "
@@ -190,10 +201,10 @@ def time_index_sanity_error(name: str, data: bytes, base_offset: int) -> str | N
                 f"{where} last offset is {base_offset + relative} which is less than the first offset "
                 f"{base_offset}"
             )
-    if len(data) % 12:
+    if len(data) % size:
         return (
             f"Time index file {name} is corrupt, found {len(data)} bytes which is neither "
-            "positive nor a multiple of 12"
+            f"positive nor a multiple of {size}"
         )
     return None
 
@@ -339,9 +350,9 @@ class _Checker:
                     path,
                     f"entry {number} (offset {entry.offset}, position {entry.position}) does not follow "
                     f"entry {number - 1} (offset {previous.offset}, position {previous.position})",
-                    number * 8,
+                    number * INDEX_ENTRY,
                     entry.offset,
-                    8,
+                    INDEX_ENTRY,
                 )
                 continue
             batch = first_batch(log, entry.position, self.max_size)
@@ -350,9 +361,9 @@ class _Checker:
                     ProblemKind.INDEX_NO_BATCH,
                     path,
                     f"no batch starts at position {entry.position} of {log}",
-                    number * 8,
+                    number * INDEX_ENTRY,
                     entry.offset,
-                    8,
+                    INDEX_ENTRY,
                 )
             elif batch.last_offset != entry.offset:
                 end = entries[number + 1].position if number + 1 < len(entries) else None
@@ -368,9 +379,9 @@ class _Checker:
                         f"offset {entry.offset} is the last offset of the batch at position "
                         f"{later.position}, appended with the batch at {entry.position} (an index "
                         "entry of a broker before KAFKA-806)",
-                        number * 8,
+                        number * INDEX_ENTRY,
                         entry.offset,
-                        8,
+                        INDEX_ENTRY,
                     )
                 else:
                     self.problem(
@@ -378,9 +389,9 @@ class _Checker:
                         path,
                         f"Index offset: {entry.offset}, log offset: {batch.last_offset} (the batch at "
                         f"position {entry.position})",
-                        number * 8,
+                        number * INDEX_ENTRY,
                         entry.offset,
-                        8,
+                        INDEX_ENTRY,
                     )
 
     def time_index(self, path: str) -> None:
@@ -390,7 +401,7 @@ class _Checker:
             return
         offsets = read_offset_index(index) if os.path.isfile(index) else []
         for number, entry in enumerate(entries):
-            where = number * 12
+            where = number * TIME_INDEX_ENTRY
             if number > 0:
                 previous = entries[number - 1]
                 if entry.timestamp < previous.timestamp or entry.offset < previous.offset:
@@ -401,7 +412,7 @@ class _Checker:
                         f"{number - 1} (timestamp {previous.timestamp}, offset {previous.offset})",
                         where,
                         entry.offset,
-                        12,
+                        TIME_INDEX_ENTRY,
                     )
                 elif entry.timestamp == previous.timestamp:
                     self.problem(
@@ -410,7 +421,7 @@ class _Checker:
                         f"entry {number} repeats timestamp {entry.timestamp} of entry {number - 1}",
                         where,
                         entry.offset,
-                        12,
+                        TIME_INDEX_ENTRY,
                     )
             self.time_entry(path, log, lookup(offsets, entry.offset), entry.timestamp, entry.offset, where)
 
@@ -428,7 +439,7 @@ class _Checker:
                 f"Indexed offset {offset} is in no batch: {found}",
                 where,
                 offset,
-                12,
+                TIME_INDEX_ENTRY,
             )
             return
         try:
@@ -444,7 +455,7 @@ class _Checker:
                 f"{batch.last_offset})",
                 where,
                 offset,
-                12,
+                TIME_INDEX_ENTRY,
             )
         elif offset != batch.last_offset:
             kind = (
@@ -463,7 +474,7 @@ class _Checker:
                 ),
                 where,
                 offset,
-                12,
+                TIME_INDEX_ENTRY,
             )
 
     def txn_index(self, path: str) -> None:
