@@ -36,7 +36,7 @@ from ..store.listing import (
 )
 from ..store.partition import Transactions
 from ..store.replicas import Run, first_offset, merge
-from ..store.segment import ProblemHandler, read_log
+from ..store.segment import ProblemHandler, ignore, read_log
 from ..wire.batch import Batch
 from .bounds import Bounds
 from .filesystems import absolute, display, expand, filesystem, list_dir, open_file, read_bytes
@@ -62,7 +62,7 @@ class PartitionFiles:
     def of(cls, fs_uri: str, listing: Listing) -> PartitionFiles:
         named = PartitionDir.of(listing.path)
         # A segment that is not a file is passed over: there are no links to report here.
-        segments = segments_in(listing, False, _ignore)
+        segments = segments_in(listing, False, ignore)
         if named is None:
             return cls(fs_uri, listing.path, None, None, segments)
         return cls(fs_uri, listing.path, named.topic, named.partition, segments)
@@ -160,10 +160,6 @@ def plan(options: Options, bounds: Bounds | None = None) -> list[SegmentSplit]:
 def _copies(parts: list[PartitionFiles]) -> list[list[PartitionFiles]]:
     """The partitions (in order) with the copies of one topic-partition together."""
     return group_copies(parts, operator.attrgetter("path"))
-
-
-def _ignore(_problem: Problem) -> None:
-    pass
 
 
 def _plan_merged(copies: list[PartitionFiles], options: Options, bounds: Bounds) -> list[SegmentSplit]:

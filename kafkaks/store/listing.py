@@ -39,6 +39,7 @@ import pyarrow.fs as pafs
 from ..errors import NoKafkaDataError, UnreadableFileError
 from ..models import Problem
 from ..problems import ProblemKind
+from .files import PathArg
 from .segment import PARTITION_DIR, ProblemHandler
 
 __all__ = [
@@ -64,7 +65,6 @@ __all__ = [
     "wanted_partitions",
 ]
 
-PathArg = str | os.PathLike[str]
 T = TypeVar("T")
 SEGMENT = re.compile(r"^(?P<base>\d{20})\.(?P<kind>log|checkpoint)(?P<temp>\.deleted|\.cleaned|\.swap)?$")
 TEMP_ORDER = {"": 0, ".swap": 1, ".cleaned": 2, ".deleted": 3}

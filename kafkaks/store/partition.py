@@ -27,9 +27,8 @@ from ..models import AbortedTxn, Problem, Record
 from ..problems import ProblemKind
 from ..wire.batch import Batch
 from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
-from .files import read_txn_index
+from .files import PathArg, read_txn_index
 from .listing import (
-    PathArg,
     Segment,
     copy_listings,
     partition_copies,
@@ -38,7 +37,7 @@ from .listing import (
     segments_in,
 )
 from .replicas import Run, merge
-from .segment import ProblemHandler, batch_records, default_handler, read_log
+from .segment import ProblemHandler, batch_records, default_handler, ignore, read_log
 
 __all__ = [
     "Isolation",
@@ -99,7 +98,7 @@ class Transactions:
         indexes = [segment.companion(".txnindex") for segment in segments]
         aborted = (txn for index in indexes if index.is_file() for txn in _txn_index(index, on_problem))
         runs = segment_runs(segments, verify_crc=False, max_decompressed_bytes=max_decompressed_bytes)
-        return cls.scan(aborted, merge(runs, _ignore), on_problem)
+        return cls.scan(aborted, merge(runs, ignore), on_problem)
 
     @classmethod
     def scan(
@@ -267,10 +266,6 @@ def report_unstable(
         stable,
     )
     (on_problem or default_handler)(problem)
-
-
-def _ignore(_problem: Problem) -> None:
-    pass
 
 
 def read_log_dir(

@@ -45,6 +45,7 @@ __all__ = [
     "ProblemHandler",
     "batch_records",
     "default_handler",
+    "ignore",
     "read_log",
     "report_undecodable",
     "topic_partition",
@@ -142,6 +143,10 @@ def _open(source: LogSource) -> tuple[BinaryIO, str, bool]:
         except OSError as exc:
             raise UnreadableFileError(exc.strerror or str(exc), path=source) from exc
     return source, str(getattr(source, "name", "<stream>")), False
+
+
+def ignore(_problem: Problem) -> None:
+    """A problem handler that drops what it is given (for reads whose problems another read reports)."""
 
 
 def default_handler(problem: Problem) -> None:

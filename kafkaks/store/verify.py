@@ -40,7 +40,7 @@ from .files import base_offset_of, read_offset_index, read_producer_snapshot, re
 from .listing import PartitionDir, Segment
 from .partition import segment_runs
 from .replicas import first_offset, merge, record_count
-from .segment import ProblemHandler, batch_records, read_log
+from .segment import ProblemHandler, batch_records, ignore, read_log
 
 __all__ = [
     "DEFAULT_MAX_MESSAGE_SIZE",
@@ -120,21 +120,17 @@ class PartitionReport:
         return any(problem.kind.damage for problem in self.problems)
 
 
-def _ignore(_problem: Problem) -> None:
-    """For reads that look up a batch: the .log's own problems are reported when it is checked."""
-
-
 def first_batch(log: str, position: int, max_size: int) -> Batch | None:
     """The batch that starts exactly at ``position`` within ``max_size`` bytes, if any (Kafka's
     ``fileRecords.slice(position, maxMessageSize).batches.iterator.next``)."""
-    for batch in read_log(log, start=position, end=position + max_size, verify_crc=False, on_problem=_ignore):
+    for batch in read_log(log, start=position, end=position + max_size, verify_crc=False, on_problem=ignore):
         return batch if batch.position == position else None
     return None
 
 
 def batch_reaching(log: str, position: int, offset: int, end: int | None = None) -> Batch | None:
     """The first batch from ``position`` (up to ``end``) whose last offset is at least ``offset``."""
-    for batch in read_log(log, start=position, end=end, verify_crc=False, on_problem=_ignore):
+    for batch in read_log(log, start=position, end=end, verify_crc=False, on_problem=ignore):
         if batch.last_offset >= offset:
             return batch
     return None
