@@ -32,9 +32,10 @@ import stat
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import TYPE_CHECKING, Literal, TypeVar
 
-import pyarrow.fs as pafs
+if TYPE_CHECKING:
+    import pyarrow.fs as pafs
 
 from ..errors import NoKafkaDataError, UnreadableFileError
 from ..models import Problem
@@ -205,18 +206,15 @@ def _local_entry(entry: os.DirEntry[str], root: str) -> Entry:
     return Entry(entry.name, entry.path, kind, problem=problem)
 
 
-FILE_TYPES: dict[pafs.FileType, EntryType] = {
-    pafs.FileType.File: "file",
-    pafs.FileType.Directory: "directory",
-}
-
-
 def list_fs(fs: pafs.FileSystem, directory: str) -> Listing:
     """A directory's entries on a ``pyarrow.fs`` filesystem (remote URIs: ``s3://``, ``gs://``,
     ``hdfs://``), where there are no links to judge. Raises ``OSError`` when the directory cannot
-    be listed."""
-    infos = fs.get_file_info(pafs.FileSelector(directory))
-    entries = (Entry(i.base_name, i.path, FILE_TYPES.get(i.type, "other"), i.size or 0) for i in infos)
+    be listed. (pyarrow is imported here, not with the module: local reads never need it.)"""
+    from pyarrow.fs import FileSelector, FileType
+
+    types: dict[FileType, EntryType] = {FileType.File: "file", FileType.Directory: "directory"}
+    infos = fs.get_file_info(FileSelector(directory))
+    entries = (Entry(i.base_name, i.path, types.get(i.type, "other"), i.size or 0) for i in infos)
     return Listing(directory, tuple(entries))
 
 
