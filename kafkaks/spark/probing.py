@@ -11,7 +11,6 @@ from __future__ import annotations
 import itertools
 import os
 
-from ..errors import KafkaksError
 from ..generated.layout import LogEntryPrefix, RecordBatchHeader
 from ..models import OffsetIndexEntry
 from ..store.files import read_offset_index, read_time_index
@@ -22,7 +21,7 @@ from ..wire.batch import (
     MAGIC_OFFSET,
     MIN_ENTRY_LENGTH,
     V2_MIN_LENGTH,
-    Batch,
+    ensure_valid,
     entry_last_offset,
 )
 from .bounds import Bounds
@@ -74,8 +73,8 @@ class Probe:
             self._stream.close()
 
     def batch_starts_at(self, position: int) -> bool:
-        """Whether a whole batch with a matching CRC starts at ``position``: an index entry is
-        only trusted as a cut point after this check."""
+        """Whether a whole batch with a matching CRC starts at ``position`` (Kafka's ensureValid,
+        header checks first): an index entry is only trusted as a cut point after this check."""
         if position == 0:
             return True
         stream = self.stream()
@@ -86,11 +85,8 @@ class Probe:
         _, length = LogEntryPrefix.STRUCT.unpack_from(head)
         if length < MIN_ENTRY_LENGTH or position + LOG_OVERHEAD + length > self.segment.size:
             return False
-        data = head + stream.read(LOG_OVERHEAD + length - HEADER_SIZE_UP_TO_MAGIC)
-        try:
-            return Batch(data, path=os.fspath(self.segment.path), position=position).crc_valid is True
-        except KafkaksError:
-            return False
+        head += stream.read(min(RecordBatchHeader.SIZE, LOG_OVERHEAD + length) - HEADER_SIZE_UP_TO_MAGIC)
+        return ensure_valid(stream, position, head, plausible=True) is None
 
     def last_offset_from(self, start: int) -> int | None:
         """The last offset of the last whole batch from ``start`` (a batch start), by the entry
