@@ -33,6 +33,7 @@ from pathlib import Path
 
 import crc32c
 from aiokafka.record.memory_records import MemoryRecords as AioMemoryRecords
+from cold_start import table as cold_start_table
 from corpus import CODECS, corpus
 from kafka.record import MemoryRecords as KafkaPythonMemoryRecords
 from kafkaks.generated.kafka_record_batch import KafkaRecordBatch
@@ -370,6 +371,21 @@ def main() -> None:
         f"CRC-32C only: median {scan[1] * 1e3:.1f} ms = **{size / scan[1] / 1e9:.2f} GB/s**.",
         f"The whole `{shlex.join(cli[:3])} ... > /dev/null` process (interpreter start, one line per batch): "
         f"{cli_seconds:.2f} s = {size / cli_seconds / 1e9:.2f} GB/s.",
+        "",
+    ]
+
+    print("cold start", file=sys.stderr)
+    small = CACHE / "cold-start" / "00000000000000000000.log"
+    small.parent.mkdir(parents=True, exist_ok=True)
+    small.write_bytes(whole_batches(segments["none"].read_bytes(), 7_000))
+    lines += [
+        "## Cold start",
+        "",
+        "One process per file, as an operator runs it: `bench/cold_start.py` (also alone:",
+        "`python bench/cold_start.py SEGMENT`) on the first 7,000 records of the uncompressed segment,",
+        "whole processes, page cache warm.",
+        "",
+        *cold_start_table(small, 2 * REPEATS + 1),
         "",
     ]
 

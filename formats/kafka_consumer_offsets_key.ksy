@@ -26,19 +26,21 @@ doc-ref:
   - https://github.com/apache/kafka/blob/3.9.0/group-coordinator/src/main/resources/common/message/OffsetCommitKey.json
   - https://github.com/apache/kafka/blob/3.9.0/group-coordinator/src/main/resources/common/message/GroupMetadataKey.json
   - https://github.com/apache/kafka/blob/3.9.0/group-coordinator/src/main/java/org/apache/kafka/coordinator/group/CoordinatorRecordSerde.java record_type = key version
+  - https://github.com/apache/kafka/tree/3.9.0/group-coordinator/src/main/resources/common/message the *Key.json schemas of types 3 to 8 (ConsumerGroupMetadataKey, ...)
 -webide-representation: '{key}'
 seq:
   - id: record_type
     -orig-id: version
     type: s2
+    enum: record_type
   - id: key
     size-eos: true
     type:
       switch-on: record_type
       cases:
-        0: offset_commit_key
-        1: offset_commit_key
-        2: group_metadata_key
+        record_type::legacy_offset_commit: offset_commit_key
+        record_type::offset_commit: offset_commit_key
+        record_type::group_metadata: group_metadata_key
 types:
   offset_commit_key:
     -webide-representation: 'offset commit: group {group}, {topic}-{partition:dec}'
@@ -58,3 +60,16 @@ types:
     seq:
       - id: group
         type: kafka_protocol_types::string(false)
+enums:
+  record_type:
+    # The key schema of each type is the type's name and `Key` (OffsetCommitKey for 0 and 1), as
+    # Kafka 4.0's CoordinatorRecordType names them.
+    0: legacy_offset_commit
+    1: offset_commit
+    2: group_metadata
+    3: consumer_group_metadata
+    4: consumer_group_partition_metadata
+    5: consumer_group_member_metadata
+    6: consumer_group_target_assignment_metadata
+    7: consumer_group_target_assignment_member
+    8: consumer_group_current_member_assignment

@@ -111,7 +111,7 @@ types:
       value_kind:
         value: >-
           topic == internal_topic::transaction_state ? 3 : topic == internal_topic::cluster_metadata ? 4
-          : len_key.value < 2 ? 0 : key.as<kafka_consumer_offsets_key>.record_type < 2 ? 1 : 2
+          : len_key.value < 2 ? 0 : key.as<kafka_consumer_offsets_key>.record_type.to_i < 2 ? 1 : 2
         doc: |
           Which spec reads the value: in `__consumer_offsets` the key's record type tells (0 and 1
           an offset commit, 2 group metadata); 0 when it cannot.

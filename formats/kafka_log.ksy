@@ -71,6 +71,13 @@ types:
           Bytes after the last complete entry: a batch cut short by a crash mid-write, or the
           zero-filled tail of a preallocated segment. Absent in a healthy segment.
     instances:
+      offset:
+        pos: ofs_entry
+        type: s8
+        if: _io.size - ofs_entry >= 8
+        doc: |
+          The entry's offset field (a batch's base offset, a legacy message's own offset), also
+          shown in `body`.
       len_body:
         pos: ofs_entry + 8
         type: s4

@@ -58,6 +58,9 @@ instances:
     value: 'magic == 0 ? -1 : (attributes & 8) / 8'
     enum: timestamp_type
 enums:
+  # The ids of kafka_record_batch::compression_type (zstd, 4, is invalid here). Kept as a copy:
+  # kaitai-struct-compiler 0.11 cannot resolve an imported enum on a value instance
+  # (kaitai-io/kaitai_struct#857); tests/test_spec_tables.py checks that the two agree.
   compression_type:
     0: none
     1: gzip

@@ -31,6 +31,12 @@ doc: |
   the schema says from which version a tag is defined (a reader printing Kafka's JSON should
   leave out tags of later versions, which Kafka treats as unknown). Nested structures keep their
   tagged fields raw: the 3.9 schema defines none there.
+
+  What Kaitai does not parse but Kafka's JSON needs is in `-tagged-fields` of each record type
+  that has tags (ignored by the compiler): a tag's name, number, first version (`if`), default
+  (Kafka prints a tag only when it differs; none: null) and, when it is not printed after all the
+  fields, the field it follows (`after`), in the order of Kafka's schema.
+  tools/metadata_records.js derives kafkaks's table of record types from this spec.
 doc-ref:
   - https://github.com/apache/kafka/tree/3.9.0/metadata/src/main/resources/common/metadata the *Record.json schemas (apiKey, validVersions, fields)
   - https://github.com/apache/kafka/blob/3.9.0/server-common/src/main/java/org/apache/kafka/server/common/serialization/AbstractApiMessageSerde.java frame version, api key, version
@@ -126,14 +132,13 @@ types:
         type:
           switch-on: 'tag.value < 100 ? api_key * 100 + tag.value : -1'
           cases:
-            # RegisterBrokerRecord: LogDirs (v3+)
+            # RegisterBrokerRecord (the tags are named in each record type's -tagged-fields)
             0: kafka_protocol_types::uuid_array(true)
-            # PartitionRecord: LeaderRecoveryState, EligibleLeaderReplicas (v2+), LastKnownElr (v2+)
+            # PartitionRecord
             300: tag_int8
             301: kafka_protocol_types::int32_array(true)
             302: kafka_protocol_types::int32_array(true)
-            # PartitionChangeRecord: Isr, Leader, Replicas, RemovingReplicas, AddingReplicas,
-            # LeaderRecoveryState, EligibleLeaderReplicas (v2+), LastKnownElr (v2+), Directories (v1+)
+            # PartitionChangeRecord
             500: kafka_protocol_types::int32_array(true)
             501: tag_int32
             502: kafka_protocol_types::int32_array(true)
@@ -143,11 +148,11 @@ types:
             506: kafka_protocol_types::int32_array(true)
             507: kafka_protocol_types::int32_array(true)
             508: kafka_protocol_types::uuid_array(true)
-            # BrokerRegistrationChangeRecord: Fenced, InControlledShutdown (v1+), LogDirs (v2+)
+            # BrokerRegistrationChangeRecord
             1700: tag_int8
             1701: tag_int8
             1702: kafka_protocol_types::uuid_array(true)
-            # BeginTransactionRecord: Name; AbortTransactionRecord: Reason
+            # BeginTransactionRecord, AbortTransactionRecord
             2300: kafka_protocol_types::string(true)
             2500: kafka_protocol_types::string(true)
   tag_int8:
@@ -165,6 +170,11 @@ types:
   register_broker_record:
     -webide-representation: 'broker {broker_id:dec} epoch {broker_epoch:dec}, incarnation {incarnation_id:uuid}'
     -orig-id: RegisterBrokerRecord
+    -tagged-fields:
+      - id: log_dirs
+        tag: 0
+        if: version >= 3
+        default: []
     doc: A broker registered (at startup, with a new incarnation id). Versions 0-3.
     params:
       - id: version
@@ -273,6 +283,17 @@ types:
   partition_record:
     -webide-representation: '{topic_id:uuid} partition {partition_id:dec}, leader {leader:dec} epoch {leader_epoch:dec}'
     -orig-id: PartitionRecord
+    -tagged-fields:
+      - id: leader_recovery_state
+        tag: 0
+        default: 0
+        after: leader
+      - id: eligible_leader_replicas
+        tag: 1
+        if: version >= 2
+      - id: last_known_elr
+        tag: 2
+        if: version >= 2
     doc: The full state of a partition (at creation, and in snapshots). Versions 0-2.
     params:
       - id: version
@@ -334,6 +355,30 @@ types:
   partition_change_record:
     -webide-representation: '{topic_id:uuid} partition {partition_id:dec}: {tagged_fields}'
     -orig-id: PartitionChangeRecord
+    -tagged-fields:
+      - id: isr
+        tag: 0
+      - id: leader
+        tag: 1
+        default: -2
+      - id: replicas
+        tag: 2
+      - id: removing_replicas
+        tag: 3
+      - id: adding_replicas
+        tag: 4
+      - id: leader_recovery_state
+        tag: 5
+        default: -1
+      - id: directories
+        tag: 8
+        if: version >= 1
+      - id: eligible_leader_replicas
+        tag: 6
+        if: version >= 2
+      - id: last_known_elr
+        tag: 7
+        if: version >= 2
     doc: |
       A change to a partition (leader election, ISR change, reassignment). Everything that
       changed is a tagged field; an absent tag means "no change". Versions 0-2.
@@ -506,6 +551,18 @@ types:
   broker_registration_change_record:
     -webide-representation: 'broker {broker_id:dec} epoch {broker_epoch:dec}: {tagged_fields}'
     -orig-id: BrokerRegistrationChangeRecord
+    -tagged-fields:
+      - id: fenced
+        tag: 0
+        default: 0
+      - id: in_controlled_shutdown
+        tag: 1
+        if: version >= 1
+        default: 0
+      - id: log_dirs
+        tag: 2
+        if: version >= 2
+        default: []
     doc: A broker was fenced or unfenced, entered controlled shutdown, or changed log dirs. Versions 0-2.
     params:
       - id: version
@@ -594,6 +651,9 @@ types:
   begin_transaction_record:
     -webide-representation: '{tagged_fields}'
     -orig-id: BeginTransactionRecord
+    -tagged-fields:
+      - id: name
+        tag: 0
     doc: Starts a metadata transaction (KIP-868), e.g. the records of a ZooKeeper migration.
     seq:
       - id: tagged_fields
@@ -608,6 +668,9 @@ types:
     -webide-representation: '{tagged_fields}'
     doc: 'An aborted metadata transaction (KIP-868), with its reason in a tag.'
     -orig-id: AbortTransactionRecord
+    -tagged-fields:
+      - id: reason
+        tag: 0
     seq:
       - id: tagged_fields
         type: record_tagged_fields(25)

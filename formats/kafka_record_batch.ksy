@@ -50,10 +50,10 @@ seq:
     type: u4
     doc: CRC-32C of the bytes from `attributes` to the end of the batch.
   - id: attributes
-    type: u2
+    type: s2
     doc: |
       bits 0-2 compression, bit 3 timestamp type, bit 4 transactional, bit 5 control,
-      bit 6 delete horizon; the rest unused.
+      bit 6 delete horizon; the rest unused. An int16, as in Kafka.
   - id: last_offset_delta
     -orig-id: lastOffsetDelta
     type: s4

@@ -93,7 +93,7 @@ def _file_reader(target: str) -> Callable[[Path], object]:
 def run_one(data: bytes) -> None:
     """Run one fuzz input; raises only if kafkaks fails its contract (returns or KafkaksError)."""
     from kafkaks import KafkaksError
-    from kafkaks.codecs import decompress
+    from kafkaks.wire.codecs import decompress
 
     if not data:
         return
@@ -118,7 +118,7 @@ def main() -> None:
     except ImportError:
         sys.exit("fuzz_kafkaks: atheris is not installed: `make fuzz` installs it (pip install -e '.[fuzz]')")
     with atheris.instrument_imports(include=["kafkaks", "kaitaistruct"]):
-        import kafkaks.codecs  # noqa: F401  (imported here to be instrumented; used in run_one)
+        import kafkaks.wire.codecs  # noqa: F401  (imported here to be instrumented; used in run_one)
     atheris.Setup(sys.argv, run_one)
     atheris.Fuzz()
 

@@ -4,6 +4,7 @@
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
 from . import kafka_protocol_types
+from enum import IntEnum
 
 
 if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
@@ -36,7 +37,22 @@ class KafkaConsumerOffsetsKey(KaitaiStruct):
     
     .. seealso::
        record_type = key version - https://github.com/apache/kafka/blob/3.9.0/group-coordinator/src/main/java/org/apache/kafka/coordinator/group/CoordinatorRecordSerde.java
+    
+    
+    .. seealso::
+       the *Key.json schemas of types 3 to 8 (ConsumerGroupMetadataKey, ...) - https://github.com/apache/kafka/tree/3.9.0/group-coordinator/src/main/resources/common/message
     """
+
+    class RecordType(IntEnum):
+        legacy_offset_commit = 0
+        offset_commit = 1
+        group_metadata = 2
+        consumer_group_metadata = 3
+        consumer_group_partition_metadata = 4
+        consumer_group_member_metadata = 5
+        consumer_group_target_assignment_metadata = 6
+        consumer_group_target_assignment_member = 7
+        consumer_group_current_member_assignment = 8
     def __init__(self, _io, _parent=None, _root=None):
         super(KafkaConsumerOffsetsKey, self).__init__(_io)
         self._parent = _parent
@@ -44,23 +60,23 @@ class KafkaConsumerOffsetsKey(KaitaiStruct):
         self._read()
 
     def _read(self):
-        self.record_type = self._io.read_s2be()
+        self.record_type = KaitaiStream.resolve_enum(KafkaConsumerOffsetsKey.RecordType, self._io.read_s2be())
         _on = self.record_type
-        if _on == 0:
-            pass
-            self._raw_key = self._io.read_bytes_full()
-            _io__raw_key = KaitaiStream(BytesIO(self._raw_key))
-            self.key = KafkaConsumerOffsetsKey.OffsetCommitKey(_io__raw_key, self, self._root)
-        elif _on == 1:
-            pass
-            self._raw_key = self._io.read_bytes_full()
-            _io__raw_key = KaitaiStream(BytesIO(self._raw_key))
-            self.key = KafkaConsumerOffsetsKey.OffsetCommitKey(_io__raw_key, self, self._root)
-        elif _on == 2:
+        if _on == KafkaConsumerOffsetsKey.RecordType.group_metadata:
             pass
             self._raw_key = self._io.read_bytes_full()
             _io__raw_key = KaitaiStream(BytesIO(self._raw_key))
             self.key = KafkaConsumerOffsetsKey.GroupMetadataKey(_io__raw_key, self, self._root)
+        elif _on == KafkaConsumerOffsetsKey.RecordType.legacy_offset_commit:
+            pass
+            self._raw_key = self._io.read_bytes_full()
+            _io__raw_key = KaitaiStream(BytesIO(self._raw_key))
+            self.key = KafkaConsumerOffsetsKey.OffsetCommitKey(_io__raw_key, self, self._root)
+        elif _on == KafkaConsumerOffsetsKey.RecordType.offset_commit:
+            pass
+            self._raw_key = self._io.read_bytes_full()
+            _io__raw_key = KaitaiStream(BytesIO(self._raw_key))
+            self.key = KafkaConsumerOffsetsKey.OffsetCommitKey(_io__raw_key, self, self._root)
         else:
             pass
             self.key = self._io.read_bytes_full()
@@ -69,13 +85,13 @@ class KafkaConsumerOffsetsKey(KaitaiStruct):
     def _fetch_instances(self):
         pass
         _on = self.record_type
-        if _on == 0:
+        if _on == KafkaConsumerOffsetsKey.RecordType.group_metadata:
             pass
             self.key._fetch_instances()
-        elif _on == 1:
+        elif _on == KafkaConsumerOffsetsKey.RecordType.legacy_offset_commit:
             pass
             self.key._fetch_instances()
-        elif _on == 2:
+        elif _on == KafkaConsumerOffsetsKey.RecordType.offset_commit:
             pass
             self.key._fetch_instances()
         else:

@@ -5,12 +5,12 @@ import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
 from . import kafka_consumer_offsets_key
 from . import kafka_varint
-from . import kafka_log
 from . import kafka_transaction_log_key
 from . import kafka_transaction_log_value
-from . import kafka_metadata_record
+from . import kafka_log
 from . import kafka_record_header
 from . import kafka_offset_commit_value
+from . import kafka_metadata_record
 from . import kafka_group_metadata_value
 from enum import IntEnum
 from . import kafka_record_batch
@@ -211,7 +211,7 @@ class KafkaInternalRecords(KaitaiStruct):
             if hasattr(self, '_m_value_kind'):
                 return self._m_value_kind
 
-            self._m_value_kind = (3 if self.topic == KafkaInternalRecords.InternalTopic.transaction_state else (4 if self.topic == KafkaInternalRecords.InternalTopic.cluster_metadata else (0 if self.len_key.value < 2 else (1 if self.key.record_type < 2 else 2))))
+            self._m_value_kind = (3 if self.topic == KafkaInternalRecords.InternalTopic.transaction_state else (4 if self.topic == KafkaInternalRecords.InternalTopic.cluster_metadata else (0 if self.len_key.value < 2 else (1 if int(self.key.record_type) < 2 else 2))))
             return getattr(self, '_m_value_kind', None)
 
 

@@ -3,8 +3,8 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
-from . import kafka_record_batch
 from . import kafka_message_set
+from . import kafka_record_batch
 
 
 if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
@@ -140,6 +140,10 @@ class KafkaLog(KaitaiStruct):
             if hasattr(self, '_m_magic'):
                 pass
 
+            _ = self.offset
+            if hasattr(self, '_m_offset'):
+                pass
+
 
         @property
         def is_complete(self):
@@ -190,6 +194,23 @@ class KafkaLog(KaitaiStruct):
 
             self._m_note = (u"" if self.is_complete else (u"incomplete: " + str(self._io.size() - self.ofs_entry)) + u" bytes to the end of the file")
             return getattr(self, '_m_note', None)
+
+        @property
+        def offset(self):
+            """The entry's offset field (a batch's base offset, a legacy message's own offset), also
+            shown in `body`.
+            """
+            if hasattr(self, '_m_offset'):
+                return self._m_offset
+
+            if self._io.size() - self.ofs_entry >= 8:
+                pass
+                _pos = self._io.pos()
+                self._io.seek(self.ofs_entry)
+                self._m_offset = self._io.read_s8be()
+                self._io.seek(_pos)
+
+            return getattr(self, '_m_offset', None)
 
 
 

@@ -36,6 +36,12 @@ class KafkaMetadataRecord(KaitaiStruct):
     leave out tags of later versions, which Kafka treats as unknown). Nested structures keep their
     tagged fields raw: the 3.9 schema defines none there.
     
+    What Kaitai does not parse but Kafka's JSON needs is in `-tagged-fields` of each record type
+    that has tags (ignored by the compiler): a tag's name, number, first version (`if`), default
+    (Kafka prints a tag only when it differs; none: null) and, when it is not printed after all the
+    fields, the field it follows (`after`), in the order of Kafka's schema.
+    tools/metadata_records.js derives kafkaks's table of record types from this spec.
+    
     .. seealso::
        the *Record.json schemas (apiKey, validVersions, fields) - https://github.com/apache/kafka/tree/3.9.0/metadata/src/main/resources/common/metadata
     

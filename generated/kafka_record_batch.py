@@ -66,7 +66,7 @@ class KafkaRecordBatch(KaitaiStruct):
         if not self.magic == 2:
             raise kaitaistruct.ValidationNotEqualError(2, self.magic, self._io, u"/seq/3")
         self.crc = self._io.read_u4be()
-        self.attributes = self._io.read_u2be()
+        self.attributes = self._io.read_s2be()
         self.last_offset_delta = self._io.read_s4be()
         self.base_timestamp = self._io.read_s8be()
         self.max_timestamp = self._io.read_s8be()

@@ -10,10 +10,8 @@ parsers are importable as ``kafkaks.generated``. This package adds what a spec c
 decompression, checksums, offset and timestamp reconstruction, and whole-directory reading.
 """
 
-from importlib import metadata
+from typing import TYPE_CHECKING, Any
 
-from .arrow import read_arrow, spark_schema
-from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from .errors import (
     CorruptDataError,
     DecompressionError,
@@ -24,16 +22,6 @@ from .errors import (
     UnreadableFileError,
     UnsupportedError,
 )
-from .files import (
-    read_leader_epoch_checkpoint,
-    read_offset_checkpoint,
-    read_offset_index,
-    read_partition_metadata,
-    read_producer_snapshot,
-    read_time_index,
-    read_txn_index,
-)
-from .internal import DecodedRecord, decode_internal, decoded
 from .models import (
     AbortedTxn,
     Compression,
@@ -48,21 +36,59 @@ from .models import (
     TimeIndexEntry,
     TimestampType,
 )
-from .partition import (
-    PartitionDir,
-    Segment,
-    Transactions,
-    partition_dirs,
-    read_log_dir,
-    read_partition,
-    read_partition_batches,
+from .problems import ProblemKind
+from .store.files import (
+    read_leader_epoch_checkpoint,
+    read_offset_checkpoint,
+    read_offset_index,
+    read_partition_metadata,
+    read_producer_snapshot,
+    read_time_index,
+    read_txn_index,
 )
-from .segment import Batch, read_log
+from .store.listing import PartitionDir, Segment, partition_dirs
+from .store.partition import Transactions, read_log_dir, read_partition, read_partition_batches
+from .store.segment import read_log
+from .wire.batch import Batch
+from .wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 
-try:
-    __version__ = metadata.version("kafkaks")
-except metadata.PackageNotFoundError:  # the source tree on sys.path, never installed
-    __version__ = "0+unknown"
+if TYPE_CHECKING:
+    from .arrow import read_arrow, spark_schema
+    from .internal_topics import DecodedRecord, decode_internal, decoded
+
+    __version__: str
+
+# Imported when first used: Arrow (pyarrow and NumPy) and the internal-topic decoders are not
+# needed to read a segment, and ``import kafkaks`` stays fast for one-file commands.
+_LAZY = {
+    "read_arrow": "arrow",
+    "spark_schema": "arrow",
+    "DecodedRecord": "internal_topics",
+    "decode_internal": "internal_topics",
+    "decoded": "internal_topics",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name == "__version__":
+        from importlib import metadata
+
+        try:
+            return metadata.version("kafkaks")
+        except metadata.PackageNotFoundError:  # the source tree on sys.path, never installed
+            return "0+unknown"
+    if name in _LAZY:
+        from importlib import import_module
+
+        value = getattr(import_module(f".{_LAZY[name]}", __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_LAZY, "__version__"])
+
 
 __all__ = [
     "DEFAULT_MAX_DECOMPRESSED_BYTES",
@@ -82,6 +108,7 @@ __all__ = [
     "PartitionDir",
     "PartitionMetadata",
     "Problem",
+    "ProblemKind",
     "ProducerSnapshot",
     "ProducerSnapshotEntry",
     "Record",

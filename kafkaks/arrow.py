@@ -23,19 +23,15 @@ from typing import Any, NamedTuple
 import numpy as np
 import pyarrow as pa
 
-from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES, RELEASES_GIL
-from .columnar import HEADERS, Array, JoinBuffer, decode_columns, split_records
 from .errors import CorruptDataError, KafkaksError, NoKafkaDataError
 from .models import Record, TimestampType
-from .partition import (
-    LOG_FILE,
-    Isolation,
-    partition_copies,
-    partition_listings,
-    read_partition_batches,
-    read_segment,
-)
-from .segment import Batch, ProblemHandler, report_undecodable
+from .store.listing import LOG_FILE, partition_copies, partition_listings
+from .store.partition import Isolation, read_partition_batches, read_segment
+from .store.segment import ProblemHandler, report_undecodable
+from .wire.arrays import Array, from_numpy, from_values
+from .wire.batch import Batch
+from .wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES, RELEASES_GIL
+from .wire.columnar import HEADERS, JoinBuffer, decode_columns, split_records
 
 __all__ = ["ROWS_PER_BATCH", "batches_to_arrow", "read_arrow", "spark_schema"]
 
@@ -93,12 +89,12 @@ def read_arrow(
     """The records under ``path`` as Arrow record batches of :func:`spark_schema`.
 
     ``path`` is a segment (``.log``), a partition directory or a broker log directory, told
-    apart by what they hold (:func:`~kafkaks.partition.classify`), or a list of directories;
+    apart by what they hold (:func:`~kafkaks.store.listing.classify`), or a list of directories;
     directories are read partition by partition, each in offset order, and a partition found in
     several of them (replicas, JBOD directories, a backup) is read once, its copies merged as
-    :mod:`kafkaks.replicas` says. Each Arrow batch holds the records of one partition, at most
+    :mod:`kafkaks.store.replicas` says. Each Arrow batch holds the records of one partition, at most
     ``rows_per_batch`` of them. The other arguments are those of
-    :func:`~kafkaks.partition.read_partition`; ``isolation`` needs a directory, since a segment
+    :func:`~kafkaks.store.partition.read_partition`; ``isolation`` needs a directory, since a segment
     alone does not say which of its transactions were aborted. ``rows_per_batch`` and ``threads``
     are those of :func:`batches_to_arrow`. A path that does not exist or holds no Kafka data
     raises :class:`~kafkaks.errors.NoKafkaDataError`. What
@@ -165,7 +161,7 @@ def batches_to_arrow(
     is cut into pieces of that many records, decoded one piece at a time, so memory stays that of
     one decompressed batch (at most ``max_decompressed_bytes``) plus ``rows_per_batch`` rows,
     whatever the record count. The records of v2 data batches are decoded column-wise
-    (:mod:`kafkaks.columnar`), many batches at once; legacy and control batches go through
+    (:mod:`kafkaks.wire.columnar`), many batches at once; legacy and control batches go through
     :meth:`Batch.records`.
 
     A batch whose records do not decompress or decode raises a located
@@ -303,7 +299,7 @@ def _path_text(path: str) -> str:
 
 def _per_batch(values: list[Any], counts: Array, kind: pa.DataType) -> pa.Array:
     """A column holding each batch's value once per record of the batch."""
-    return pa.array(values, kind).take(np.repeat(np.arange(len(values)), counts))
+    return from_values(values, kind).take(from_numpy(np.repeat(np.arange(len(values)), counts), pa.int64()))
 
 
 def _v2_batch(
@@ -353,8 +349,8 @@ def _v2_columns(parts: list[_Part], schema: pa.Schema, joined: JoinBuffer) -> pa
         "value": records.value,
         "topic": _per_batch([_topic_text(batch.topic) for batch in batches], counts, pa.string()),
         "partition": _per_batch([batch.partition for batch in batches], counts, pa.int32()),
-        "offset": pa.array(offset),
-        "timestamp": pa.array(timestamp * 1000, pa.timestamp("us", tz="UTC")),
+        "offset": from_numpy(offset, pa.int64()),
+        "timestamp": from_numpy(timestamp * 1000, pa.timestamp("us", tz="UTC")),
         "timestampType": _per_batch([batch.timestamp_type.id for batch in batches], counts, pa.int32()),
     }
     if records.headers is not None:
@@ -382,7 +378,7 @@ def _v2_columns(parts: list[_Part], schema: pa.Schema, joined: JoinBuffer) -> pa
         sequence = np.where(
             base_sequence > MAX_INT32 - delta, delta - (MAX_INT32 - base_sequence) - 1, base_sequence + delta
         )
-        columns["sequence"] = pa.array(np.where(base_sequence == -1, -1, sequence), pa.int32())
+        columns["sequence"] = from_numpy(np.where(base_sequence == -1, -1, sequence), pa.int32())
     return pa.RecordBatch.from_arrays([columns[name] for name in schema.names], schema=schema)
 
 
@@ -403,7 +399,8 @@ def _record_api_batch(parts: list[_Part], schema: pa.Schema) -> pa.RecordBatch:
     for batch, records, _rows in parts:
         if isinstance(records, list):
             _append(columns, batch, records, "headers" in columns, "segment" in columns)
-    return pa.RecordBatch.from_pydict(columns, schema=schema)
+    arrays = [from_values(columns[field.name], field.type) for field in schema]
+    return pa.RecordBatch.from_arrays(arrays, schema=schema)
 
 
 def _append(
@@ -422,9 +419,7 @@ def _append(
     columns["timestamp"].extend(record.timestamp * 1000 for record in records)
     columns["timestampType"].extend([batch.timestamp_type.id] * rows)
     if include_headers:
-        columns["headers"].extend(
-            [{"key": key, "value": value} for key, value in record.headers] or None for record in records
-        )
+        columns["headers"].extend(record.headers or None for record in records)
     if include_metadata:
         columns["segment"].extend([_path_text(batch.path)] * rows)
         columns["position"].extend([batch.position] * rows)

@@ -2,7 +2,7 @@
 
 A :class:`Batch` is what Kafka's FileLogInputStream yields: a v2 record batch, or a legacy (v0/v1)
 outer message, which for a compressed wrapper holds several inner records. :meth:`Batch.records`
-(in :mod:`kafkaks.segment`) yields :class:`Record` s with absolute offsets and real timestamps.
+(in :mod:`kafkaks.store.segment`) yields :class:`Record` s with absolute offsets and real timestamps.
 """
 
 from __future__ import annotations
@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
+
+from .problems import ProblemKind
 
 __all__ = [
     "AbortedTxn",
@@ -89,18 +91,20 @@ class Record(NamedTuple):
 class Problem:
     """Something wrong found while reading, reported instead of raised (see ``on_problem``).
 
-    ``kind``: ``crc_mismatch``, ``corrupt_batch``, ``corrupt_records`` (a batch whose records do
-    not decompress or decode), ``truncated`` (a partial batch at the end), ``zero_tail`` (a
-    zero-filled preallocated tail, longer than a header) or ``unreadable`` (bytes skipped while
-    resynchronising). ``position`` and ``length`` give the byte range concerned.
+    ``kind``: a :class:`~kafkaks.problems.ProblemKind` (a string: ``crc_mismatch``, ``truncated``,
+    ...), which :mod:`kafkaks.problems` lists with its severity; given as a string, it is made one.
+    ``position`` and ``length`` give the byte range concerned.
     """
 
-    kind: str
+    kind: ProblemKind
     path: str
     position: int
     length: int
     message: str
     offset: int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", ProblemKind(self.kind))
 
     def __str__(self) -> str:
         offset = "" if self.offset is None else f", offset {self.offset}"

@@ -27,7 +27,8 @@ from kafka.record import MemoryRecords
 from kafka.record.default_records import DefaultRecordBatch, DefaultRecordBatchBuilder
 from kafka.record.util import calc_crc32c
 
-from kafkaks.cli import SUFFIXES, main
+from kafkaks.cli.main import main
+from kafkaks.cli.paths import SUFFIXES
 
 ROOT = Path(__file__).resolve().parents[1]
 CODECS = ["none", "gzip", "snappy", "lz4", "zstd"]

@@ -36,8 +36,8 @@ from test_internal import (
     uvarint,
 )
 
-from kafkaks.cli import main
-from kafkaks.internal import decode_internal
+from kafkaks.cli.main import main
+from kafkaks.internal_topics import decode_internal
 
 TOPICS = {
     "__consumer_offsets": "offsets",

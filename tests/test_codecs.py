@@ -1,4 +1,4 @@
-"""kafkaks.codecs against independent encoders (kafka-python, python-snappy, cramjam, lz4, zstandard)
+"""kafkaks.wire.codecs against independent encoders (kafka-python, python-snappy, cramjam, lz4, zstandard)
 and against the compressed batches of real broker-written data."""
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from conftest import real_params
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kafkaks.codecs import _xxh32, decompress
 from kafkaks.errors import DecompressionError, DecompressionLimitError, UnsupportedError
+from kafkaks.wire.codecs import _xxh32, decompress
 
 with warnings.catch_warnings():  # kafka-python 3.0.12 calls the deprecated importlib.resources.read_text
     warnings.simplefilter("ignore", DeprecationWarning)

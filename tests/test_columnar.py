@@ -1,4 +1,4 @@
-"""The column-wise v2 decoder (kafkaks.columnar) field by field against the generated parsers, on
+"""The column-wise v2 decoder (kafkaks.wire.columnar) field by field against the generated parsers, on
 real broker-written batches, client-made fixtures and batches from kafka-python's builder,
 including corrupt record areas: those raise CorruptDataError, never an IndexError or a NumPy error."""
 
@@ -19,8 +19,8 @@ from kafkaks.generated.kafka_record import KafkaRecord
 from kaitaistruct import BytesIO, KaitaiStream
 
 from kafkaks import CorruptDataError, KafkaksError, read_arrow, read_log
-from kafkaks.columnar import MIN_LANES, JoinBuffer, RecordColumns, decode_columns
-from kafkaks.records import decode_records
+from kafkaks.wire.columnar import MIN_LANES, JoinBuffer, RecordColumns, decode_columns
+from kafkaks.wire.records import decode_records
 
 Row = tuple[int, int, bytes | None, bytes | None, list[tuple[str, bytes | None]]]
 

@@ -48,8 +48,8 @@ import pytest
 from conftest import FIXTURES, NO_REAL_DATA, REAL_DATA, real_data_available
 
 from kafkaks import Batch, KafkaksError, Problem, read_log
-from kafkaks.cli import main
-from kafkaks.segment import _plausible
+from kafkaks.cli.main import main
+from kafkaks.wire.batch import _plausible
 
 KAFKAJS = "kafkajs-fetch-fixtures/src/protocol/requests/fetch/fixtures"
 # Real segments: every codec the real data holds (none, gzip, snappy raw and xerial, lz4), v1 and
@@ -363,7 +363,7 @@ def test_no_traceback_from_the_installed_command(tmp_path: Path) -> None:
         path = tmp_path / f"{number}" / "00000000000000000000.log"
         path.parent.mkdir()
         path.write_bytes(case.damaged_bytes())
-        command = [str(script)] if script.exists() else [sys.executable, "-m", "kafkaks.cli"]
+        command = [str(script)] if script.exists() else [sys.executable, "-m", "kafkaks.cli.main"]
         result = subprocess.run(
             [*command, "dump", "--print-data-log", str(path)],
             capture_output=True,

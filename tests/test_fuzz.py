@@ -32,7 +32,7 @@ from kafkaks import (
     read_time_index,
     read_txn_index,
 )
-from kafkaks.codecs import decompress
+from kafkaks.wire.codecs import decompress
 
 MIB = 1 << 20
 FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

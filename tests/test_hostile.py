@@ -351,7 +351,7 @@ RECORD_BOMB_CHILD = """
 import json, sys
 import pyarrow
 from kafkaks import read_arrow, read_log
-from kafkaks.verify import verify_files
+from kafkaks.store.verify import verify_files
 
 
 def status(key):

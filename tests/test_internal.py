@@ -1,4 +1,5 @@
-"""Internal topics (kafkaks.internal and the specs behind it) on the real data and on hand-made bytes.
+"""Internal topics (kafkaks.internal_topics and the specs behind them) on the real data and on hand-made
+bytes.
 
 Cross-checks: an independent reader written here with ``struct`` (classic encoding only) for every
 ``__consumer_offsets`` and ``__transaction_state`` record of the real data; topic ids of TOPIC_RECORDs
@@ -20,17 +21,13 @@ import pytest
 from conftest import real_params
 
 from kafkaks import CorruptDataError, Record, read_log
-from kafkaks.internal import (
-    DecodedRecord,
-    decode_internal,
-    decoded,
+from kafkaks.cli.decoder_text import (
     format_cluster_metadata,
     format_internal,
     format_offsets,
     format_transaction_log,
-    internal_kind,
-    to_kafka_json,
 )
+from kafkaks.internal_topics import DecodedRecord, decode_internal, decoded, internal_kind, to_kafka_json
 
 TOPICS = ("__consumer_offsets", "__transaction_state", "__cluster_metadata")
 

@@ -18,7 +18,7 @@ from conftest import real_params
 from kafka.record import MemoryRecords
 from kafka.record.default_records import DefaultRecordBatch
 
-from kafkaks.cli import main
+from kafkaks.cli.main import main
 from kafkaks.models import (
     AbortedTxn,
     ControlRecord,
@@ -29,7 +29,7 @@ from kafkaks.models import (
     Record,
     TimeIndexEntry,
 )
-from kafkaks.segment import Batch
+from kafkaks.wire.batch import Batch
 
 TEMP = (".deleted", ".swap", ".cleaned")
 

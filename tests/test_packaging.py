@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import kafkaks
-from kafkaks.cli import main
+from kafkaks.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -43,3 +43,51 @@ def test_wheel_has_py_typed_and_license(tmp_path: Path) -> None:
     assert "License-Expression: Apache-2.0" in fields
     assert any(name.startswith("kafkaks/generated/") for name in names)
     assert (ROOT / "LICENSE").read_text().startswith("\n                                 Apache License")
+
+
+HEAVY = ("numpy", "pyarrow", "pandas")
+LOGDIR = ROOT / "tests" / "fixtures" / "logdir"
+SEGMENTS = ROOT / "tests" / "fixtures" / "segments"
+
+
+def imported_after(code: str) -> list[str]:
+    """Which of NumPy, pyarrow and pandas a fresh interpreter holds after running ``code``."""
+    probe = f"import sys\n{code}\nprint(' '.join(m for m in {HEAVY!r} if m in sys.modules))"
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    return result.stdout.split()
+
+
+def test_import_kafkaks_imports_no_arrow_numpy_or_pandas() -> None:
+    """Issue 15: a one-segment command paid ~0.4 s for NumPy and pyarrow it never used."""
+    assert imported_after("import kafkaks\nkafkaks.read_log, kafkaks.Batch, kafkaks.read_partition") == []
+    assert (
+        imported_after(
+            "import contextlib, io\nfrom kafkaks.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            f"    main(['dump', '--deep-iteration', {str(LOGDIR)!r}])"
+        )
+        == []
+    )
+
+
+def test_read_arrow_never_imports_pandas() -> None:
+    """pyarrow's converters (pa.array, pa.scalar, from_pydict) import pandas when it is installed;
+    read_arrow builds its arrays from buffers. The fixture log dir has v2 batches of every codec and
+    control records, and the mixed segment legacy messages (the record-by-record path)."""
+    pytest.importorskip("pandas", reason="pandas is not installed: nothing to check")
+    code = (
+        "import kafkaks\n"
+        f"for b in kafkaks.read_arrow({str(LOGDIR)!r}, include_headers=True, include_metadata=True):\n"
+        "    assert b.num_rows >= 0\n"
+        f"for b in kafkaks.read_arrow({str(LOGDIR)!r}, include_headers=True, include_control=True):\n"
+        "    assert b.num_rows >= 0\n"
+        f"for b in kafkaks.read_arrow({str(SEGMENTS / 'mixed-v0-v1-v2')!r}, include_metadata=True):\n"
+        "    assert b.num_rows > 0"
+    )
+    assert imported_after(code) == ["numpy", "pyarrow"]
+
+
+def test_lazy_names_are_public() -> None:
+    assert set(kafkaks.__all__) <= set(dir(kafkaks))
+    for name in kafkaks.__all__:
+        assert getattr(kafkaks, name) is not None

@@ -25,12 +25,12 @@ from conftest import FIXTURES
 from kafka.record import MemoryRecords
 
 import kafkaks
-import kafkaks.recovery
-import kafkaks.segment
+import kafkaks.store.recovery
+import kafkaks.store.segment
 from kafkaks import NoKafkaDataError, Problem, UnreadableFileError
-from kafkaks.cli import main
-from kafkaks.partition import partition_listings
-from kafkaks.recovery import plan_recovery
+from kafkaks.cli.main import main
+from kafkaks.store.listing import partition_listings
+from kafkaks.store.recovery import plan_recovery
 
 LOGDIR = FIXTURES / "logdir"
 PARTITIONS = ["orders-0", "orders-1", "txn-topic-0"]
@@ -257,8 +257,8 @@ def test_an_unreadable_segment_is_one_problem(kafka_logs_1: Path, monkeypatch: p
             raise PermissionError(13, "Permission denied", denied)
         return open(path, mode)
 
-    monkeypatch.setattr(kafkaks.segment, "open", no_permission, raising=False)
-    monkeypatch.setattr(kafkaks.recovery, "open", no_permission, raising=False)
+    monkeypatch.setattr(kafkaks.store.segment, "open", no_permission, raising=False)
+    monkeypatch.setattr(kafkaks.store.recovery, "open", no_permission, raising=False)
     plan = plan_recovery(kafka_logs_1 / "orders-0")
     assert [(p.kind, p.path, p.message) for p in plan.unreadable] == [
         ("unreadable_file", denied, "Permission denied")
@@ -279,7 +279,7 @@ def test_an_unreadable_segment_is_one_problem(kafka_logs_1: Path, monkeypatch: p
 
 def nobody(*argv: str) -> subprocess.CompletedProcess[str]:
     """The installed command, run as user nobody."""
-    command = [sys.executable, "-m", "kafkaks.cli", *argv]
+    command = [sys.executable, "-m", "kafkaks.cli.main", *argv]
     setpriv = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
     return subprocess.run([*setpriv, *command], capture_output=True, text=True, timeout=120, check=False)
 
@@ -331,7 +331,7 @@ def test_non_utf8_directory_names_are_read(non_utf8: Path) -> None:
 
 
 def test_json_escapes_non_utf8_paths(non_utf8: Path) -> None:
-    command = [sys.executable, "-m", "kafkaks.cli", "dump", "--json", str(non_utf8)]
+    command = [sys.executable, "-m", "kafkaks.cli.main", "dump", "--json", str(non_utf8)]
     result = subprocess.run(command, capture_output=True, timeout=120, check=True)
     lines = result.stdout.decode("utf-8").splitlines()  # strict: valid UTF-8
     paths = {os.fsencode(json.loads(line)["path"]) for line in lines}

@@ -17,8 +17,8 @@ from conftest import FIXTURES
 from test_readonly import snapshot
 
 import kafkaks
-from kafkaks import pipeline as pipeline_module
-from kafkaks.cli import build_parser, main
+from kafkaks.cli.main import build_parser, main
+from kafkaks.spark import pipeline as pipeline_module
 
 LOGDIR = FIXTURES / "logdir"
 NO_PYSPARK = "import sys\nsys.modules['pyspark'] = None\n"  # what a plain `pip install kafkaks` has
@@ -159,7 +159,7 @@ def run_without_pyspark(code: str, *argv: str) -> subprocess.CompletedProcess[st
 
 def test_pipeline_without_pyspark_names_the_extra(tmp_path: Path) -> None:
     result = run_without_pyspark(
-        "from kafkaks.cli import main; sys.exit(main(sys.argv[1:]))",
+        "from kafkaks.cli.main import main; sys.exit(main(sys.argv[1:]))",
         "pipeline",
         str(LOGDIR),
         str(tmp_path / "out"),
@@ -175,7 +175,8 @@ def test_pipeline_without_pyspark_names_the_extra(tmp_path: Path) -> None:
 
 def test_import_kafkaks_spark_without_pyspark_names_the_extra() -> None:
     result = run_without_pyspark(
-        "try:\n    import kafkaks.spark\nexcept ImportError as e:\n    print(e)\n    sys.exit(3)"
+        "try:\n    from kafkaks.spark import KafkaLogDataSource\n"
+        "except ImportError as e:\n    print(e)\n    sys.exit(3)"
     )
     assert result.returncode == 3, result.stderr
     assert "pip install 'kafkaks[spark]'" in result.stdout
@@ -202,7 +203,7 @@ def test_failfast_stops_at_a_truncated_segment_and_says_why_in_one_line(tmp_path
     copy, segment, cut = truncated_copy(tmp_path)
     dest, log = tmp_path / "out", tmp_path / "spark.log"
     script = Path(sys.executable).with_name("kafkaks")
-    command = [str(script)] if script.exists() else [sys.executable, "-m", "kafkaks.cli"]
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "kafkaks.cli.main"]
     result = subprocess.run(
         [*command, "pipeline", "--spark-log", str(log), str(copy), str(dest)],
         capture_output=True,
@@ -252,7 +253,7 @@ def test_a_closed_stderr_does_not_stop_the_run(source: Path, tmp_path: Path) -> 
     read, write = os.pipe()
     os.close(read)
     script = Path(sys.executable).with_name("kafkaks")
-    command = [str(script)] if script.exists() else [sys.executable, "-m", "kafkaks.cli"]
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "kafkaks.cli.main"]
     try:
         result = subprocess.run(
             [*command, "pipeline", "--spark-log", str(tmp_path / "spark.log"), str(source), str(dest)],

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from conftest import FIXTURES, NO_REAL_DATA, REAL_DATA, real_data_available
 
-from kafkaks.cli import main
+from kafkaks.cli.main import main
 
 # Real datasets copied for the in-process runs: every file kind, magic and codec, control batches,
 # temporary (.deleted/.swap) files; the two largest sets are left to the subprocess run.
@@ -145,7 +145,7 @@ def test_the_console_script_leaves_all_real_data_as_it_was(tmp_path: Path) -> No
     shutil.copytree(REAL_DATA, root)
     before = snapshot(root)
     script = Path(sys.executable).with_name("kafkaks")
-    command = [str(script)] if script.exists() else [sys.executable, "-m", "kafkaks.cli"]
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "kafkaks.cli.main"]
     result = subprocess.run(
         [*command, "dump", "--print-data-log", str(root)], capture_output=True, text=True, timeout=300
     )
@@ -189,7 +189,7 @@ def test_a_pipeline_run_leaves_its_input_as_it_was(data: Path, tmp_path: Path) -
     (dest / "old.parquet").write_bytes(b"replaced")
     before = snapshot(data)
     script = Path(sys.executable).with_name("kafkaks")
-    command = [str(script)] if script.exists() else [sys.executable, "-m", "kafkaks.cli"]
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "kafkaks.cli.main"]
     flags = ["--mode", "overwrite", "--read-mode", "PERMISSIVE", "--isolation-level", "read_committed"]
     result = subprocess.run(
         [*command, "pipeline", *flags, "--spark-log", str(tmp_path / "spark.log"), str(src), str(dest)],

@@ -1,4 +1,4 @@
-"""Several copies of one partition, and overlapping segments, read as one log (kafkaks.replicas).
+"""Several copies of one partition, and overlapping segments, read as one log (kafkaks.store.replicas).
 
 The copies are made from a real broker-written partition (gzip-headers-epochs/lsx1-0: 14 batches
 over 5 leader epochs) the way replicas come to differ: segments rolled at other offsets, older
@@ -20,12 +20,13 @@ from kafka.record.memory_records import MemoryRecords
 
 import kafkaks
 from kafkaks import Problem
-from kafkaks.cli import main
-from kafkaks.verify import CORRUPTION
+from kafkaks.cli.main import main
+from kafkaks.problems import ProblemKind
 
 ORIGINAL = "gzip-headers-epochs/data/lsx1-0"
 TOPIC_PARTITION = "lsx1-0"
 OFFSETS = list(range(14))
+CORRUPTION = {kind for kind in ProblemKind if kind.damage}  # what kafkaks verify counts as damage
 
 
 @pytest.fixture

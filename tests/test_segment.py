@@ -16,7 +16,7 @@ from kafkaks.generated.kafka_record_batch import KafkaRecordBatch
 from kaitaistruct import BytesIO, KaitaiStream
 
 from kafkaks import Compression, Problem, read_log
-from kafkaks.codecs import decompress
+from kafkaks.wire.codecs import decompress
 
 LOGS = real_params("log", "checkpoint", "bin")
 

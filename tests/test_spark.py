@@ -1,4 +1,4 @@
-"""The ``kafka-log`` PySpark data source (kafkaks.spark) and the Parquet pipeline (kafkaks.pipeline).
+"""The ``kafka-log`` PySpark data source (kafkaks.spark) and the Parquet pipeline (kafkaks.spark.pipeline).
 
 One local[2] SparkSession serves the whole module; the filter pushdown conf is switched per test
 (Spark reads it per query). Skipped with a reason when PySpark or Java is missing.
@@ -31,17 +31,13 @@ if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
 from test_replicas import OFFSETS, ORIGINAL, copy_of, cut_tail, damage  # noqa: E402
 
 import kafkaks  # noqa: E402
-from kafkaks import pipeline  # noqa: E402
-from kafkaks.internal import decoded, to_kafka_json  # noqa: E402
-from kafkaks.spark import (  # noqa: E402
-    Bounds,
-    KafkaLogDataSource,
-    Options,
-    bounds_of,
-    plan,
-    read_problems,
-    read_split,
-)
+from kafkaks.internal_topics import decoded, to_kafka_json  # noqa: E402
+from kafkaks.spark import pipeline  # noqa: E402
+from kafkaks.spark.bounds import Bounds, bounds_of  # noqa: E402
+from kafkaks.spark.options import Options  # noqa: E402
+from kafkaks.spark.planning import plan  # noqa: E402
+from kafkaks.spark.reading import read_split  # noqa: E402
+from kafkaks.spark.source import KafkaLogDataSource, read_problems  # noqa: E402
 
 LOGDIR = FIXTURES / "logdir"
 PUSHDOWN = "spark.sql.python.filterPushdown.enabled"
@@ -475,7 +471,7 @@ def test_pipeline_writes_parquet_and_a_summary(spark: Any, tmp_path: Path) -> No
 
 
 def test_cli_registers_the_pipeline() -> None:
-    from kafkaks.cli import main
+    from kafkaks.cli.main import main
 
     assert main(["pipeline", "--help"]) == 0
 
@@ -595,7 +591,7 @@ def test_a_failed_run_leaves_dest_as_it_was(spark: Any, tmp_path: Path) -> None:
 
 
 def test_survey_counts_a_partition_once_whatever_its_copies(tmp_path: Path) -> None:
-    from kafkaks.spark import survey
+    from kafkaks.spark.planning import survey
 
     for disk in ("disk-a", "disk-b"):
         shutil.copytree(LOGDIR / "orders-0", tmp_path / disk / "orders-0")

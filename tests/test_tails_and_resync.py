@@ -20,8 +20,9 @@ from pathlib import Path
 import pytest
 from kafka.record.default_records import DefaultRecordBatchBuilder
 
-from kafkaks import Problem, read_log, segment
-from kafkaks.cli import main
+from kafkaks import Problem, read_log
+from kafkaks.cli.main import main
+from kafkaks.store import segment
 
 T0 = 1_700_000_000_000
 MIB = 1 << 20

@@ -21,7 +21,7 @@ import pytest
 from kafka.record.default_records import DefaultRecordBatchBuilder
 
 from kafkaks import CorruptDataError, KafkaksError, Problem, read_arrow, read_log_dir, read_partition
-from kafkaks.cli import main
+from kafkaks.cli.main import main
 
 T0 = 1_700_000_000_000
 BATCHES, RECORDS = 5, 10

@@ -21,10 +21,13 @@ from kafka.record.default_records import DefaultRecordBatch, DefaultRecordBatchB
 from kafka.record.util import calc_crc32c
 
 from kafkaks import progress
-from kafkaks.cli import main
+from kafkaks.cli.main import main
 from kafkaks.models import OffsetIndexEntry
-from kafkaks.recovery import plan_recovery
-from kafkaks.verify import CORRUPTION, lookup, verify_files
+from kafkaks.problems import ProblemKind
+from kafkaks.store.recovery import plan_recovery
+from kafkaks.store.verify import lookup, verify_files
+
+CORRUPTION = {kind for kind in ProblemKind if kind.damage}  # what kafkaks verify counts as damage
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str], list[str]]:

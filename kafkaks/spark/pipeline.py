@@ -10,7 +10,7 @@ lines (Spark's readers ignore ``_`` directories) and listed after the table.
 Also runs under spark-submit, on any cluster where kafkaks is installed on the executors::
 
     spark-submit --master spark://host:7077 kafkaks/pipeline.py s3://bucket/kafka-logs s3://bucket/out
-    python -m kafkaks.pipeline /var/lib/kafka/data /tmp/out          # local[*]
+    python -m kafkaks.spark.pipeline /var/lib/kafka/data /tmp/out          # local[*]
 """
 
 from __future__ import annotations
@@ -43,8 +43,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from kafkaks.partition import is_kafka_file
-from kafkaks.verify import CORRUPTION
+from kafkaks.problems import ProblemKind
+from kafkaks.store.listing import is_kafka_file
 
 __all__ = ["Destination", "PartitionSummary", "RefusedError", "add_parser", "main", "run"]
 
@@ -96,7 +96,7 @@ class Destination:
         ``write_mode``, and a DEST that holds anything when ``write_mode`` is ``error``."""
         import pyarrow.fs as pafs
 
-        from kafkaks.spark import filesystem
+        from kafkaks.spark.filesystems import filesystem
 
         if write_mode not in SAVE_MODES:
             raise RefusedError(f"the write mode must be one of {', '.join(SAVE_MODES)}, not {write_mode!r}")
@@ -243,7 +243,7 @@ def session(master: str | None = None, app_name: str = "kafkaks pipeline", log: 
     here writes its output (Spark's log4j console, executor stderr) to that file."""
     from pyspark.sql import SparkSession
 
-    from kafkaks.spark import KafkaLogDataSource
+    from kafkaks.spark.source import KafkaLogDataSource
 
     # Python workers must run this interpreter (the one with kafkaks and pyarrow), not `python3`.
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
@@ -285,7 +285,10 @@ def run(
     wrong there raises :class:`RefusedError`. ``progress`` gets a short line per stage;
     ``spark_log`` is where a session started here writes Spark's output."""
     try:
-        from kafkaks import spark as source
+        from kafkaks.spark.filesystems import filesystem
+        from kafkaks.spark.options import Options
+        from kafkaks.spark.planning import survey
+        from kafkaks.spark.source import KafkaLogDataSource
     except ImportError as exc:
         raise RefusedError(str(exc)) from exc
     from pyspark.sql import functions as F
@@ -304,7 +307,7 @@ def run(
         options["maxBytesPerPartition"] = str(max_bytes_per_partition)
     target = Destination.check(dest, paths, write_mode)
     try:
-        found = source.survey(source.Options.parse({**options, "paths": json.dumps(paths)}))
+        found = survey(Options.parse({**options, "paths": json.dumps(paths)}))
     except (KafkaksError, OSError, ValueError) as exc:
         raise RefusedError(str(exc)) from exc
     say(
@@ -321,7 +324,7 @@ def run(
         except Exception as exc:  # no Java, an unwritable log, a bad master URL, ...
             first = next(iter(str(exc).splitlines()), type(exc).__name__)
             raise RefusedError(f"Spark did not start ({where}): {first}") from exc
-    spark.dataSource.register(source.KafkaLogDataSource)
+    spark.dataSource.register(KafkaLogDataSource)
     try:
         say(f"writing Parquet to {target.staging}")
         df = spark.read.format("kafka-log").options(**options, problemsPath=problems_path).load(paths)
@@ -344,7 +347,7 @@ def run(
             (row["topic"], row["partition"]): PartitionSummary(**row.asDict())
             for row in written.groupBy("topic", "partition").agg(*aggregates).collect()
         }
-        problems = _problems(source.filesystem, problems_path)
+        problems = _problems(filesystem, problems_path)
         target.commit()
     except BaseException:
         target.abandon()
@@ -358,7 +361,7 @@ def run(
         key = (problem["topic"], problem["partition"])
         if key not in summary:
             summary[key] = PartitionSummary(problem["topic"], problem["partition"])
-        if problem["kind"] in CORRUPTION:
+        if ProblemKind(problem["kind"]).damage:
             summary[key].corrupt_batches += 1
     result = [summary[key] for key in sorted(summary, key=lambda k: (k[0] or "", k[1] or 0))]
     if echo is not None:

@@ -12,21 +12,14 @@ from typing import Any
 
 from kaitaistruct import BytesIO, KaitaiStream, KaitaiStructError
 
-from .errors import CorruptDataError
-from .generated.kafka_control_record import KafkaControlRecord as Ksy
-from .models import ControlRecord
+from ..errors import CorruptDataError
+from ..generated.kafka_control_record import KafkaControlRecord as Ksy
+from ..models import ControlRecord
 
 __all__ = ["decode_control"]
 
-TYPE_NAMES = {
-    0: "ABORT",
-    1: "COMMIT",
-    2: "LEADER_CHANGE",
-    3: "SNAPSHOT_HEADER",
-    4: "SNAPSHOT_FOOTER",
-    5: "KRAFT_VERSION",
-    6: "KRAFT_VOTERS",
-}
+# ControlRecordType names (ABORT, COMMIT, LEADER_CHANGE, ...), from the spec's enum.
+TYPE_NAMES = {t.value: t.name.upper() for t in Ksy.ControlType}
 
 
 def _uuid(raw: bytes) -> str:

@@ -8,12 +8,12 @@ does not name its file. The types:
 ``file``               a file begins: ``path``, ``kind`` (log, checkpoint, index, timeindex,
                        txnindex, snapshot), ``size``; a producer snapshot adds its ``version``,
                        ``crc``, ``computed_crc`` and ``crc_valid``
-``batch``              a :class:`~kafkaks.segment.Batch` (every attribute but its raw bytes)
+``batch``              a :class:`~kafkaks.wire.batch.Batch` (every attribute but its raw bytes)
 ``record``             a :class:`~kafkaks.models.Record` with ``batch_position``; ``control`` is
                        null or the :class:`~kafkaks.models.ControlRecord` as an object. The
                        records of internal topics (and all records under a decoder option of
                        ``kafkaks dump``) add ``decoded``: ``kind`` and
-                       :meth:`~kafkaks.internal.DecodedRecord.to_json` (``key``, ``value``,
+                       :meth:`~kafkaks.internal_topics.DecodedRecord.to_json` (``key``, ``value``,
                        ``tombstone``, ``problem``), or null for a control record
 ``index_entry``        an :class:`~kafkaks.models.OffsetIndexEntry`
 ``time_index_entry``   a :class:`~kafkaks.models.TimeIndexEntry`
@@ -25,6 +25,9 @@ does not name its file. The types:
 ``summary``            (verify) one partition: segments, batches, records, offsets, problems
 ``recovery``           (verify --recovery) one partition's recovery plan
 =====================  ===================================================================
+
+:class:`JsonRenderer` writes the objects of ``kafkaks dump --json``, in the order the dump walk
+reads (:class:`kafkaks.cli.output.Renderer`).
 
 Keys, values and header values are bytes: base64 by default, or ``utf8`` (malformed bytes become
 U+FFFD, as Kafka's StringDecoder does) or ``hex``. A value of :data:`LARGE_VALUE` bytes or more is
@@ -39,25 +42,33 @@ import base64
 import codecs
 import dataclasses
 import json
+import os
 import re
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, TextIO
 
-from .errors import KafkaksError
-from .models import AbortedTxn, OffsetIndexEntry, Problem, ProducerSnapshotEntry, Record, TimeIndexEntry
-from .recovery import RecoveryPlan
-from .segment import Batch
-from .verify import PartitionReport
+from ..errors import KafkaksError
+from ..internal_topics import DecodedRecord, InternalKind
+from ..models import AbortedTxn, OffsetIndexEntry, Problem, ProducerSnapshotEntry, Record, TimeIndexEntry
+from ..problems import ProblemKind
+from ..progress import Progress
+from ..store.files import base_offset_of
+from ..store.recovery import RecoveryPlan
+from ..store.verify import PartitionReport
+from ..wire.batch import Batch
+from .output import FileEntry, Renderer
 
 __all__ = [
     "BATCH_FIELDS",
     "BYTES_FORMATS",
     "LARGE_VALUE",
+    "JsonRenderer",
     "batch_object",
     "dumps",
     "encoded_pieces",
     "entry_object",
     "json_piece",
+    "large_value",
     "problem_object",
     "record_object",
     "recovery_object",
@@ -127,6 +138,11 @@ def encoded_pieces(data: bytes, bytes_format: str) -> Iterator[str]:
         yield encode(bytes(view[start : start + PIECE]))
 
 
+def large_value(record: Record) -> bytes | None:
+    """The record's value if it is :data:`LARGE_VALUE` bytes or more, to be written in pieces."""
+    return record.value if record.value is not None and len(record.value) >= LARGE_VALUE else None
+
+
 def split_object(value: dict[str, Any], name: str) -> tuple[str, str]:
     """``dumps(value)`` cut around the contents of its string field ``name``: what comes before the
     string's first character and after its last, so a large string can be written in between,
@@ -185,9 +201,7 @@ ENTRY_TYPES = {
 }
 
 
-def entry_object(
-    entry: OffsetIndexEntry | TimeIndexEntry | AbortedTxn | ProducerSnapshotEntry, path: str
-) -> dict[str, Any]:
+def entry_object(entry: FileEntry, path: str) -> dict[str, Any]:
     return {"type": ENTRY_TYPES[type(entry)], "path": path, **dataclasses.asdict(entry)}
 
 
@@ -226,3 +240,52 @@ def recovery_object(plan: RecoveryPlan) -> dict[str, Any]:
     fields = dataclasses.asdict(plan)
     fields.update(type="recovery", losses=losses, lost_records=plan.lost_records)
     return fields
+
+
+class JsonRenderer(Renderer):
+    """``kafkaks dump --json``: one object per file, batch, record, entry and problem."""
+
+    def __init__(self, out: TextIO, err: TextIO, progress: Progress, bytes_format: str) -> None:
+        super().__init__(out, err, progress)
+        self.bytes_format = bytes_format
+        self.encode = BYTES_FORMATS[bytes_format]
+
+    def emit_object(self, value: dict[str, Any]) -> None:
+        self.emit(dumps(value))
+
+    def file(self, path: str, kind: str, **fields: Any) -> None:
+        self.emit_object(
+            {"type": "file", "path": path, "kind": kind, "size": os.path.getsize(path), **fields}
+        )
+
+    def log_file(self, path: str, header: str) -> None:
+        base = {"base_offset": base_offset_of(path)} if path.endswith(".log") else {}
+        self.file(path, "log" if path.endswith(".log") else "checkpoint", **base)
+
+    def batch(self, batch: Batch) -> None:
+        self.emit_object(batch_object(batch))
+
+    def record(
+        self, batch: Batch, record: Record, kind: InternalKind | None, d: DecodedRecord | None
+    ) -> None:
+        """A ``record`` object, with a ``decoded`` object when ``kind`` is set."""
+        large = large_value(record)
+        fields = record_object(record if large is None else record._replace(value=b""), batch, self.encode)
+        if kind is not None:
+            fields["decoded"] = None if d is None else {"kind": d.kind, **d.to_json()}
+        if large is not None:
+            pieces = map(json_piece, encoded_pieces(large, self.bytes_format))
+            self.write_large(*split_object(fields, "value"), pieces)
+        else:
+            self.emit_object(fields)
+
+    def entry(self, entry: FileEntry, path: str) -> None:
+        self.emit_object(entry_object(entry, path))
+
+    def problem(self, problem: Problem, corrupt: bool, positioned: bool) -> None:
+        self.emit_object(problem_object(problem, corrupt))
+
+    def info(self, kind: ProblemKind, path: str, message: str, offset: int) -> None:
+        """A ``problem`` object, not corruption (as for Kafka)."""
+        corrupt = kind.damage and not kind.kafka_summary
+        self.emit_object(problem_object(Problem(kind, path, 0, 0, message, offset), corrupt))

@@ -15,12 +15,13 @@ from typing import Any, TypeVar
 import crc32c
 from kaitaistruct import BytesIO, KaitaiStream, KaitaiStructError, ValidationNotEqualError
 
-from .errors import CorruptDataError, KafkaksError, UnsupportedError
-from .generated.kafka_offset_index import KafkaOffsetIndex
-from .generated.kafka_producer_snapshot import KafkaProducerSnapshot
-from .generated.kafka_time_index import KafkaTimeIndex
-from .generated.kafka_txn_index import KafkaTxnIndex
-from .models import (
+from ..errors import CorruptDataError, KafkaksError, UnsupportedError
+from ..generated import layout
+from ..generated.kafka_offset_index import KafkaOffsetIndex
+from ..generated.kafka_producer_snapshot import KafkaProducerSnapshot
+from ..generated.kafka_time_index import KafkaTimeIndex
+from ..generated.kafka_txn_index import KafkaTxnIndex
+from ..models import (
     AbortedTxn,
     EpochEntry,
     OffsetIndexEntry,
@@ -31,6 +32,7 @@ from .models import (
 )
 
 __all__ = [
+    "PathArg",
     "base_offset_of",
     "read_leader_epoch_checkpoint",
     "read_offset_checkpoint",
@@ -41,11 +43,11 @@ __all__ = [
     "read_txn_index",
 ]
 
-PathLike = str | os.PathLike[str]
+PathArg = str | os.PathLike[str]
 T = TypeVar("T")
 
 
-def base_offset_of(path: PathLike) -> int:
+def base_offset_of(path: PathArg) -> int:
     """The base offset in a segment file name (``00000000000000000042.index`` -> 42), as Kafka
     reads it: the digits before the first dot."""
     prefix = Path(path).name.split(".")[0]
@@ -54,7 +56,7 @@ def base_offset_of(path: PathLike) -> int:
     return int(prefix)
 
 
-def _parse(parser: Any, data: bytes, path: PathLike) -> Any:
+def _parse(parser: Any, data: bytes, path: PathArg) -> Any:
     try:
         return parser(KaitaiStream(BytesIO(data)))
     except (KaitaiStructError, EOFError, ValueError) as exc:
@@ -71,7 +73,7 @@ def _used_slots(data: bytes, entry_size: int) -> bytes:
     return data[: slots * entry_size]
 
 
-def _live_entries(parser: Any, entry_size: int, path: PathLike, data: bytes | None) -> list[Any]:
+def _live_entries(parser: Any, entry_size: int, path: PathArg, data: bytes | None) -> list[Any]:
     """The parsed entries of an index up to its preallocated tail: like Kafka's readers, stop at
     the first entry after slot 0 whose relative offset is 0."""
     raw = Path(path).read_bytes() if data is None else data
@@ -85,7 +87,7 @@ def _live_entries(parser: Any, entry_size: int, path: PathLike, data: bytes | No
 
 
 def read_offset_index(
-    path: PathLike, base_offset: int | None = None, *, data: bytes | None = None
+    path: PathArg, base_offset: int | None = None, *, data: bytes | None = None
 ) -> list[OffsetIndexEntry]:
     """The entries of an ``.index`` file with absolute offsets, up to a preallocated tail.
     ``base_offset`` defaults to the one in the file name. ``data``, when given, is the file's
@@ -93,23 +95,23 @@ def read_offset_index(
     base = base_offset_of(path) if base_offset is None else base_offset
     return [
         OffsetIndexEntry(base + e.relative_offset, e.position)
-        for e in _live_entries(KafkaOffsetIndex, 8, path, data)
+        for e in _live_entries(KafkaOffsetIndex, layout.OffsetIndexEntry.SIZE, path, data)
     ]
 
 
 def read_time_index(
-    path: PathLike, base_offset: int | None = None, *, data: bytes | None = None
+    path: PathArg, base_offset: int | None = None, *, data: bytes | None = None
 ) -> list[TimeIndexEntry]:
     """The entries of a ``.timeindex`` file with absolute offsets, up to a preallocated tail
     (``data`` as in :func:`read_offset_index`)."""
     base = base_offset_of(path) if base_offset is None else base_offset
     return [
         TimeIndexEntry(e.timestamp, base + e.relative_offset)
-        for e in _live_entries(KafkaTimeIndex, 12, path, data)
+        for e in _live_entries(KafkaTimeIndex, layout.TimeIndexEntry.SIZE, path, data)
     ]
 
 
-def read_txn_index(path: PathLike, *, data: bytes | None = None) -> list[AbortedTxn]:
+def read_txn_index(path: PathArg, *, data: bytes | None = None) -> list[AbortedTxn]:
     """The aborted transactions of a ``.txnindex`` file. A partial trailing entry is ignored.
     ``data`` as in :func:`read_offset_index`."""
     index = _parse(KafkaTxnIndex, Path(path).read_bytes() if data is None else data, path)
@@ -120,7 +122,7 @@ def read_txn_index(path: PathLike, *, data: bytes | None = None) -> list[Aborted
     ]
 
 
-def read_producer_snapshot(path: PathLike) -> ProducerSnapshot:
+def read_producer_snapshot(path: PathArg) -> ProducerSnapshot:
     """A producer state ``.snapshot``; raises on an unknown version or a broken file, and reports
     the CRC-32C over the bytes after the crc field in ``computed_crc`` and ``crc_valid``."""
     data = Path(path).read_bytes()
@@ -146,14 +148,14 @@ def read_producer_snapshot(path: PathLike) -> ProducerSnapshot:
     return ProducerSnapshot(snapshot.version, snapshot.crc, crc32c.crc32c(memoryview(data)[6:]), entries)
 
 
-def _lines(path: PathLike) -> list[str]:
+def _lines(path: PathArg) -> list[str]:
     try:
         return Path(path).read_text(encoding="utf-8").splitlines()
     except UnicodeDecodeError as exc:
         raise CorruptDataError(f"not a text file: {exc}", path=path) from exc
 
 
-def _checkpoint(path: PathLike, parse: Callable[..., T]) -> list[T]:
+def _checkpoint(path: PathArg, parse: Callable[..., T]) -> list[T]:
     """The entries of a Kafka ``CheckpointFile``: version 0, a count, then one line per entry,
     its space-separated values handed to ``parse`` (a ValueError or TypeError from it means a
     malformed line)."""
@@ -190,19 +192,19 @@ def _offset_entry(topic: str, partition: str, offset: str) -> tuple[tuple[str, i
     return (topic, int(partition)), int(offset)
 
 
-def read_leader_epoch_checkpoint(path: PathLike) -> list[EpochEntry]:
+def read_leader_epoch_checkpoint(path: PathArg) -> list[EpochEntry]:
     """``leader-epoch-checkpoint``: version 0, a count, then ``<epoch> <start offset>`` lines."""
     return _checkpoint(path, _epoch_entry)
 
 
-def read_offset_checkpoint(path: PathLike) -> dict[tuple[str, int], int]:
+def read_offset_checkpoint(path: PathArg) -> dict[tuple[str, int], int]:
     """An offset checkpoint of a log dir (``recovery-point-offset-checkpoint``,
     ``replication-offset-checkpoint``, ``log-start-offset-checkpoint``, ``cleaner-offset-checkpoint``):
     version 0, a count, then ``<topic> <partition> <offset>`` lines (Kafka's OffsetCheckpointFile)."""
     return dict(_checkpoint(path, _offset_entry))
 
 
-def read_partition_metadata(path: PathLike) -> PartitionMetadata:
+def read_partition_metadata(path: PathArg) -> PartitionMetadata:
     """``partition.metadata``: ``version: 0`` and ``topic_id: <base64 uuid>``."""
     fields = {}
     for line in _lines(path):

@@ -1,57 +1,23 @@
 """Checking Kafka's files against each other, as a broker would trust them: :func:`verify_files`.
 
 Each file is read in full and every finding is a :class:`~kafkaks.models.Problem`; its ``kind``
-says what it is, and :data:`CORRUPTION` says which kinds mean damage (the rest are information):
-
-================================  ==========================================================
-``crc_mismatch``                  a batch whose stored CRC is not that of its bytes
-``corrupt_batch``, ``unreadable`` a batch header that breaks the format; bytes skipped
-``corrupt_records``               a batch whose records do not decompress or decode
-``record_crc_mismatch``           a legacy inner message whose own CRC-32 is wrong
-``offset_order``                  offsets not increasing: in a segment, between segments, or a
-                                  first batch below its segment's base offset (the file name)
-``index_no_batch``                an ``.index`` position where no batch starts
-``index_mismatch``                an ``.index`` offset that is not the last offset of its batch
-                                  nor of a later batch of the same append
-``index_order``                   ``.index`` entries whose offsets or positions do not increase
-``time_index_not_found``          a ``.timeindex`` offset that is in no batch
-``time_index_mismatch``           a ``.timeindex`` timestamp that is not its batch's largest
-``time_index_out_of_order``       ``.timeindex`` timestamps or offsets that decrease
-``snapshot_crc_mismatch``         a producer ``.snapshot`` whose CRC-32C is wrong
-``txn_index_version``             a ``.txnindex`` entry of an unknown version
-``unreadable_file``               a file that cannot be read or parsed at all
-``truncated``                     a partial batch at the end of a ``.log``: what a crash
-                                  mid-write leaves (Kafka's "Found N invalid bytes"); its
-                                  records are lost, so it counts as damage
-``zero_tail``                     (information) a zero-filled tail at the end of a ``.log``,
-                                  longer than a batch header (17 bytes), which
-                                  ``file.preallocate=true`` leaves legitimately; 17 zero bytes
-                                  or fewer are a ``truncated`` header
-``index_multi_batch_append``      (information) an ``.index`` entry written by a broker
-                                  before KAFKA-806 for an append of several batches: the
-                                  position of the first batch, the last offset of the last
-``time_index_record_offset``      (information) a ``.timeindex`` entry holding the offset of
-                                  the record with the largest timestamp instead of its batch's
-                                  last offset, as brokers before KAFKA-16310 (Kafka 3.8) wrote
-``time_index_repeated_timestamp`` (information) two entries with the same timestamp: Kafka's
-                                  writer never appends one, its dump tool calls it out of order
-``missing_log``                   (information) an index without its ``.log``: not verified
-``replica_divergence``            copies of one partition (or two segments of one directory)
-                                  hold different valid batches for the same offsets
-``replica_gap``                   (information) offsets present in some copies only
-``replica_repaired``              (information) damage in one copy whose offsets another holds
-``segment_overlap``               (information) offsets in two segments of one directory
-================================  ==========================================================
+says what it is, and whether it is damage or information: :mod:`kafkaks.problems` lists every kind.
 
 The ``.log`` files of one topic-partition given in several directories (replicas, JBOD
 directories, a backup), or of one directory whose segments overlap, are also read as one log
-(:mod:`kafkaks.replicas`), which reads them a second time: that gives one more report, for the
+(:mod:`kafkaks.store.replicas`), which reads them a second time: that gives one more report, for the
 partition as a whole, whose segments are the files its batches were taken from and whose
-problems are the four kinds above.
+problems are the kinds about files together (:attr:`~kafkaks.problems.ProblemKind.between_files`).
 
 The index checks follow DumpLogSegments (``dumpIndex``, ``dumpTimeIndex``) and the broker's
 ``OffsetIndex``/``TimeIndex`` writers, minus the false alarms those tools raise on data written by
 older brokers, which get their own information kinds.
+
+:func:`index_sanity_error` and :func:`time_index_sanity_error` are another check, the broker's
+``sanityCheck`` of an index file when it loads it (and kafka-dump-log's ``--index-sanity-check``):
+the file's length and its raw last slot, even one of the zero-filled preallocated tail, against
+the base offset or the first slot, in Kafka's words. :func:`verify_files` checks the entries
+themselves instead, up to that tail, against each other and the ``.log``; it does not run these.
 """
 
 from __future__ import annotations
@@ -64,49 +30,36 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
-from .errors import KafkaksError
+from ..errors import KafkaksError
+from ..generated import layout
+from ..models import OffsetIndexEntry, Problem
+from ..problems import ProblemKind
+from ..wire.batch import Batch
+from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from .files import base_offset_of, read_offset_index, read_producer_snapshot, read_time_index, read_txn_index
-from .models import OffsetIndexEntry, Problem
-from .partition import PartitionDir, Segment, segment_runs
-from .replicas import REPLICA_DIVERGENCE, REPLICA_KINDS, first_offset, merge, record_count
-from .segment import Batch, ProblemHandler, batch_records, read_log
+from .listing import PartitionDir, Segment
+from .partition import segment_runs
+from .replicas import first_offset, merge, record_count
+from .segment import ProblemHandler, batch_records, ignore, read_log
 
 __all__ = [
-    "CORRUPTION",
     "DEFAULT_MAX_MESSAGE_SIZE",
+    "INDEX_ENTRY",
+    "TIME_INDEX_ENTRY",
     "PartitionReport",
     "SegmentSummary",
     "batch_reaching",
     "first_batch",
+    "index_sanity_error",
     "lookup",
+    "time_index_sanity_error",
     "unverifiable",
     "verify_files",
 ]
 
 DEFAULT_MAX_MESSAGE_SIZE = 5 * 1024 * 1024  # DumpLogSegments' --max-message-size default
-CORRUPTION = frozenset(
-    {
-        "crc_mismatch",
-        "corrupt_batch",
-        "truncated",
-        "unreadable",
-        "corrupt_records",
-        "record_crc_mismatch",
-        "offset_order",
-        "index_no_batch",
-        "index_mismatch",
-        "index_order",
-        "time_index_not_found",
-        "time_index_mismatch",
-        "time_index_out_of_order",
-        "snapshot_crc_mismatch",
-        "txn_index_version",
-        "unreadable_file",
-        REPLICA_DIVERGENCE,
-    }
-)
-
+INDEX_ENTRY = layout.OffsetIndexEntry.SIZE
+TIME_INDEX_ENTRY = layout.TimeIndexEntry.SIZE
 Progress = Callable[[int], None]
 
 
@@ -149,39 +102,35 @@ class PartitionReport:
         return max((s.last_offset for s in self.segments if s.last_offset is not None), default=None)
 
     @property
-    def problem_counts(self) -> dict[str, int]:
+    def problem_counts(self) -> dict[ProblemKind, int]:
         return dict(sorted(Counter(problem.kind for problem in self.problems).items()))
 
     @property
-    def damage_counts(self) -> dict[str, int]:
-        """The problems that are damage (:data:`CORRUPTION`), by kind."""
-        return {kind: count for kind, count in self.problem_counts.items() if kind in CORRUPTION}
+    def damage_counts(self) -> dict[ProblemKind, int]:
+        """The problems that are damage (:attr:`~kafkaks.problems.ProblemKind.damage`), by kind."""
+        return {kind: count for kind, count in self.problem_counts.items() if kind.damage}
 
     @property
-    def info_counts(self) -> dict[str, int]:
+    def info_counts(self) -> dict[ProblemKind, int]:
         """The findings that are information, not damage, by kind."""
-        return {kind: count for kind, count in self.problem_counts.items() if kind not in CORRUPTION}
+        return {kind: count for kind, count in self.problem_counts.items() if not kind.damage}
 
     @property
     def corrupt(self) -> bool:
-        return any(problem.kind in CORRUPTION for problem in self.problems)
-
-
-def _ignore(_problem: Problem) -> None:
-    """For reads that look up a batch: the .log's own problems are reported when it is checked."""
+        return any(problem.kind.damage for problem in self.problems)
 
 
 def first_batch(log: str, position: int, max_size: int) -> Batch | None:
     """The batch that starts exactly at ``position`` within ``max_size`` bytes, if any (Kafka's
     ``fileRecords.slice(position, maxMessageSize).batches.iterator.next``)."""
-    for batch in read_log(log, start=position, end=position + max_size, verify_crc=False, on_problem=_ignore):
+    for batch in read_log(log, start=position, end=position + max_size, verify_crc=False, on_problem=ignore):
         return batch if batch.position == position else None
     return None
 
 
 def batch_reaching(log: str, position: int, offset: int, end: int | None = None) -> Batch | None:
     """The first batch from ``position`` (up to ``end``) whose last offset is at least ``offset``."""
-    for batch in read_log(log, start=position, end=end, verify_crc=False, on_problem=_ignore):
+    for batch in read_log(log, start=position, end=end, verify_crc=False, on_problem=ignore):
         if batch.last_offset >= offset:
             return batch
     return None
@@ -203,6 +152,57 @@ def lookup(entries: list[OffsetIndexEntry], offset: int) -> int:
     offsets built on each call made dumping a .timeindex quadratic."""
     found = bisect.bisect_right(entries, offset, key=lambda entry: entry.offset)
     return entries[found - 1].position if found else 0
+
+
+def index_sanity_error(name: str, data: bytes, base_offset: int) -> str | None:
+    """OffsetIndex.sanityCheck(), which kafka-dump-log's ``--index-sanity-check`` runs: the last
+    slot of the file (even a zero one) and the length. Kafka's message, naming the file ``name``
+    (Kafka: its absolute path), or None when the index passes."""
+    size = INDEX_ENTRY
+    if len(data) >= size:
+        last_slot = len(data) // size * size - size
+        last_offset = (
+            base_offset + layout.OffsetIndexEntry.RELATIVE_OFFSET_STRUCT.unpack_from(data, last_slot)[0]
+        )
+        if last_offset < base_offset:
+            return (
+                f"Corrupt index found, index file {name} has non-zero size but the last "
+                f"offset is {last_offset} which is less than the base offset {base_offset}"
+            )
+    if len(data) % size:
+        return (
+            f"Index file {name} is corrupt, found {len(data)} bytes which is neither "
+            f"positive nor a multiple of {size}"
+        )
+    return None
+
+
+def time_index_sanity_error(name: str, data: bytes, base_offset: int) -> str | None:
+    """TimeIndex.sanityCheck(): the last slot against the first, and the length; as
+    :func:`index_sanity_error`."""
+    where = f"Corrupt time index found, time index file ({name}) has non-zero size but the"
+    size = TIME_INDEX_ENTRY
+    if len(data) >= size:
+        first_timestamp = layout.TimeIndexEntry.TIMESTAMP_STRUCT.unpack_from(data)[0]
+        last_timestamp, relative = layout.TimeIndexEntry.STRUCT.unpack_from(
+            data, len(data) // size * size - size
+        )
+        if last_timestamp < first_timestamp:
+            return (
+                f"{where} last timestamp is {last_timestamp} which is less than the first timestamp "
+                f"{first_timestamp}"
+            )
+        if base_offset + relative < base_offset:
+            return (
+                f"{where} last offset is {base_offset + relative} which is less than the first offset "
+                f"{base_offset}"
+            )
+    if len(data) % size:
+        return (
+            f"Time index file {name} is corrupt, found {len(data)} bytes which is neither "
+            f"positive nor a multiple of {size}"
+        )
+    return None
 
 
 def _sibling(path: str, suffix: str) -> str:
@@ -231,7 +231,7 @@ class _Checker:
 
     def problem(
         self,
-        kind: str,
+        kind: ProblemKind,
         path: str,
         message: str,
         position: int = 0,
@@ -261,11 +261,11 @@ class _Checker:
         try:
             check(path)
         except KafkaksError as exc:
-            self.problem("unreadable_file", path, exc.reason, exc.position or 0, exc.offset)
+            self.problem(ProblemKind.UNREADABLE_FILE, path, exc.reason, exc.position or 0, exc.offset)
         except BrokenPipeError:  # from on_problem writing to a closed pipe, not from the file
             raise
         except OSError as exc:
-            self.problem("unreadable_file", exc.filename or path, exc.strerror or str(exc))
+            self.problem(ProblemKind.UNREADABLE_FILE, exc.filename or path, exc.strerror or str(exc))
 
     def batches(self, path: str) -> tuple[int, int, int | None, int | None]:
         """(batches, records, first offset, last offset) of a .log or .checkpoint, checking each
@@ -281,7 +281,7 @@ class _Checker:
                 count += 1
                 if record.crc_valid is False:
                     self.problem(
-                        "record_crc_mismatch",
+                        ProblemKind.RECORD_CRC_MISMATCH,
                         path,
                         f"CRC-32 mismatch in the inner message at offset {record.offset}",
                         batch.position,
@@ -294,7 +294,7 @@ class _Checker:
             records += count
             if last is not None and base <= last:
                 self.problem(
-                    "offset_order",
+                    ProblemKind.OFFSET_ORDER,
                     path,
                     f"batch starts at offset {base}, not after the previous batch's last offset {last}",
                     batch.position,
@@ -312,7 +312,7 @@ class _Checker:
         batches, records, first, last = self.batches(path)
         if first is not None and first < base_offset:
             self.problem(
-                "offset_order",
+                ProblemKind.OFFSET_ORDER,
                 path,
                 f"first batch starts at offset {first}, below the segment's base offset {base_offset}",
                 0,
@@ -328,7 +328,7 @@ class _Checker:
         reason = unverifiable(log)
         if reason is None:
             return True
-        self.problem("missing_log", path, reason)
+        self.problem(ProblemKind.MISSING_LOG, path, reason)
         return False
 
     def index(self, path: str) -> None:
@@ -342,24 +342,24 @@ class _Checker:
             ):
                 previous = entries[number - 1]
                 self.problem(
-                    "index_order",
+                    ProblemKind.INDEX_ORDER,
                     path,
                     f"entry {number} (offset {entry.offset}, position {entry.position}) does not follow "
                     f"entry {number - 1} (offset {previous.offset}, position {previous.position})",
-                    number * 8,
+                    number * INDEX_ENTRY,
                     entry.offset,
-                    8,
+                    INDEX_ENTRY,
                 )
                 continue
             batch = first_batch(log, entry.position, self.max_size)
             if batch is None:
                 self.problem(
-                    "index_no_batch",
+                    ProblemKind.INDEX_NO_BATCH,
                     path,
                     f"no batch starts at position {entry.position} of {log}",
-                    number * 8,
+                    number * INDEX_ENTRY,
                     entry.offset,
-                    8,
+                    INDEX_ENTRY,
                 )
             elif batch.last_offset != entry.offset:
                 end = entries[number + 1].position if number + 1 < len(entries) else None
@@ -370,24 +370,24 @@ class _Checker:
                     and later.last_offset == entry.offset
                 ):
                     self.problem(
-                        "index_multi_batch_append",
+                        ProblemKind.INDEX_MULTI_BATCH_APPEND,
                         path,
                         f"offset {entry.offset} is the last offset of the batch at position "
                         f"{later.position}, appended with the batch at {entry.position} (an index "
                         "entry of a broker before KAFKA-806)",
-                        number * 8,
+                        number * INDEX_ENTRY,
                         entry.offset,
-                        8,
+                        INDEX_ENTRY,
                     )
                 else:
                     self.problem(
-                        "index_mismatch",
+                        ProblemKind.INDEX_MISMATCH,
                         path,
                         f"Index offset: {entry.offset}, log offset: {batch.last_offset} (the batch at "
                         f"position {entry.position})",
-                        number * 8,
+                        number * INDEX_ENTRY,
                         entry.offset,
-                        8,
+                        INDEX_ENTRY,
                     )
 
     def time_index(self, path: str) -> None:
@@ -397,27 +397,27 @@ class _Checker:
             return
         offsets = read_offset_index(index) if os.path.isfile(index) else []
         for number, entry in enumerate(entries):
-            where = number * 12
+            where = number * TIME_INDEX_ENTRY
             if number > 0:
                 previous = entries[number - 1]
                 if entry.timestamp < previous.timestamp or entry.offset < previous.offset:
                     self.problem(
-                        "time_index_out_of_order",
+                        ProblemKind.TIME_INDEX_OUT_OF_ORDER,
                         path,
                         f"entry {number} (timestamp {entry.timestamp}, offset {entry.offset}) is below entry "
                         f"{number - 1} (timestamp {previous.timestamp}, offset {previous.offset})",
                         where,
                         entry.offset,
-                        12,
+                        TIME_INDEX_ENTRY,
                     )
                 elif entry.timestamp == previous.timestamp:
                     self.problem(
-                        "time_index_repeated_timestamp",
+                        ProblemKind.TIME_INDEX_REPEATED_TIMESTAMP,
                         path,
                         f"entry {number} repeats timestamp {entry.timestamp} of entry {number - 1}",
                         where,
                         entry.offset,
-                        12,
+                        TIME_INDEX_ENTRY,
                     )
             self.time_entry(path, log, lookup(offsets, entry.offset), entry.timestamp, entry.offset, where)
 
@@ -430,12 +430,12 @@ class _Checker:
         if batch is None or first is None or not first <= offset <= batch.last_offset:
             found = "no batch" if batch is None else f"the next batch ends at offset {batch.last_offset}"
             self.problem(
-                "time_index_not_found",
+                ProblemKind.TIME_INDEX_NOT_FOUND,
                 path,
                 f"Indexed offset {offset} is in no batch: {found}",
                 where,
                 offset,
-                12,
+                TIME_INDEX_ENTRY,
             )
             return
         try:
@@ -445,31 +445,39 @@ class _Checker:
         largest = max(stamps.values(), default=batch.max_timestamp)
         if largest != timestamp:
             self.problem(
-                "time_index_mismatch",
+                ProblemKind.TIME_INDEX_MISMATCH,
                 path,
                 f"Index timestamp: {timestamp}, log timestamp: {largest} (the batch ending at offset "
                 f"{batch.last_offset})",
                 where,
                 offset,
-                12,
+                TIME_INDEX_ENTRY,
             )
         elif offset != batch.last_offset:
-            kind = "time_index_record_offset" if stamps.get(offset) == timestamp else "time_index_not_found"
+            kind = (
+                ProblemKind.TIME_INDEX_RECORD_OFFSET
+                if stamps.get(offset) == timestamp
+                else ProblemKind.TIME_INDEX_NOT_FOUND
+            )
             self.problem(
                 kind,
                 path,
                 f"Indexed offset {offset} is inside the batch ending at offset {batch.last_offset}"
-                + (" (its record with the largest timestamp)" if kind == "time_index_record_offset" else ""),
+                + (
+                    " (its record with the largest timestamp)"
+                    if kind == ProblemKind.TIME_INDEX_RECORD_OFFSET
+                    else ""
+                ),
                 where,
                 offset,
-                12,
+                TIME_INDEX_ENTRY,
             )
 
     def txn_index(self, path: str) -> None:
         for number, txn in enumerate(read_txn_index(path)):
             if txn.version > 0:
                 self.problem(
-                    "txn_index_version",
+                    ProblemKind.TXN_INDEX_VERSION,
                     path,
                     f"Unexpected aborted transaction version {txn.version}, current version is 0",
                     number * 34,
@@ -481,7 +489,7 @@ class _Checker:
         snapshot = read_producer_snapshot(path)
         if not snapshot.crc_valid:
             self.problem(
-                "snapshot_crc_mismatch",
+                ProblemKind.SNAPSHOT_CRC_MISMATCH,
                 path,
                 "Snapshot is corrupt (CRC is no longer valid). "
                 f"Stored crc: {snapshot.crc}. Computed crc: {snapshot.computed_crc}",
@@ -500,7 +508,7 @@ class _Checker:
                 and segment.base_offset <= previous.last_offset
             ):
                 self.problem(
-                    "offset_order",
+                    ProblemKind.OFFSET_ORDER,
                     segment.path,
                     f"segment base offset {segment.base_offset} is not above the last offset "
                     f"{previous.last_offset} of {os.path.basename(previous.path)}",
@@ -572,7 +580,7 @@ def _merged_reports(
         taken: dict[str, list[Batch]] = {}
 
         def keep(problem: Problem, checker: _Checker = checker) -> None:
-            if problem.kind in REPLICA_KINDS:  # the files' own damage is in their reports
+            if problem.kind.between_files:  # the files' own damage is in their reports
                 checker.add(problem)
 
         runs = segment_runs(segments, verify_crc=True, max_decompressed_bytes=DEFAULT_MAX_DECOMPRESSED_BYTES)

@@ -1,31 +1,26 @@
-"""Whole partitions and broker log directories: :func:`read_partition` and :func:`read_log_dir`.
+"""Listing Kafka's files: broker log directories, partition directories and their segments.
 
 A broker log directory holds one ``<topic>-<partition>`` directory per partition replica; each
-holds segments ``<base offset, 20 digits>.log`` with their ``.index``, ``.timeindex`` and
-``.txnindex``. Files being deleted, cleaned or swapped carry a second suffix (``.deleted``,
-``.cleaned``, ``.swap``); whole partition directories being deleted or moved end in ``-delete``,
-``-future`` or ``-stray``. Those are left out unless asked for.
+holds segments ``<base offset, 20 digits>.log`` with their ``.index``, ``.timeindex``,
+``.txnindex`` and producer ``.snapshot``. Files being deleted, cleaned or swapped carry a second
+suffix (``.deleted``, ``.cleaned``, ``.swap``); whole partition directories being deleted or moved
+end in ``-delete``, ``-future`` or ``-stray``. Those are left out unless asked for.
 
 What a directory is comes from what it holds, never from its name alone (:func:`classify`, which
-works on a listing of names and types, so local disks and ``pyarrow.fs`` filesystems share it): a
-partition directory holds a partition's files (segments, indexes, producer snapshots, KRaft
-snapshots, ``leader-epoch-checkpoint``, ``partition.metadata``), a broker log directory holds
-partition directories or a log directory's own files (``meta.properties``, the offset
-checkpoints). A ``kafka-logs-1`` full of partitions is a log directory, whatever its name says. The
-name of a partition directory gives its topic and partition (None when it does not parse).
+works on a :class:`Listing` of names and types): a partition directory holds a partition's files
+(segments, indexes, producer snapshots, KRaft snapshots, ``leader-epoch-checkpoint``,
+``partition.metadata``), a broker log directory holds partition directories or a log directory's
+own files (``meta.properties``, the offset checkpoints). A ``kafka-logs-1`` full of partitions is a
+log directory, whatever its name says. The name of a partition directory gives its topic and
+partition (None when it does not parse).
 
-Local listings follow a symbolic link only to a file inside the directory being read; a link that
-loops, dangles, leads to a directory or out of that directory is reported (``unreadable_file``),
-as is anything named like a Kafka file that is not a regular file, and reading goes on.
-
-``isolation="read_committed"`` gives what a Kafka consumer with that setting sees: no control
-records, no records of aborted transactions, and nothing at or after the last stable offset (the
-first offset of a transaction that has no marker yet).
-
-Several copies of one partition (replicas of several brokers, JBOD directories, a backup) and
-segments of one directory that hold the same offsets are read as one log, each offset once
-(:mod:`kafkaks.replicas`): :func:`read_partition` takes several directories, and
-:func:`read_log_dir` merges the directories of one topic-partition found in several log dirs.
+Listings come from two backends, and everything past them is shared: :func:`list_local` for the
+local disk and :func:`list_fs` for a ``pyarrow.fs`` filesystem (``s3://``, ``gs://``, ``hdfs://``).
+The local one uses ``os.scandir`` rather than pyarrow's ``LocalFileSystem``, which follows links
+without saying so: a local listing follows a symbolic link only to a file inside the directory
+being read; a link that loops, dangles, leads to a directory or out of that directory is reported
+(``unreadable_file``), as is anything named like a Kafka file that is not a regular file, and
+reading goes on.
 """
 
 from __future__ import annotations
@@ -34,27 +29,30 @@ import functools
 import os
 import re
 import stat
-from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal, TypeVar
 
-from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
-from .errors import NoKafkaDataError, UnreadableFileError
-from .files import read_txn_index
-from .models import AbortedTxn, Problem, Record
-from .replicas import Run, merge
-from .segment import PARTITION_DIR, Batch, ProblemHandler, batch_records, default_handler, read_log
+if TYPE_CHECKING:
+    import pyarrow.fs as pafs
+
+from ..errors import NoKafkaDataError, UnreadableFileError
+from ..models import Problem
+from ..problems import ProblemKind
+from .files import PathArg
+from .segment import PARTITION_DIR, ProblemHandler
 
 __all__ = [
     "Entry",
     "Listing",
     "PartitionDir",
     "Segment",
-    "Transactions",
     "classify",
+    "copy_listings",
+    "group_copies",
     "is_kafka_file",
+    "list_fs",
     "list_local",
     "list_segments",
     "local_lister",
@@ -62,17 +60,13 @@ __all__ = [
     "partition_copies",
     "partition_dirs",
     "partition_listings",
-    "read_log_dir",
-    "read_partition",
-    "read_partition_batches",
-    "read_segment",
     "report_entries",
     "report_unreadable",
     "segments_in",
+    "wanted_partitions",
 ]
 
-Isolation = Literal["read_uncommitted", "read_committed"]
-PathArg = str | os.PathLike[str]
+T = TypeVar("T")
 SEGMENT = re.compile(r"^(?P<base>\d{20})\.(?P<kind>log|checkpoint)(?P<temp>\.deleted|\.cleaned|\.swap)?$")
 TEMP_ORDER = {"": 0, ".swap": 1, ".cleaned": 2, ".deleted": 3}
 # What a file read as a log must be called, whatever its base name (a segment renamed to tell it
@@ -80,6 +74,8 @@ TEMP_ORDER = {"": 0, ".swap": 1, ".cleaned": 2, ".deleted": 3}
 LOG_FILE = re.compile(r"\.(?:log|checkpoint)(?:\.deleted|\.cleaned|\.swap)?$")
 # Kafka's dispatch order for the files of one segment (DumpLogSegments reads files by suffix).
 KAFKA_SUFFIXES = (".log", ".checkpoint", ".index", ".timeindex", ".txnindex", ".snapshot")
+# The files beside a segment, named by its base offset (LogSegment, ProducerStateManager).
+COMPANIONS = (".index", ".timeindex", ".txnindex", ".snapshot")
 # The files of a partition directory (LocalLog, LogSegment, ProducerStateManager, KRaft snapshots,
 # LeaderEpochFileCache, PartitionMetadataFile), live or being deleted, cleaned or swapped.
 PARTITION_FILE = re.compile(
@@ -210,6 +206,18 @@ def _local_entry(entry: os.DirEntry[str], root: str) -> Entry:
     return Entry(entry.name, entry.path, kind, problem=problem)
 
 
+def list_fs(fs: pafs.FileSystem, directory: str) -> Listing:
+    """A directory's entries on a ``pyarrow.fs`` filesystem (remote URIs: ``s3://``, ``gs://``,
+    ``hdfs://``), where there are no links to judge. Raises ``OSError`` when the directory cannot
+    be listed. (pyarrow is imported here, not with the module: local reads never need it.)"""
+    from pyarrow.fs import FileSelector, FileType
+
+    types: dict[FileType, EntryType] = {FileType.File: "file", FileType.Directory: "directory"}
+    infos = fs.get_file_info(FileSelector(directory))
+    entries = (Entry(i.base_name, i.path, types.get(i.type, "other"), i.size or 0) for i in infos)
+    return Listing(directory, tuple(entries))
+
+
 def report_entries(listing: Listing, on_problem: ProblemHandler | None) -> None:
     """Report the entries of a listing that are not read (see :class:`Entry`)."""
     for entry in listing.entries:
@@ -221,7 +229,7 @@ def report_unreadable(on_problem: ProblemHandler | None, path: str, reason: str)
     """An ``unreadable_file`` problem; without ``on_problem`` an :class:`UnreadableFileError`."""
     if on_problem is None:
         raise UnreadableFileError(reason, path=path)
-    on_problem(Problem("unreadable_file", path, 0, 0, reason))
+    on_problem(Problem(ProblemKind.UNREADABLE_FILE, path, 0, 0, reason))
 
 
 def local_lister(
@@ -270,15 +278,26 @@ def locate(
 
 @dataclass(frozen=True, slots=True)
 class Segment:
-    """A ``.log`` file and its companions (which may be absent)."""
+    """A ``.log`` file and its companions (which may be absent).
+
+    ``path`` is where its filesystem has it (a local path, or a ``pyarrow.fs`` one such as
+    ``bucket/kafka/orders-0/00000000000000000000.log``); ``size`` and ``companions`` (the suffixes
+    of the companion files the listing holds, e.g. ``".index"``) come from the listing it was found
+    in, when it was."""
 
     base_offset: int
     path: Path
     temp_suffix: str = ""
+    size: int = 0
+    companions: frozenset[str] = frozenset()
 
     def companion(self, suffix: str) -> Path:
         """The ``.index``/``.timeindex``/``.txnindex`` beside it, e.g. ``companion(".index")``."""
         return self.path.with_name(f"{self.base_offset:020d}{suffix}{self.temp_suffix}")
+
+    def has(self, suffix: str) -> bool:
+        """Whether its listing holds the companion file with this suffix, as a regular file."""
+        return suffix in self.companions
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,7 +339,9 @@ def list_segments(
 def segments_in(
     listing: Listing, include_temp_files: bool, on_problem: ProblemHandler | None
 ) -> list[Segment]:
-    """The segments of a partition directory's listing, as :func:`list_segments` gives them."""
+    """The segments of a partition directory's listing, as :func:`list_segments` gives them,
+    each with the companion files (:data:`COMPANIONS`) the listing holds beside it."""
+    files = {entry.name for entry in listing.entries if entry.type == "file" and entry.problem is None}
     found = []
     for entry in listing.entries:
         match = SEGMENT.match(entry.name)
@@ -329,7 +350,9 @@ def segments_in(
         if entry.problem is not None or entry.type != "file":
             report_unreadable(on_problem, entry.path, entry.problem or "not a regular file")
             continue
-        found.append(Segment(int(match["base"]), Path(entry.path), match["temp"] or ""))
+        temp = match["temp"] or ""
+        companions = frozenset(suffix for suffix in COMPANIONS if f"{match['base']}{suffix}{temp}" in files)
+        found.append(Segment(int(match["base"]), Path(entry.path), temp, entry.size, companions))
     return sorted(found, key=lambda s: (s.base_offset, TEMP_ORDER[s.temp_suffix]))
 
 
@@ -345,10 +368,8 @@ def partition_listings(
     found: dict[str, Listing] = {}
     for path in paths:
         kind, partitions = locate(path, on_problem)
-        for listing in partitions:
-            named = PartitionDir.of(listing.path)
-            if kind == "partition" or include_temp_files or named is None or not named.status:
-                found[listing.path] = listing
+        for listing in wanted_partitions(kind, partitions, include_temp_files):
+            found[listing.path] = listing
 
     def order(listing: Listing) -> tuple[bool, str, int, str, str]:
         named = PartitionDir.of(listing.path)
@@ -357,6 +378,16 @@ def partition_listings(
         return False, named.topic, named.partition, named.status, listing.path
 
     return sorted(found.values(), key=order)
+
+
+def wanted_partitions(kind: Kind, partitions: list[Listing], include_temp_files: bool) -> list[Listing]:
+    """The partitions a located path gives (:func:`classify`) that are read: a partition
+    directory named itself, else those not being deleted or moved (``-delete``, ``-future``,
+    ``-stray``) unless ``include_temp_files``."""
+    if kind == "partition" or include_temp_files:
+        return partitions
+    named = ((listing, PartitionDir.of(listing.path)) for listing in partitions)
+    return [listing for listing, name in named if name is None or not name.status]
 
 
 def partition_dirs(
@@ -378,179 +409,25 @@ def partition_dirs(
 
 def partition_copies(listings: Iterable[Listing]) -> list[list[str]]:
     """Partition directories grouped by topic-partition, in the order :func:`partition_listings`
-    gives them: each group lists the copies of one partition, to be read as one log. A directory
-    whose name does not parse is a group of its own."""
-    groups: dict[tuple[str, int] | str, list[str]] = {}
-    for listing in listings:
-        named = PartitionDir.of(listing.path)
-        copies = groups.setdefault(listing.path if named is None else (named.topic, named.partition), [])
-        if listing.path not in copies:
-            copies.append(listing.path)
+    gives them (see :func:`group_copies`)."""
+    return group_copies((listing.path for listing in listings), str)
+
+
+def group_copies(partitions: Iterable[T], directory: Callable[[T], str]) -> list[list[T]]:
+    """Partitions (anything ``directory`` gives the path of) grouped by topic-partition, in their
+    order: each group lists the copies of one partition, to be read as one log. A directory whose
+    name does not parse is a group of its own; one given twice is kept once."""
+    groups: dict[tuple[str, int] | str, list[T]] = {}
+    for partition in partitions:
+        path = directory(partition)
+        named = PartitionDir.of(path)
+        copies = groups.setdefault(path if named is None else (named.topic, named.partition), [])
+        if partition not in copies:
+            copies.append(partition)
     return list(groups.values())
 
 
-def segment_runs(segments: Iterable[Segment], *, verify_crc: bool, max_decompressed_bytes: int) -> list[Run]:
-    """The segments (of one or more copies of a partition) as :class:`~kafkaks.replicas.Run` s,
-    each copy named by its directory."""
-
-    def opener(segment: Segment) -> Callable[[ProblemHandler], Iterator[Batch]]:
-        return lambda on_problem: read_segment(
-            segment.path,
-            verify_crc=verify_crc,
-            on_problem=on_problem,
-            max_decompressed_bytes=max_decompressed_bytes,
-        )
-
-    return [
-        Run(os.fspath(segment.path.parent), os.fspath(segment.path), segment.base_offset, opener(segment))
-        for segment in segments
-    ]
-
-
-class Transactions:
-    """Aborted transactions and the last stable offset of a partition, from a first pass over
-    its batch headers and control records, plus the ``.txnindex`` files where present.
-
-    It holds only integers, so it pickles: a Spark driver scans once and ships it to the tasks
-    that read the partition's segments.
-    """
-
-    def __init__(self) -> None:
-        self.aborted: dict[int, list[tuple[int, int]]] = defaultdict(list)
-        self.open_since: dict[int, int] = {}
-
-    @classmethod
-    def of(
-        cls,
-        segments: list[Segment],
-        max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
-        *,
-        on_problem: ProblemHandler | None = None,
-    ) -> Transactions:
-        """Scan a partition's segments and ``.txnindex`` files on the local disk (the segments of
-        one or more copies of it, read as one log). A ``.txnindex`` that cannot be read goes to
-        ``on_problem``, and so does what :meth:`scan` reports; problems of the segments are left
-        to the second pass, which reads the same batches."""
-        indexes = [segment.companion(".txnindex") for segment in segments]
-        aborted = (txn for index in indexes if index.is_file() for txn in _txn_index(index, on_problem))
-        runs = segment_runs(segments, verify_crc=False, max_decompressed_bytes=max_decompressed_bytes)
-        return cls.scan(aborted, merge(runs, _ignore), on_problem)
-
-    @classmethod
-    def scan(
-        cls, aborted: Iterable[AbortedTxn], batches: Iterable[Batch], on_problem: ProblemHandler | None = None
-    ) -> Transactions:
-        """From every ``.txnindex`` entry of the partition and its batches in offset order.
-
-        A transaction marker whose record does not decode raises, or with ``on_problem`` is
-        reported (``corrupt_records``) and taken as no ABORT.
-
-        The ``.txnindex`` of the segment holding an ABORT marker lists the whole transaction,
-        whose data may sit in earlier segments, so all the entries are taken before the batches.
-        An indexed range also covers a transaction whose marker the log cleaner has since removed.
-        """
-        transactions = cls()
-        for txn in aborted:
-            transactions.aborted[txn.producer_id].append((txn.first_offset, txn.last_offset))
-        for batch in batches:
-            transactions._observe(batch, on_problem)
-        return transactions
-
-    def _observe(self, batch: Batch, on_problem: ProblemHandler | None) -> None:
-        producer = batch.producer_id
-        if not batch.is_transactional or self.is_aborted(producer, batch.base_offset):
-            return
-        if not batch.is_control:
-            self.open_since.setdefault(producer, batch.base_offset)
-            return
-        first = self.open_since.pop(producer, batch.base_offset)
-        record = next(batch_records(batch, on_problem), None)
-        if record is not None and record.control is not None and record.control.type == "ABORT":
-            self.aborted[producer].append((first, batch.last_offset))
-
-    @property
-    def last_stable_offset(self) -> int | None:
-        return min(self.open_since.values(), default=None)
-
-    def is_aborted(self, producer_id: int, offset: int) -> bool:
-        return any(first <= offset <= last for first, last in self.aborted.get(producer_id, ()))
-
-    def committed(self, batch: Batch) -> bool:
-        """Whether a ``read_committed`` consumer sees the batch's records (the caller stops at
-        :attr:`last_stable_offset`)."""
-        if batch.is_control:
-            return False
-        return not (batch.is_transactional and self.is_aborted(batch.producer_id, batch.base_offset))
-
-
-def read_segment(
-    path: str | os.PathLike[str],
-    *,
-    verify_crc: bool = True,
-    on_problem: ProblemHandler | None = None,
-    max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
-) -> Iterator[Batch]:
-    """:func:`~kafkaks.segment.read_log` of a segment file, where a file that cannot be read (no
-    permission, an I/O error) is one ``unreadable_file`` problem instead of an ``OSError``."""
-    try:
-        yield from read_log(
-            path, verify_crc=verify_crc, on_problem=on_problem, max_decompressed_bytes=max_decompressed_bytes
-        )
-    except (NoKafkaDataError, UnreadableFileError) as exc:  # gone since it was listed, no permission
-        report_unreadable(on_problem, os.fspath(path), exc.reason)
-
-
-def _txn_index(path: Path, on_problem: ProblemHandler | None) -> list[AbortedTxn]:
-    try:
-        return read_txn_index(path)
-    except OSError as exc:
-        report_unreadable(on_problem, os.fspath(path), exc.strerror or str(exc))
-        return []
-
-
-def read_partition_batches(
-    path: PathArg | Iterable[PathArg],
-    *,
-    isolation: Isolation = "read_uncommitted",
-    include_temp_files: bool = False,
-    verify_crc: bool = True,
-    on_problem: ProblemHandler | None = None,
-    max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
-) -> Iterator[Batch]:
-    """The batches of a ``<topic>-<partition>`` directory, across its segments in offset order.
-
-    ``path`` may also be several directories: copies of the same partition, read as one log
-    (see :mod:`kafkaks.replicas`). Each offset comes once, even where segments or copies overlap.
-    With ``read_committed``, only batches whose records a consumer with that isolation level
-    sees: no control batches, no aborted ones, nothing from the last stable offset on. Raises
-    :class:`NoKafkaDataError` for a path without Kafka data, ``ValueError`` for a broker log
-    directory (:func:`read_log_dir` reads those).
-    """
-    segments = [
-        segment
-        for listing in _copies(path, on_problem)
-        for segment in segments_in(listing, include_temp_files, on_problem)
-    ]
-    transactions = (
-        Transactions.of(segments, max_decompressed_bytes, on_problem=on_problem)
-        if isolation == "read_committed"
-        else None
-    )
-    stable = transactions.last_stable_offset if transactions else None
-    runs = segment_runs(segments, verify_crc=verify_crc, max_decompressed_bytes=max_decompressed_bytes)
-    for batch in merge(runs, on_problem):
-        if transactions is None:
-            yield batch
-            continue
-        # The last stable offset is the base offset of a batch: no batch straddles it.
-        if stable is not None and batch.last_offset >= stable:
-            report_unstable(on_problem, batch.path, batch.position, stable)
-            return
-        if transactions.committed(batch):
-            yield batch
-
-
-def _copies(path: PathArg | Iterable[PathArg], on_problem: ProblemHandler | None) -> list[Listing]:
+def copy_listings(path: PathArg | Iterable[PathArg], on_problem: ProblemHandler | None) -> list[Listing]:
     """The listings of one partition's directories: one path, or several copies of the same
     partition. Raises :class:`NoKafkaDataError` for a path without Kafka data, ``ValueError`` for
     a broker log directory or for copies named for different topic-partitions."""
@@ -571,80 +448,3 @@ def _copies(path: PathArg | Iterable[PathArg], on_problem: ProblemHandler | None
             )
         listings += found
     return listings
-
-
-def read_partition(
-    path: PathArg | Iterable[PathArg],
-    *,
-    isolation: Isolation = "read_uncommitted",
-    include_temp_files: bool = False,
-    verify_crc: bool = True,
-    on_problem: ProblemHandler | None = None,
-    max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
-) -> Iterator[Record]:
-    """The records of a ``<topic>-<partition>`` directory, across its segments in offset order.
-
-    Records carry the topic and partition from the directory name (None when it is not named
-    ``<topic>-<partition>``); several directories are copies of one partition, read as one log
-    (see :func:`read_partition_batches`). With ``read_uncommitted``
-    every record is yielded, control records too (``Record.control`` is set on them); with
-    ``read_committed``, what a consumer with that isolation level sees. ``include_temp_files``
-    adds ``.deleted``, ``.cleaned`` and ``.swap`` segments. Problems go to ``on_problem`` as in
-    :func:`~kafkaks.segment.read_log`, and so does a batch whose records do not decode (a
-    ``corrupt_records`` Problem): reading goes on with the next batch. Without ``on_problem``
-    that raises.
-    """
-    for batch in read_partition_batches(
-        path,
-        isolation=isolation,
-        include_temp_files=include_temp_files,
-        verify_crc=verify_crc,
-        on_problem=on_problem,
-        max_decompressed_bytes=max_decompressed_bytes,
-    ):
-        yield from batch_records(batch, on_problem)
-
-
-def report_unstable(
-    on_problem: ProblemHandler | None, path: str | os.PathLike[str], position: int, stable: int
-) -> None:
-    """Report that ``read_committed`` stops at the last stable offset ``stable``."""
-    problem = Problem(
-        "open_transaction",
-        os.fspath(path),
-        position,
-        0,
-        f"read_committed stops at the last stable offset {stable}: a transaction open since then has "
-        "no COMMIT or ABORT marker in the log",
-        stable,
-    )
-    (on_problem or default_handler)(problem)
-
-
-def _ignore(_problem: Problem) -> None:
-    pass
-
-
-def read_log_dir(
-    *log_dirs: str | os.PathLike[str],
-    isolation: Isolation = "read_uncommitted",
-    include_temp_files: bool = False,
-    verify_crc: bool = True,
-    on_problem: ProblemHandler | None = None,
-    max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
-) -> Iterator[Record]:
-    """The records of every partition of one or more broker log directories (or partition
-    directories), partition after partition (by topic, then partition number), each in offset
-    order. A partition found in several of them (replicas, JBOD directories) is read once, its
-    copies merged (see :mod:`kafkaks.replicas`). Raises :class:`NoKafkaDataError` for a path
-    without Kafka data."""
-    listings = partition_listings(log_dirs, include_temp_files=include_temp_files, on_problem=on_problem)
-    for copies in partition_copies(listings):
-        yield from read_partition(
-            copies,
-            isolation=isolation,
-            include_temp_files=include_temp_files,
-            verify_crc=verify_crc,
-            on_problem=on_problem,
-            max_decompressed_bytes=max_decompressed_bytes,
-        )

@@ -1,8 +1,8 @@
 """Column-wise decoding of v2 records: many batches' record areas at once, with NumPy, into Arrow.
 
-The object-based decoder (:mod:`kafkaks.records`) spends its time on one Python step per field.
+The object-based decoder (:mod:`kafkaks.wire.records`) spends its time on one Python step per field.
 Here each field is decoded for all records of many batches at once (the record layout is in
-``formats/kafka_record.ksy`` and :mod:`kafkaks.records`)::
+``formats/kafka_record.ksy`` and :mod:`kafkaks.wire.records`)::
 
     length varint | attributes int8 | timestampDelta varlong | offsetDelta varint
     | keyLength varint | key | valueLength varint | value
@@ -18,7 +18,7 @@ Here each field is decoded for all records of many batches at once (the record l
    ``take`` over a binary array whose offsets interleave each field's start and end, so no
    per-record Python object is ever made.
 
-Acceptance is that of :func:`kafkaks.records.decode_records` (tests/test_columnar.py checks it
+Acceptance is that of :func:`kafkaks.wire.records.decode_records` (tests/test_columnar.py checks it
 field by field against it and the generated parsers), except that values outside int64 are
 rejected here: Arrow columns cannot hold them. Every read is clipped to the buffer and every
 record checked against its declared length, so corrupt input raises CorruptDataError, never an
@@ -28,15 +28,16 @@ IndexError, and nothing outside a batch's own record area ends up in its columns
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any, NamedTuple, cast
+from typing import NamedTuple, cast
 
 import numpy as np
 import pyarrow as pa
 
-from .errors import CorruptDataError
+from ..errors import CorruptDataError
+from .arrays import Array, from_numpy, from_values, list_array
 from .records import read_varint
 
-__all__ = ["HEADERS", "Array", "JoinBuffer", "RecordColumns", "decode_columns", "split_records"]
+__all__ = ["HEADERS", "JoinBuffer", "RecordColumns", "decode_columns", "split_records"]
 
 HEADERS = pa.list_(pa.struct([pa.field("key", pa.string()), pa.field("value", pa.binary())]))
 
@@ -46,8 +47,6 @@ MIN_RECORD_SIZE = 7  # one byte each: length, attributes, deltas, key and value 
 MAX_VARINT_BYTES = 10
 MAX_INT32_OFFSETS = 0x7FFFFFFF
 MISPLACED_END = "Incorrect declared batch size: the records do not end where the batch does"
-
-Array = np.ndarray[Any, Any]
 
 
 class RecordColumns(NamedTuple):
@@ -218,7 +217,7 @@ def _binary(data: pa.Buffer, start: Array, end: Array, null: Array | None, kind:
     of the even elements of a binary array whose offsets interleave the starts and ends."""
     count = len(start)
     if not count:
-        return pa.array([], kind)
+        return pa.nulls(0, kind)
     bounds: Array = np.empty(2 * count, np.int64)
     bounds[0::2] = start
     bounds[1::2] = end
@@ -227,15 +226,15 @@ def _binary(data: pa.Buffer, start: Array, end: Array, null: Array | None, kind:
     spread = pa.Array.from_buffers(
         spread_type, 2 * count - 1, [None, pa.py_buffer(bounds if large else bounds.astype(np.int32)), data]
     )
-    picks = pa.array(
-        np.arange(0, 2 * count, 2, dtype=np.int64), mask=null if null is not None and null.any() else None
+    picks = from_numpy(
+        np.arange(0, 2 * count, 2, dtype=np.int64), pa.int64(), None if null is None else ~null
     )
     taken = spread.take(picks)
     if kind == pa.string():
         try:
             return taken.cast(pa.string())
         except pa.ArrowInvalid:  # not UTF-8: decoded as the record API does, with U+FFFD
-            return pa.array(
+            return from_values(
                 [None if v is None else v.decode("utf-8", "replace") for v in taken.to_pylist()], kind
             )
     return taken.cast(kind) if large else taken
@@ -243,8 +242,8 @@ def _binary(data: pa.Buffer, start: Array, end: Array, null: Array | None, kind:
 
 def _no_records(with_headers: bool) -> RecordColumns:
     empty: Array = np.empty(0, np.int64)
-    binary = pa.array([], pa.binary())
-    return RecordColumns(empty, empty, binary, binary, pa.array([], HEADERS) if with_headers else None)
+    binary = pa.nulls(0, pa.binary())
+    return RecordColumns(empty, empty, binary, binary, pa.nulls(0, HEADERS) if with_headers else None)
 
 
 def decode_columns(
@@ -339,8 +338,8 @@ def decode_columns(
     value_null = value_length < 0
     headers = None
     if with_headers:
-        headers = pa.ListArray.from_arrays(
-            pa.array(list_offsets.astype(np.int32)),
+        headers = list_array(
+            list_offsets,
             pa.StructArray.from_arrays(
                 [
                     _binary(buffer, hkey_start, hkey_end, None, pa.string()),
@@ -348,8 +347,8 @@ def decode_columns(
                 ],
                 fields=list(HEADERS.value_type),
             ),
-            type=HEADERS,
-            mask=pa.array(header_count == 0),
+            HEADERS,
+            header_count != 0,
         )
     return RecordColumns(
         timestamp_delta,

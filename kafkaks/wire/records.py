@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .errors import CorruptDataError
+from ..errors import CorruptDataError
 
 __all__ = ["RawRecord", "decode_records", "read_varint"]
 

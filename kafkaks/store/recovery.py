@@ -24,25 +24,23 @@ not simulated.
 from __future__ import annotations
 
 import os
-import struct
-import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import crc32c
-
-from .errors import KafkaksError, NoKafkaDataError, UnreadableFileError
-from .files import read_offset_checkpoint
-from .models import Problem
-from .partition import CLEAN_SHUTDOWN, RECOVERY_POINTS, PartitionDir, Segment, locate, segments_in
-from .segment import (
-    ENTRY_PREFIX,
+from ..errors import KafkaksError, NoKafkaDataError, UnreadableFileError
+from ..generated.layout import LogEntryPrefix, RecordBatchHeader
+from ..models import Problem
+from ..problems import ProblemKind
+from ..wire.batch import (
     HEADER_SIZE_UP_TO_MAGIC,
     LOG_OVERHEAD,
     MIN_ENTRY_LENGTH,
-    V2_HEADER,
-    read_log,
+    ensure_valid,
+    entry_last_offset,
 )
+from .files import read_offset_checkpoint
+from .listing import CLEAN_SHUTDOWN, RECOVERY_POINTS, PartitionDir, Segment, locate, segments_in
+from .segment import read_log
 
 __all__ = ["LostBatch", "RecoveryPlan", "SegmentLoss", "plan_recovery"]
 
@@ -135,45 +133,26 @@ def recovery_stop(path: str | os.PathLike[str], base_offset: int) -> tuple[int, 
         position = 0
         while position < size - HEADER_SIZE_UP_TO_MAGIC:
             stream.seek(position)
-            head = stream.read(HEADER_SIZE_UP_TO_MAGIC)
-            offset, length = ENTRY_PREFIX.unpack_from(head)
+            head = stream.read(RecordBatchHeader.SIZE)
+            length = LogEntryPrefix.LEN_BODY_STRUCT.unpack_from(head, LogEntryPrefix.LEN_BODY_OFFSET)[0]
             if length < MIN_ENTRY_LENGTH:
                 return position, (
                     f"Found record size {length} smaller than minimum record overhead ({MIN_ENTRY_LENGTH})"
                 )
             if position > size - LOG_OVERHEAD - length:
                 break  # a partial batch: FileLogInputStream stops, the bytes are truncated
-            data = head + stream.read(length + LOG_OVERHEAD - HEADER_SIZE_UP_TO_MAGIC)
-            problem = _ensure_valid(data)
-            if problem is not None:
-                return position, problem
-            last_offset = offset if data[16] < 2 else offset + struct.unpack_from(">i", data, 23)[0]
+            invalid = ensure_valid(stream, position, head)
+            if invalid is not None:
+                return position, invalid.message
+            last_offset = entry_last_offset(head)
             if not 0 <= last_offset - base_offset <= MAX_INT32:
                 return position, (
                     f"offset {last_offset} does not fit the index of a segment based at {base_offset} "
                     "(LogSegmentOffsetOverflowException: Kafka splits the segment rather than truncating)"
                 )
-            position += len(data)
+            position += LOG_OVERHEAD + length
         if position < size:
             return position, f"Found {size - position} invalid bytes at the end of the segment"
-    return None
-
-
-def _ensure_valid(data: bytes) -> str | None:
-    """RecordBatch.ensureValid(): the size, then the CRC (CRC-32C from attributes for v2 and
-    above, CRC-32 from the magic byte for legacy messages); None when valid."""
-    view = memoryview(data)
-    if data[16] >= 2:
-        if len(data) < V2_HEADER.size:
-            return (
-                f"Record batch is corrupt (the size {len(data)} is smaller than the minimum allowed "
-                f"overhead {V2_HEADER.size})"
-            )
-        stored, computed = struct.unpack_from(">I", data, 17)[0], crc32c.crc32c(view[21:])
-    else:
-        stored, computed = struct.unpack_from(">I", data, 12)[0], zlib.crc32(view[16:])
-    if stored != computed:
-        return f"Record is corrupt (stored crc = {stored}, computed crc = {computed})"
     return None
 
 
@@ -264,7 +243,7 @@ def plan_recovery(directory: str | os.PathLike[str]) -> RecoveryPlan:
                 losses.append(_loss(segment, position, reason, "untouched"))
         except (OSError, NoKafkaDataError, UnreadableFileError) as exc:
             reason = exc.strerror or str(exc) if isinstance(exc, OSError) else exc.reason
-            unreadable.append(Problem("unreadable_file", str(segment.path), 0, 0, reason))
+            unreadable.append(Problem(ProblemKind.UNREADABLE_FILE, str(segment.path), 0, 0, reason))
     return RecoveryPlan(
         str(path), recovery_point, basis, clean, [str(s.path) for s in in_scope], losses, unreadable
     )

@@ -39,7 +39,7 @@ back to or below those of an earlier batch of the same file (one of the two has 
 offset, or the file was pieced together out of order) is damage in that file, not an overlap
 between files. Such a batch is still read, unless another file or copy already supplied any of
 its offsets, so a batch that claimed bogus offsets further on never hides the good batches after
-it (those offsets may then come twice, as :func:`~kafkaks.segment.read_log` gives them).
+it (those offsets may then come twice, as :func:`~kafkaks.store.segment.read_log` gives them).
 
 Memory stays about one batch per file being read: the files are read side by side in offset
 order, each opened once the merged log reaches its base offset (its name); plus, to tell which
@@ -52,32 +52,18 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from .errors import KafkaksError
-from .models import Problem
-from .segment import Batch, ProblemHandler, default_handler
+from ..errors import KafkaksError
+from ..models import Problem
+from ..problems import ProblemKind
+from ..wire.batch import Batch
+from .segment import ProblemHandler, default_handler
 
 __all__ = [
-    "OFFSET_ORDER",
-    "REPLICA_DIVERGENCE",
-    "REPLICA_GAP",
-    "REPLICA_KINDS",
-    "REPLICA_REPAIRED",
-    "SEGMENT_OVERLAP",
     "Run",
     "first_offset",
     "merge",
     "record_count",
 ]
-
-REPLICA_GAP = "replica_gap"
-REPLICA_DIVERGENCE = "replica_divergence"
-REPLICA_REPAIRED = "replica_repaired"
-SEGMENT_OVERLAP = "segment_overlap"
-OFFSET_ORDER = "offset_order"
-REPLICA_KINDS = frozenset({REPLICA_GAP, REPLICA_DIVERGENCE, REPLICA_REPAIRED, SEGMENT_OVERLAP})
-# Problems of read_log after which offsets may be missing from that file, which another copy
-# can then supply.
-LOSSY = frozenset({"crc_mismatch", "corrupt_batch", "unreadable", "truncated"})
 
 Opener = Callable[[ProblemHandler], Iterator[Batch]]
 
@@ -87,7 +73,7 @@ class Run:
     """One file of batches in offset order: a segment of one copy of a partition.
 
     ``copy`` names the copy (its directory); ``base_offset`` is the segment's base offset (its
-    file name); ``open`` reads the file with a problem handler, as :func:`~kafkaks.segment.read_log`.
+    file name); ``open`` reads the file with a problem handler, as :func:`~kafkaks.store.segment.read_log`.
     """
 
     copy: str
@@ -161,11 +147,11 @@ class _Reader:
             self.head_base = first_offset(self.head)
         losses, others = [], []
         for problem in found:
-            if problem.kind not in LOSSY:
+            if not problem.kind.repairable:
                 others.append(problem)
             elif (
                 self.head is not None
-                and problem.kind == "crc_mismatch"
+                and problem.kind == ProblemKind.CRC_MISMATCH
                 and problem.position == self.head.position
             ):
                 self.own = problem
@@ -242,7 +228,7 @@ class _Merge:
             if reader.run.copy == best.run.copy:
                 self.report(
                     Problem(
-                        SEGMENT_OVERLAP,
+                        ProblemKind.SEGMENT_OVERLAP,
                         head.path,
                         head.position,
                         head.size,
@@ -279,7 +265,7 @@ class _Merge:
             same_copy = best.run.copy == reader.run.copy
         self.report(
             Problem(
-                SEGMENT_OVERLAP if same_copy else REPLICA_DIVERGENCE,
+                ProblemKind.SEGMENT_OVERLAP if same_copy else ProblemKind.REPLICA_DIVERGENCE,
                 head.path,
                 head.position,
                 head.size,
@@ -299,7 +285,7 @@ class _Merge:
                 problem = loss.problem
                 self.report(
                     Problem(
-                        REPLICA_REPAIRED,
+                        ProblemKind.REPLICA_REPAIRED,
                         problem.path,
                         problem.position,
                         problem.length,
@@ -343,7 +329,7 @@ class _Merge:
         missing = ", ".join(copy for copy in self.copies if copy not in copies)
         self.report(
             Problem(
-                REPLICA_GAP,
+                ProblemKind.REPLICA_GAP,
                 first.path,
                 first.position,
                 size,
@@ -468,7 +454,7 @@ class _Merge:
             if reader.previous is not None and base <= reader.previous:
                 self.report(
                     Problem(
-                        OFFSET_ORDER,
+                        ProblemKind.OFFSET_ORDER,
                         chosen.path,
                         chosen.position,
                         chosen.size,
@@ -497,7 +483,7 @@ def merge(runs: Sequence[Run], on_problem: ProblemHandler | None = None) -> Iter
     the copies were given) in offset order, each offset at most once, chosen as the module says.
 
     Problems of the files and of the merge go to ``on_problem`` (without one: a warning for
-    information, an error for damage, as :func:`~kafkaks.segment.read_log`); a damage problem of
+    information, an error for damage, as :func:`~kafkaks.store.segment.read_log`); a damage problem of
     one file is held until the offsets it may have cost are read, and reported as
     ``replica_repaired`` if another copy supplied them.
     """

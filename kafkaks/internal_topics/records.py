@@ -1,0 +1,69 @@
+"""What a record of an internal topic decodes to: :class:`DecodedRecord`, and which topics are
+internal (``__consumer_offsets``, ``__transaction_state``, ``__cluster_metadata``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+__all__ = ["INTERNAL_TOPICS", "DecodedRecord", "InternalKind", "internal_kind"]
+
+InternalKind = Literal["offsets", "transaction_log", "cluster_metadata"]
+INTERNAL_TOPICS: dict[str, InternalKind] = {
+    "__consumer_offsets": "offsets",
+    "__transaction_state": "transaction_log",
+    "__cluster_metadata": "cluster_metadata",
+}
+
+
+def internal_kind(topic: str | None) -> InternalKind | None:
+    """The decoder for a topic name (``__consumer_offsets`` -> ``"offsets"``), or None."""
+    return INTERNAL_TOPICS.get(topic) if topic is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class DecodedRecord:
+    """A record of an internal topic, decoded.
+
+    ``key_type``: the int16 in front of an ``__consumer_offsets`` key (0/1 offset commit, 2 group
+    metadata) or of a ``__transaction_state`` key (0); None for cluster metadata, which has no key.
+    ``key``: the key's fields (Kafka's JSON names), or None.
+    ``value_type``: ``OffsetCommitValue``, ``GroupMetadataValue``, ``TransactionLogValue``, or the
+    metadata record type as Kafka names it (``TOPIC_RECORD``, ``PARTITION_CHANGE_RECORD``, ...).
+    ``value_version``: the value's schema version. ``value``: its fields, or None.
+    ``tombstone``: the record's value is null (a deletion in a compacted topic).
+    ``problem``: why the record (or part of it) could not be decoded, or None.
+    """
+
+    kind: InternalKind
+    key_type: int | None
+    key: dict[str, Any] | None
+    value_type: str | None
+    value_version: int | None
+    value: dict[str, Any] | None
+    tombstone: bool = False
+    problem: str | None = None
+
+    def key_json(self) -> dict[str, Any] | None:
+        """The key as kafka-dump-log's JSON decoders print it: ``{"type": "1", "data": {...}}``."""
+        if self.key is None or self.key_type is None:
+            return None
+        return {"type": str(self.key_type), "data": self.key}
+
+    def value_json(self) -> dict[str, Any] | None:
+        """The value as kafka-dump-log prints it: ``{"version": "3", "data": {...}}``, or for
+        cluster metadata ``{"type": "TOPIC_RECORD", "version": 0, "data": {...}}``."""
+        if self.value is None or self.value_version is None:
+            return None
+        if self.kind == "cluster_metadata":
+            return {"type": self.value_type, "version": self.value_version, "data": self.value}
+        return {"version": str(self.value_version), "data": self.value}
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything, JSON-ready: ``{"key": ..., "value": ..., "tombstone": ..., "problem": ...}``."""
+        return {
+            "key": self.key_json(),
+            "value": self.value_json(),
+            "tombstone": self.tombstone,
+            "problem": self.problem,
+        }

@@ -1,0 +1,80 @@
+"""``__transaction_state``: the state of each transactional id, decoded with the specs
+``kafka_transaction_log_key`` and ``kafka_transaction_log_value``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..generated.kafka_transaction_log_key import KafkaTransactionLogKey
+from ..generated.kafka_transaction_log_value import KafkaTransactionLogValue
+from .convert import PARSE_ERRORS, decode_versioned, int32s, kafka_string, leftover, parse, pascal_case
+from .records import DecodedRecord
+
+__all__ = ["TRANSACTION_STATES", "decode_transaction_log"]
+
+# TransactionState ids as Kafka names them (Empty, Ongoing, PrepareCommit, ...), from the spec's enum.
+TRANSACTION_STATES = {s.value: pascal_case(s.name) for s in KafkaTransactionLogValue.TransactionState}
+
+
+def _transaction_log_value(d: Any, _version: int) -> dict[str, Any]:
+    partitions = None
+    if d.len_transaction_partitions.num_items >= 0:
+        partitions = [
+            {"topic": kafka_string(p.topic), "partitionIds": int32s(p.partition_ids)}
+            for p in d.transaction_partitions
+        ]
+    return {
+        "producerId": d.producer_id,
+        "producerEpoch": d.producer_epoch,
+        "transactionTimeoutMs": d.transaction_timeout_ms,
+        "transactionStatus": int(d.transaction_status),
+        "transactionPartitions": partitions,
+        "transactionLastUpdateTimestampMs": d.transaction_last_update_timestamp_ms,
+        "transactionStartTimestampMs": d.transaction_start_timestamp_ms,
+    }
+
+
+def decode_transaction_log(key: bytes | None, value: bytes | None) -> DecodedRecord:
+    """A ``__transaction_state`` record: a transactional id and its state."""
+    if key is None:
+        return DecodedRecord("transaction_log", None, None, None, None, None, value is None, "missing key")
+    try:
+        k = parse(KafkaTransactionLogKey, key)
+    except PARSE_ERRORS as exc:
+        return DecodedRecord("transaction_log", None, None, None, None, None, value is None, f"key: {exc}")
+    if isinstance(k.key, bytes):
+        return DecodedRecord(
+            "transaction_log",
+            k.version,
+            None,
+            None,
+            None,
+            None,
+            value is None,
+            f"unknown key version {k.version}",
+        )
+    problems = []
+    key_dict = {"transactionalId": kafka_string(k.key.transactional_id)}
+    if (extra := leftover(k.key)) > 0:
+        problems.append(f"key: {extra} bytes left over after TransactionLogKey")
+    if value is None:
+        return DecodedRecord(
+            "transaction_log", k.version, key_dict, None, None, None, True, "; ".join(problems) or None
+        )
+    fields, version, problem = decode_versioned(
+        value, KafkaTransactionLogValue, "TransactionLogValue", _transaction_log_value
+    )
+    if problem:
+        problems.append(problem)
+    elif fields is not None and fields["transactionStatus"] not in TRANSACTION_STATES:
+        problems.append(f"unknown transaction state {fields['transactionStatus']}")
+    return DecodedRecord(
+        "transaction_log",
+        k.version,
+        key_dict,
+        "TransactionLogValue",
+        version,
+        fields,
+        False,
+        "; ".join(problems) or None,
+    )

@@ -1,0 +1,110 @@
+"""The ``kafka-log`` source's options (see :mod:`kafkaks.spark.source` for the table), parsed and
+checked once on the driver, and the schema they give."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+import pyarrow as pa
+
+from ..arrow import spark_schema
+from ..store.partition import Isolation
+from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
+from .filesystems import absolute
+
+__all__ = ["DECODED_COLUMNS", "DEFAULT_MAX_BYTES_PER_PARTITION", "Mode", "Options"]
+
+Mode = Literal["FAILFAST", "PERMISSIVE"]
+DEFAULT_MAX_BYTES_PER_PARTITION = 128 << 20
+DECODED_COLUMNS = ("decodedKey", "decodedValue", "decodeProblem")
+_TRUE, _FALSE = {"true", "1", "yes"}, {"false", "0", "no"}
+
+
+@dataclass(frozen=True)
+class Options:
+    """The data source's options, parsed and checked once on the driver."""
+
+    paths: tuple[str, ...]
+    subscribe: frozenset[str] | None = None
+    subscribe_pattern: str | None = None
+    include_headers: bool = False
+    include_metadata: bool = False
+    include_control: bool = False
+    isolation: Isolation = "read_uncommitted"
+    mode: Mode = "FAILFAST"
+    problems_path: str | None = None
+    max_bytes_per_partition: int = DEFAULT_MAX_BYTES_PER_PARTITION
+    verify_crc: bool = True
+    max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES
+    decode_internal: bool = False
+
+    @classmethod
+    def parse(cls, options: Mapping[str, str]) -> Options:
+        lower = {key.lower(): value for key, value in options.items()}
+
+        def flag(name: str, default: bool) -> bool:
+            value = lower.get(name.lower())
+            if value is None:
+                return default
+            if value.strip().lower() in _TRUE | _FALSE:
+                return value.strip().lower() in _TRUE
+            raise ValueError(f"option {name} must be true or false, not {value!r}")
+
+        def positive(name: str, default: int) -> int:
+            value = lower.get(name.lower())
+            if value is None:
+                return default
+            if not value.strip().isdigit() or int(value) <= 0:
+                raise ValueError(f"option {name} must be a positive number of bytes, not {value!r}")
+            return int(value)
+
+        if "paths" in lower:
+            paths = tuple(json.loads(lower["paths"]))
+        elif "path" in lower:
+            paths = (lower["path"],)
+        else:
+            raise ValueError("kafka-log needs a path: spark.read.format('kafka-log').load(path)")
+        isolation = lower.get("isolationlevel", "read_uncommitted").strip().lower()
+        if isolation not in ("read_uncommitted", "read_committed"):
+            raise ValueError(f"isolationLevel must be read_uncommitted or read_committed, not {isolation!r}")
+        mode = lower.get("mode", "FAILFAST").strip().upper()
+        if mode not in ("FAILFAST", "PERMISSIVE"):
+            raise ValueError(f"mode must be FAILFAST or PERMISSIVE, not {mode!r}")
+        subscribe = lower.get("subscribe")
+        pattern = lower.get("subscribepattern")
+        if pattern is not None:
+            re.compile(pattern)  # fail on the driver, not in every task
+        problems = lower.get("problemspath")
+        return cls(
+            paths=paths,
+            subscribe=frozenset(t.strip() for t in subscribe.split(",") if t.strip()) if subscribe else None,
+            subscribe_pattern=pattern,
+            include_headers=flag("includeHeaders", False),
+            include_metadata=flag("includeMetadata", False),
+            include_control=flag("includeControl", False),
+            isolation="read_committed" if isolation == "read_committed" else "read_uncommitted",
+            mode="PERMISSIVE" if mode == "PERMISSIVE" else "FAILFAST",
+            problems_path=absolute(problems) if problems else None,
+            max_bytes_per_partition=positive("maxBytesPerPartition", DEFAULT_MAX_BYTES_PER_PARTITION),
+            verify_crc=flag("verifyCrc", True),
+            max_decompressed_bytes=positive("maxDecompressedBytes", DEFAULT_MAX_DECOMPRESSED_BYTES),
+            decode_internal=flag("decodeInternal", False),
+        )
+
+    def arrow_schema(self) -> pa.Schema:
+        schema = spark_schema(include_headers=self.include_headers, include_metadata=self.include_metadata)
+        if self.decode_internal:
+            for name in DECODED_COLUMNS:
+                schema = schema.append(pa.field(name, pa.string()))
+        return schema
+
+    def wants_topic(self, topic: str | None) -> bool:
+        if self.subscribe is not None and topic not in self.subscribe:
+            return False
+        return self.subscribe_pattern is None or (
+            topic is not None and re.fullmatch(self.subscribe_pattern, topic) is not None
+        )

@@ -1,0 +1,213 @@
+"""Where to read a segment, decided on the driver from its indexes and a few batch headers.
+
+An ``.index`` entry is only trusted as a cut point once a whole batch with a matching CRC is
+found there (:class:`Probe`); :func:`segment_ranges` cuts a segment into byte ranges of about
+``maxBytesPerPartition`` and moves their start and end where pushed-down bounds and the indexes
+prove nothing wanted lies outside; :func:`overlapping` tells segments that hold the same offsets.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+
+from ..generated.layout import LogEntryPrefix, RecordBatchHeader
+from ..models import OffsetIndexEntry
+from ..store.files import read_offset_index, read_time_index
+from ..store.listing import Segment
+from ..wire.batch import (
+    HEADER_SIZE_UP_TO_MAGIC,
+    LOG_OVERHEAD,
+    MAGIC_OFFSET,
+    MIN_ENTRY_LENGTH,
+    V2_MIN_LENGTH,
+    ensure_valid,
+    entry_last_offset,
+)
+from .bounds import Bounds
+from .filesystems import NamedReader, open_file, read_bytes
+
+__all__ = ["Probe", "offset_index", "overlapping", "position_before", "segment_ranges"]
+
+MAX_HEADER_WALK = 4096  # batch headers the planner reads past a .timeindex entry
+
+
+def offset_index(fs_uri: str, segment: Segment) -> list[OffsetIndexEntry]:
+    """The entries of a segment's ``.index`` (none without one)."""
+    if not segment.has(".index"):
+        return []
+    path = os.fspath(segment.companion(".index"))
+    return read_offset_index(path, segment.base_offset, data=read_bytes(fs_uri, path))
+
+
+def overlapping(fs_uri: str, segments: list[Segment]) -> bool:
+    """Whether a segment holds offsets at or past the next one's base offset (issue 14.11): each
+    but the last segment's headers are walked from its last ``.index`` entry (from its start
+    without one) to find its last offset."""
+    for segment, following in itertools.pairwise(segments):
+        probe = Probe(fs_uri, segment)
+        try:
+            start = position_before(offset_index(fs_uri, segment), following.base_offset, probe)
+            last = probe.last_offset_from(start)
+        finally:
+            probe.close()
+        if last is not None and last >= following.base_offset:
+            return True
+    return False
+
+
+class Probe:
+    """Reads a few bytes of one segment on the driver, opening it only when first needed."""
+
+    def __init__(self, fs_uri: str, segment: Segment) -> None:
+        self.fs_uri, self.segment = fs_uri, segment
+        self._stream: NamedReader | None = None
+
+    def stream(self) -> NamedReader:
+        if self._stream is None:
+            self._stream = open_file(self.fs_uri, os.fspath(self.segment.path))
+        return self._stream
+
+    def close(self) -> None:
+        if self._stream is not None:
+            self._stream.close()
+
+    def batch_starts_at(self, position: int) -> bool:
+        """Whether a whole batch with a matching CRC starts at ``position`` (Kafka's ensureValid,
+        header checks first): an index entry is only trusted as a cut point after this check."""
+        if position == 0:
+            return True
+        stream = self.stream()
+        stream.seek(position)
+        head = stream.read(HEADER_SIZE_UP_TO_MAGIC)
+        if len(head) < HEADER_SIZE_UP_TO_MAGIC or head[MAGIC_OFFSET] > 2:
+            return False
+        _, length = LogEntryPrefix.STRUCT.unpack_from(head)
+        if length < MIN_ENTRY_LENGTH or position + LOG_OVERHEAD + length > self.segment.size:
+            return False
+        head += stream.read(min(RecordBatchHeader.SIZE, LOG_OVERHEAD + length) - HEADER_SIZE_UP_TO_MAGIC)
+        return ensure_valid(stream, position, head, plausible=True) is None
+
+    def last_offset_from(self, start: int) -> int | None:
+        """The last offset of the last whole batch from ``start`` (a batch start), by the entry
+        headers alone; None when none is whole."""
+        stream, position, last = self.stream(), start, None
+        while True:
+            stream.seek(position)
+            head = stream.read(RecordBatchHeader.SIZE)
+            if len(head) < HEADER_SIZE_UP_TO_MAGIC:
+                return last
+            _, length = LogEntryPrefix.STRUCT.unpack_from(head)
+            if length < MIN_ENTRY_LENGTH or position + LOG_OVERHEAD + length > self.segment.size:
+                return last
+            last = entry_last_offset(head)
+            position += LOG_OVERHEAD + length
+
+    def first_batch_from(
+        self, start: int, end: int, offset_min: int | None, timestamp_min: int | None
+    ) -> int | None:
+        """The first batch in ``[start, end)`` that may hold a wanted row, judged by its v2 header
+        (last offset, max timestamp), or None when every batch there is provably out."""
+        stream, position = self.stream(), start
+        for _ in range(MAX_HEADER_WALK):
+            if position >= end:
+                return None
+            stream.seek(position)
+            head = stream.read(RecordBatchHeader.SIZE)
+            if len(head) < RecordBatchHeader.SIZE or head[MAGIC_OFFSET] != 2:
+                return position  # legacy or unreadable: not provably out
+            _, length = LogEntryPrefix.STRUCT.unpack_from(head)
+            if length < V2_MIN_LENGTH or position + LOG_OVERHEAD + length > end:
+                return position
+            max_timestamp = RecordBatchHeader.MAX_TIMESTAMP_STRUCT.unpack_from(
+                head, RecordBatchHeader.MAX_TIMESTAMP_OFFSET
+            )[0]
+            older = timestamp_min is not None and max_timestamp < timestamp_min
+            before = offset_min is not None and entry_last_offset(head) < offset_min
+            if not (older or before):
+                return position
+            position += LOG_OVERHEAD + length
+        return position
+
+
+def segment_ranges(
+    fs_uri: str, segment: Segment, max_bytes: int, bounds: Bounds
+) -> list[tuple[int, int | None]]:
+    """The byte ranges of a segment to read, cut at index positions into pieces of about
+    ``maxBytesPerPartition``; bounds move the start and end where the indexes prove it safe."""
+    size = segment.size
+    start, end = 0, size
+    seeks = (
+        (bounds.offset_min is not None and bounds.offset_min > segment.base_offset)
+        or bounds.offset_max is not None
+        or bounds.timestamp_min_ms is not None
+    )
+    index = offset_index(fs_uri, segment) if seeks or size > max_bytes else []
+    probe = Probe(fs_uri, segment)
+    try:
+        # An entry (o, p) says the batch at p holds offset o, so every batch before p ends below o.
+        if bounds.offset_min is not None:
+            start = max(start, position_before(index, bounds.offset_min, probe))
+        if bounds.offset_max is not None:
+            # ... and every batch from the next entry's position on starts after o.
+            for previous, entry in itertools.pairwise(index):
+                if previous.offset >= bounds.offset_max and probe.batch_starts_at(entry.position):
+                    end = min(end, entry.position)
+                    break
+        if bounds.timestamp_min_ms is not None:
+            start = _timestamp_start(fs_uri, segment, index, start, bounds.timestamp_min_ms, probe)
+        if bounds.offset_min is not None or bounds.timestamp_min_ms is not None:
+            first = probe.first_batch_from(start, end, bounds.offset_min, bounds.timestamp_min_ms)
+            if first is None:
+                return []
+            start = first
+        if start >= end:
+            return []
+        cuts, last = [], start
+        for entry in index:
+            if (
+                last < entry.position < end
+                and entry.position - last >= max_bytes
+                and probe.batch_starts_at(entry.position)
+            ):
+                cuts.append(entry.position)
+                last = entry.position
+    finally:
+        probe.close()
+    edges = [start, *cuts, end]
+    ranges: list[tuple[int, int | None]] = list(itertools.pairwise(edges))
+    if end == size:
+        ranges[-1] = (ranges[-1][0], None)  # to the end: a damaged tail is then reported
+    return ranges
+
+
+def position_before(index: list[OffsetIndexEntry], offset: int, probe: Probe) -> int:
+    """A batch start before which every offset is below ``offset`` (0 when unknown)."""
+    for entry in reversed(index):
+        if entry.offset <= offset:
+            return entry.position if probe.batch_starts_at(entry.position) else 0
+    return 0
+
+
+def _timestamp_start(
+    fs_uri: str,
+    segment: Segment,
+    index: list[OffsetIndexEntry],
+    start: int,
+    timestamp_min: int,
+    probe: Probe,
+) -> int:
+    """Where rows with ``timestamp >= timestamp_min`` may begin, by the ``.timeindex``.
+
+    An entry (t, o) is written with the largest timestamp appended so far, so every record at or
+    below offset o is at most t: after the last entry older than the bound, reading can start at
+    the batch holding o + 1. The batch headers then tell more (see :meth:`Probe.first_batch_from`);
+    CreateTime is not monotonic, so nothing is assumed about what follows.
+    """
+    if segment.has(".timeindex"):
+        path = os.fspath(segment.companion(".timeindex"))
+        entries = read_time_index(path, segment.base_offset, data=read_bytes(fs_uri, path))
+        older = [entry for entry in entries if entry.timestamp < timestamp_min]
+        if older:
+            start = max(start, position_before(index, older[-1].offset + 1, probe))
+    return start

@@ -1,0 +1,217 @@
+"""Reading one Spark partition on an executor: :func:`read_split` gives its rows as Arrow.
+
+Problems go to the executor's log and to ``problemsPath`` (:data:`PROBLEMS_SCHEMA`, one JSON lines
+file per task); in FAILFAST a corrupt batch fails the task, naming file, position and offset,
+while PERMISSIVE skips it and reports the range.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import logging
+import posixpath
+from collections.abc import Iterator
+from typing import Any
+
+import pyarrow as pa
+
+from ..arrow import ROWS_PER_BATCH, batches_to_arrow
+from ..errors import CorruptDataError, KafkaksError
+from ..internal_topics import decode_internal, internal_kind, to_kafka_json
+from ..models import Problem
+from ..problems import ProblemKind
+from ..store.segment import read_log
+from ..wire.batch import Batch
+from .filesystems import filesystem, open_file
+from .options import DECODED_COLUMNS, Options
+from .planning import SegmentSplit
+
+__all__ = ["PROBLEMS_SCHEMA", "read_split"]
+
+log = logging.getLogger("kafkaks.spark")
+
+CHUNK_BYTES = 8 << 20  # batches converted to Arrow together (and retried one by one in PERMISSIVE)
+PROBLEMS_SCHEMA = (
+    "topic STRING, partition INT, file STRING, position BIGINT, length BIGINT, kind STRING, "
+    "offset BIGINT, message STRING, mode STRING"
+)
+
+
+class _Problems:
+    """Where a task's problems go: the log (stderr of the executor), ``problemsPath``, and in
+    FAILFAST an exception for anything Kafka itself would not tolerate."""
+
+    def __init__(self, split: SegmentSplit, options: Options) -> None:
+        self.split, self.options = split, options
+        self.found: list[dict[str, Any]] = []
+
+    def report(self, problem: Problem) -> None:
+        # Damage as kafkaks verify and dump judge it: a partial batch at the end of a segment too
+        # (its records are lost), while a zero-filled tail or an open transaction is not.
+        fatal = problem.kind.damage
+        self.found.append(
+            {
+                "topic": self.split.topic,
+                "partition": self.split.partition,
+                "file": problem.path,
+                "position": problem.position,
+                "length": problem.length,
+                "kind": problem.kind,
+                "offset": problem.offset,
+                "message": problem.message,
+                "mode": self.options.mode,
+            }
+        )
+        if fatal and self.options.mode == "FAILFAST":
+            self.flush()
+            raise _failfast(problem.kind, problem.message, problem.path, problem.position, problem.offset)
+        action = "skipped" if fatal else "noted"
+        log.warning("kafka-log %s %s bytes: %s", action, problem.length, problem)
+
+    def undecodable(self, batch: Batch, error: KafkaksError) -> None:
+        self.report(
+            Problem(
+                ProblemKind.CORRUPT_BATCH,
+                batch.path,
+                batch.position,
+                batch.size,
+                error.reason,
+                batch.last_offset,
+            )
+        )
+
+    def flush(self) -> None:
+        if not self.found or self.options.problems_path is None:
+            return
+        fs, root = filesystem(self.options.problems_path)
+        split = self.split
+        # One file per task, named by what it read: a retried task overwrites its own file.
+        name = f"{split.topic}-{split.partition}-{split.base_offset:020d}-{split.start}.jsonl"
+        fs.create_dir(root, recursive=True)
+        with fs.open_output_stream(posixpath.join(root, name)) as out:
+            out.write("".join(json.dumps(p) + "\n" for p in self.found).encode())
+        self.found = []
+
+
+def _failfast(
+    kind: ProblemKind, reason: str, path: str | None, position: int | None, offset: int | None
+) -> CorruptDataError:
+    """The error that fails a FAILFAST task: file, position and offset, then the problem's kind."""
+    return CorruptDataError(
+        f"{kind}: {reason} (mode FAILFAST; mode PERMISSIVE skips it and reports the range)",
+        path=path,
+        position=position,
+        offset=offset,
+    )
+
+
+def _selected(batches: Iterator[Batch], split: SegmentSplit, problems: _Problems) -> Iterator[Batch]:
+    """The batches that give rows: with ``read_committed``, what such a consumer sees of them."""
+
+    def trusted() -> Iterator[Batch]:
+        for batch in batches:
+            batch.topic, batch.partition = split.topic, split.partition
+            if batch.crc_valid is not False:  # else reported by read_log (FAILFAST has raised)
+                yield batch
+
+    if split.transactions is None:
+        return trusted()
+    return split.transactions.read_committed(trusted(), problems.report, part=True)
+
+
+def _chunks(batches: Iterator[Batch]) -> Iterator[list[Batch]]:
+    chunk: list[Batch] = []
+    size = 0
+    for batch in batches:
+        chunk.append(batch)
+        size += batch.size
+        if size >= CHUNK_BYTES:
+            yield chunk
+            chunk, size = [], 0
+    if chunk:
+        yield chunk
+
+
+def read_split(split: SegmentSplit, options: Options) -> Iterator[pa.RecordBatch]:
+    """The rows of one Spark partition as Arrow record batches of the source's schema."""
+    problems = _Problems(split, options)
+
+    def arrow(batches: list[Batch]) -> list[pa.RecordBatch]:
+        converted = list(
+            batches_to_arrow(
+                batches,
+                include_headers=options.include_headers,
+                include_metadata=options.include_metadata,
+                include_control=options.include_control,
+                rows_per_batch=ROWS_PER_BATCH,
+                threads=0,  # one core a task: Spark runs a task per core
+            )
+        )
+        if not options.decode_internal:
+            return converted
+        return list(_with_decoded(converted, batches, split.topic, options.include_control))
+
+    try:
+        for problem in split.problems:
+            problems.report(problem)
+        with open_file(split.fs_uri, split.path) as stream:
+            batches = read_log(
+                stream,
+                verify_crc=options.verify_crc,
+                on_problem=problems.report,
+                start=split.start,
+                end=split.end,
+                max_decompressed_bytes=options.max_decompressed_bytes,
+            )
+            for chunk in _chunks(_selected(batches, split, problems)):
+                try:
+                    yield from arrow(chunk)
+                except KafkaksError as error:
+                    if options.mode == "FAILFAST":
+                        raise _failfast(
+                            ProblemKind.CORRUPT_BATCH, error.reason, error.path, error.position, error.offset
+                        ) from error
+                    # Find the batches that do not decode, one by one, and keep the rest.
+                    for batch in chunk:
+                        try:
+                            yield from arrow([batch])
+                        except KafkaksError as one:
+                            problems.undecodable(batch, one)
+    finally:
+        problems.flush()
+
+
+def _with_decoded(
+    converted: list[pa.RecordBatch], batches: list[Batch], topic: str | None, include_control: bool
+) -> Iterator[pa.RecordBatch]:
+    """The Arrow batches with :data:`DECODED_COLUMNS` appended (``decodeInternal``)."""
+    kind = internal_kind(topic)
+    # Which rows are control records: batches_to_arrow keeps each Kafka batch's rows together.
+    control = itertools.chain.from_iterable(
+        itertools.repeat(batch.is_control, batch.count)
+        for batch in batches
+        if include_control or not batch.is_control
+    )
+    for record_batch in converted:
+        keys = record_batch.column("key").to_pylist() if kind else []
+        values = record_batch.column("value").to_pylist() if kind else []
+        texts: list[tuple[str | None, str | None, str | None]] = []
+        for row in range(record_batch.num_rows):
+            is_control = next(control)
+            decoded = None if kind is None or is_control else decode_internal(topic, keys[row], values[row])
+            if decoded is None:
+                texts.append((None, None, None))
+                continue
+            key, value = decoded.key_json(), decoded.value_json()
+            texts.append(
+                (
+                    None if key is None else to_kafka_json(key),
+                    None if value is None else to_kafka_json(value),
+                    decoded.problem,
+                )
+            )
+        columns = zip(*texts, strict=True) if texts else ((), (), ())
+        for name, column in zip(DECODED_COLUMNS, columns, strict=True):
+            record_batch = record_batch.append_column(name, pa.array(list(column), pa.string()))
+        yield record_batch

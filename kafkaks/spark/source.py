@@ -1,0 +1,167 @@
+"""Kafka log directories as Spark DataFrames: the ``kafka-log`` PySpark data source.
+
+    >>> from kafkaks.spark import KafkaLogDataSource
+    >>> spark.dataSource.register(KafkaLogDataSource)
+    >>> df = spark.read.format("kafka-log").option("includeHeaders", "true").load("/var/lib/kafka/data")
+
+The DataFrame has the columns and types of Spark's own Kafka source (``format("kafka")``), so code
+written for it runs unchanged on retained segments, tiered-storage copies or the disks of a dead
+cluster, without a broker. ``path`` is a broker log directory, a ``<topic>-<partition>``
+directory, a ``.log`` segment, a glob, or several of them (``load([p1, p2])``), on the local disk or
+any filesystem ``pyarrow.fs`` opens (``s3://``, ``gs://``, ``hdfs://``; S3 options such as
+``?endpoint_override=...`` go in the URI's query string).
+
+Planning (on the driver) lists the partition directories and cuts one Spark partition per segment,
+or several for a segment larger than ``maxBytesPerPartition``, at ``.index`` positions (batch
+starts, each checked by its CRC before it is used). ``read_committed`` scans each partition's
+batch headers once on the driver and ships the aborted transactions and the last stable offset
+with the partition (:class:`~kafkaks.store.partition.Transactions` pickles). Executors read their byte
+range with :func:`~kafkaks.store.segment.read_log` and yield Arrow record batches.
+
+A topic-partition given in several copies (replicas, JBOD directories, a backup), or whose segments
+overlap, is read once as one log (:mod:`kafkaks.store.replicas`): the driver reads every copy through the
+merge (one pass over all their bytes, checking every CRC) and plans runs of adjacent batches of the
+files it took; what the merge reports travels with the first split.
+
+Options (lowerCamelCase, as Spark's own):
+
+================== =================== =========================================================
+option             default             meaning
+================== =================== =========================================================
+subscribe          (all)               comma-separated topics to read (Spark's Kafka option)
+subscribePattern   (all)               a regular expression topics must match in full
+includeHeaders     false               add ``headers`` array<struct<key string, value binary>>
+includeMetadata    false               add segment, position and batch header columns
+includeControl     false               keep control records (transaction markers) as rows
+isolationLevel     read_uncommitted    or ``read_committed``: no aborted records, stop at the LSO
+mode               FAILFAST            a corrupt batch fails the job (naming file, position,
+                                       offset); ``PERMISSIVE`` skips it and reports the range
+problemsPath       (none)              a directory where every task writes the byte ranges it
+                                       skipped or found damaged, as JSON lines
+maxBytesPerPartition 134217728         split segments larger than this at ``.index`` positions
+verifyCrc          true                check every batch's CRC (a mismatch is a corrupt batch)
+decodeInternal     false               add ``decodedKey``, ``decodedValue`` and ``decodeProblem``:
+                                       the records of ``__consumer_offsets``,
+                                       ``__transaction_state`` and ``__cluster_metadata`` decoded
+                                       as kafka-dump-log's decoders print them (JSON strings; null
+                                       for other topics and for control records)
+================== =================== =========================================================
+
+Filter pushdown (``spark.sql.python.filterPushdown.enabled=true``): filters on ``topic`` and
+``partition`` prune directories, ``offset`` ranges prune segments by their file names and start or
+end reading at ``.index`` positions, and a lower bound on ``timestamp`` skips what the
+``.timeindex`` and the batch headers prove older. Pruning only drops bytes that cannot hold a
+matching row; every filter is still evaluated by Spark on what is read.
+
+The modules: :mod:`~kafkaks.spark.options` (the options), :mod:`~kafkaks.spark.filesystems`
+(``pyarrow.fs`` by URI), :mod:`~kafkaks.spark.planning` (partitions and splits, on the driver),
+:mod:`~kafkaks.spark.probing` (byte ranges from the indexes), :mod:`~kafkaks.spark.bounds` (what
+pushed-down filters bound), :mod:`~kafkaks.spark.reading` (a split's rows, on the executors) and
+this one, the data source Spark calls.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.fs as pafs
+
+from ..errors import KafkaksError
+from .bounds import Bounds, bounds_of
+from .filesystems import absolute, filesystem
+from .options import Options
+from .planning import SegmentSplit, plan
+from .pyspark_api import DataSource, DataSourceReader, from_arrow_schema
+from .reading import PROBLEMS_SCHEMA, read_split
+
+__all__ = [
+    "KafkaLogDataSource",
+    "KafkaLogDataSourcePushdownReader",
+    "KafkaLogDataSourceReader",
+    "read_problems",
+]
+
+# The program PySpark plans a query in when it has filters to push down (pyspark.sql.worker).
+PUSHDOWN_PLANNER = "pyspark.sql.worker.data_source_pushdown_filters"
+
+
+class KafkaLogDataSourceReader(DataSourceReader):  # type: ignore[misc]
+    """Plans one partition per segment (split at ``.index`` positions) and reads them."""
+
+    def __init__(self, options: Options) -> None:
+        self.options = options
+        self.bounds = Bounds()
+
+    # A kafkaks error is raised anew, without the frames and causes it came through: Spark puts the
+    # Python traceback in its exception's message, so the reason (file, position, offset, kind)
+    # then comes on its third line rather than after a dozen lines of frames.
+
+    def partitions(self) -> list[SegmentSplit]:
+        try:
+            return plan(self.options, self.bounds)
+        except KafkaksError as error:
+            raise error.at() from None
+
+    def read(self, partition: SegmentSplit) -> Iterator[pa.RecordBatch]:
+        if not isinstance(partition, SegmentSplit):
+            return  # Spark's stand-in when planning found nothing to read
+        try:
+            yield from read_split(partition, self.options)
+        except KafkaksError as error:
+            raise error.at() from None
+
+
+class KafkaLogDataSourcePushdownReader(KafkaLogDataSourceReader):
+    """The reader used when ``spark.sql.python.filterPushdown.enabled`` is true.
+
+    It prunes with every filter it understands and hands all of them back to Spark, which
+    evaluates them on the rows read: pruning is an optimisation, never the filter itself.
+    """
+
+    def pushFilters(self, filters: list[Any]) -> Iterable[Any]:
+        self.bounds = bounds_of(filters)
+        return filters
+
+
+def _pushdown_planner() -> bool:
+    """Whether this process is PySpark's filter pushdown planner, which calls ``pushFilters``.
+
+    ``reader()`` is not told ``spark.sql.python.filterPushdown.enabled``, and PySpark fails a
+    query planned with it off whose reader defines ``pushFilters``
+    (``DATA_SOURCE_PUSHDOWN_DISABLED``). With it on, a query with filters to push is planned in a
+    program of its own, :data:`PUSHDOWN_PLANNER`, run by PySpark's worker daemon (which imports
+    it) or as ``python -m`` (its ``__main__``): only there is the pushdown reader needed, and
+    only there is it given. Should a later PySpark rename that program, the plain reader is used:
+    no pruning, same rows.
+    """
+    main = getattr(sys.modules.get("__main__"), "__spec__", None)
+    return PUSHDOWN_PLANNER in sys.modules or getattr(main, "name", None) == PUSHDOWN_PLANNER
+
+
+class KafkaLogDataSource(DataSource):  # type: ignore[misc]
+    """``spark.read.format("kafka-log")``: Kafka log directories, read without a broker."""
+
+    @classmethod
+    def name(cls) -> str:
+        return "kafka-log"
+
+    def schema(self) -> Any:
+        return from_arrow_schema(Options.parse(self.options).arrow_schema())
+
+    def reader(self, schema: Any) -> KafkaLogDataSourceReader:
+        options = Options.parse(self.options)
+        if _pushdown_planner():
+            return KafkaLogDataSourcePushdownReader(options)
+        return KafkaLogDataSourceReader(options)
+
+
+def read_problems(spark: Any, path: str) -> Any:
+    """The problems tasks wrote to ``problemsPath`` as a DataFrame of
+    :data:`~kafkaks.spark.reading.PROBLEMS_SCHEMA` (empty when none was written)."""
+    fs, root = filesystem(absolute(path))
+    if fs.get_file_info(root).type == pafs.FileType.NotFound:
+        return spark.createDataFrame([], PROBLEMS_SCHEMA)
+    return spark.read.schema(PROBLEMS_SCHEMA).json(absolute(path))
