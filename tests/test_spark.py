@@ -311,6 +311,19 @@ def test_pushdown_prunes_partitions_and_keeps_results(
     assert rows(pruned).equals(off)
 
 
+def test_push_filters_option_switches_pushdown(spark: Any, pushdown: None) -> None:
+    """Issue 15: pushdown is switched by an explicit option (unset: whenever Spark plans one)."""
+    condition = "topic = 'orders' AND partition = 0"
+    pruned = load(spark, str(LOGDIR)).where(condition)
+    assert pruned.rdd.getNumPartitions() < 5
+    unpruned = load(spark, str(LOGDIR), pushFilters=False).where(condition)
+    assert unpruned.rdd.getNumPartitions() == 5
+    assert rows(unpruned).equals(rows(pruned))
+    assert load(spark, str(LOGDIR), pushFilters=True).where(condition).rdd.getNumPartitions() < 5
+    with pytest.raises(Exception, match="pushFilters must be true or false"):
+        load(spark, str(LOGDIR), pushFilters="maybe").count()
+
+
 def corrupt_copy(tmp_path: Path) -> tuple[Path, Path, int]:
     """The fixture log dir with one byte flipped inside a batch of orders-0's second segment."""
     copy = tmp_path / "logdir"

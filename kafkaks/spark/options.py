@@ -41,6 +41,7 @@ class Options:
     verify_crc: bool = True
     max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES
     decode_internal: bool = False
+    push_filters: bool | None = None  # None: when Spark plans a pushdown (see source.py)
 
     @classmethod
     def parse(cls, options: Mapping[str, str]) -> Options:
@@ -93,6 +94,7 @@ class Options:
             verify_crc=flag("verifyCrc", True),
             max_decompressed_bytes=positive("maxDecompressedBytes", DEFAULT_MAX_DECOMPRESSED_BYTES),
             decode_internal=flag("decodeInternal", False),
+            push_filters=None if "pushfilters" not in lower else flag("pushFilters", False),
         )
 
     def arrow_schema(self) -> pa.Schema:

@@ -45,6 +45,9 @@ decodeInternal     false               add ``decodedKey``, ``decodedValue`` and 
                                        ``__transaction_state`` and ``__cluster_metadata`` decoded
                                        as kafka-dump-log's decoders print them (JSON strings; null
                                        for other topics and for control records)
+pushFilters        (when Spark plans   ``true``: take Spark's pushed-down filters (Spark fails
+                   a pushdown)         the query unless its filter pushdown is on); ``false``:
+                                       never, every segment is read and Spark filters the rows
 ================== =================== =========================================================
 
 Filter pushdown (``spark.sql.python.filterPushdown.enabled=true``): filters on ``topic`` and
@@ -135,7 +138,7 @@ def _pushdown_planner() -> bool:
     program of its own, :data:`PUSHDOWN_PLANNER`, run by PySpark's worker daemon (which imports
     it) or as ``python -m`` (its ``__main__``): only there is the pushdown reader needed, and
     only there is it given. Should a later PySpark rename that program, the plain reader is used:
-    no pruning, same rows.
+    no pruning, same rows. The ``pushFilters`` option decides instead when it is set.
     """
     main = getattr(sys.modules.get("__main__"), "__spec__", None)
     return PUSHDOWN_PLANNER in sys.modules or getattr(main, "name", None) == PUSHDOWN_PLANNER
@@ -153,7 +156,7 @@ class KafkaLogDataSource(DataSource):  # type: ignore[misc]
 
     def reader(self, schema: Any) -> KafkaLogDataSourceReader:
         options = Options.parse(self.options)
-        if _pushdown_planner():
+        if _pushdown_planner() if options.push_filters is None else options.push_filters:
             return KafkaLogDataSourcePushdownReader(options)
         return KafkaLogDataSourceReader(options)
 
