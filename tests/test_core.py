@@ -14,7 +14,7 @@ from conftest import FIXTURES, real_params
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kafka.record.default_records import DefaultRecordBatch, DefaultRecordBatchBuilder
-from test_columnar import BLOBS, HEADER_KEYS, RECORDS, Row, corrupted, rows_of, v2_data_batches
+from test_columnar import BLOBS, HEADER_KEYS, Row, damaged_runs, rows_of, v2_data_batches
 
 from kafkaks import CorruptDataError, KafkaksError, read_arrow
 from kafkaks.wire import columnar
@@ -115,20 +115,9 @@ def test_read_arrow_is_the_same_with_and_without_the_core(monkeypatch: pytest.Mo
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    st.lists(RECORDS.filter(bool), min_size=1, max_size=MIN_LANES + 4),
-    st.data(),
-    st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 255)), max_size=4),
-    st.integers(-3, 3),
-    st.integers(-1, 1),
-)
-def test_corrupted_areas_give_the_same_result_or_error(
-    batches: list[list[Any]], data: st.DataObject, edits: list[tuple[int, int]], cut: int, miscount: int
-) -> None:
-    areas = [(built(records)[61:], len(records)) for records in batches]
-    victim = data.draw(st.integers(0, len(areas) - 1))
-    payload, count = areas[victim]
-    areas[victim] = (corrupted(payload, edits, cut), max(count + miscount, 0))
+@given(damaged_runs())
+def test_corrupted_areas_give_the_same_result_or_error(run: tuple[list[tuple[bytes, int]], int]) -> None:
+    areas, victim = run
     both([p for p, _ in areas], [c for _, c in areas])
     both([areas[victim][0]], [areas[victim][1]])
 
