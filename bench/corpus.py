@@ -44,16 +44,19 @@ def _batch(codec: int, base_offset: int, count: int, rng: random.Random) -> byte
     return bytes(data)
 
 
-def build_segment(path: Path, codec: str, records: int, *, seed: int = 6) -> Path:
-    """Write ``records`` records compressed with ``codec`` to ``path`` (if not already there)."""
+def build_segment(
+    path: Path, codec: str, records: int, *, per_batch: int = RECORDS_PER_BATCH, seed: int = 6
+) -> Path:
+    """Write ``records`` records compressed with ``codec``, ``per_batch`` a batch, to ``path`` (if
+    not already there)."""
     if path.exists():
         return path
     rng = random.Random(seed)
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_suffix(".partial")
     with partial.open("wb") as out:
-        for base in range(0, records, RECORDS_PER_BATCH):
-            out.write(_batch(CODECS[codec], base, min(RECORDS_PER_BATCH, records - base), rng))
+        for base in range(0, records, per_batch):
+            out.write(_batch(CODECS[codec], base, min(per_batch, records - base), rng))
     partial.rename(path)
     return path
 

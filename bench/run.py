@@ -10,6 +10,7 @@ median is reported, so a busy moment of the machine hurts every reader alike. Kn
     BENCH_MEMORY_BYTES       size of the big segment for the memory check (default 1 GiB; 0 skips)
     BENCH_LOG_ENTRIES_MIB    segment sizes for the generated parsers one entry at a time (default
                              32,1024; empty skips)
+    BENCH_SHAPE_RECORDS      records per segment of the batch-size comparison (default 200000)
     BENCH_OUTPUT             where to write the report (default BENCHMARKS.md)
 """
 
@@ -34,7 +35,7 @@ from pathlib import Path
 import crc32c
 from aiokafka.record.memory_records import MemoryRecords as AioMemoryRecords
 from cold_start import table as cold_start_table
-from corpus import CODECS, corpus
+from corpus import CODECS, build_segment, corpus
 from kafka.record import MemoryRecords as KafkaPythonMemoryRecords
 from kafkaks.generated.kafka_record_batch import KafkaRecordBatch
 from kaitaistruct import BytesIO, KaitaiStream
@@ -50,6 +51,8 @@ REPEATS = int(os.environ.get("BENCH_REPEATS", 5))
 GENERATED_RECORDS = int(os.environ.get("BENCH_GENERATED_RECORDS", 100_000))
 MEMORY_BYTES = int(os.environ.get("BENCH_MEMORY_BYTES", 1 << 30))
 LOG_ENTRIES_MIB = [int(s) for s in os.environ.get("BENCH_LOG_ENTRIES_MIB", "32,1024").split(",") if s]
+SHAPE_RECORDS = int(os.environ.get("BENCH_SHAPE_RECORDS", 200_000))
+SHAPES, SHAPE_CODECS = (1, 10, 500), ("none", "zstd")
 OUTPUT = Path(os.environ.get("BENCH_OUTPUT", ROOT / "BENCHMARKS.md"))
 
 Reader = Callable[[Path], int]
@@ -304,6 +307,40 @@ def spark_section(path: Path) -> list[str]:
     ]
 
 
+def shapes_section() -> list[str]:
+    """read_arrow and aiokafka on segments of 1, 10 and 500 records a batch."""
+    shaped = {
+        f"{codec}|{per_batch}": build_segment(
+            CACHE / f"shapes-{SHAPE_RECORDS}" / f"bench-{codec}-{per_batch}" / "00000000000000000000.log",
+            codec,
+            SHAPE_RECORDS,
+            per_batch=per_batch,
+        )
+        for codec in SHAPE_CODECS
+        for per_batch in SHAPES
+    }
+    runs = {
+        f"{key}|{name}": in_fresh_interpreter(name, path)
+        for key, path in shaped.items()
+        for name in (ARROW, AIO)
+    }
+    results = interleaved(runs, REPEATS)
+    lines = [
+        f"{SHAPE_RECORDS} records (as above) in batches of 1, 10 and 500 records, measured as above.",
+        "",
+        f"| codec and records a batch | {ARROW} | {AIO} | read_arrow / aiokafka |",
+        "|---|---|---|---|",
+    ]
+    for key in shaped:
+        (count, arrow), (_, aio) = results[f"{key}|{ARROW}"], results[f"{key}|{AIO}"]
+        codec, per_batch = key.split("|")
+        lines.append(
+            f"| {codec}, {per_batch} | {count / arrow / 1e3:.0f}k | {count / aio / 1e3:.0f}k "
+            f"| **{aio / arrow:.2f}x** |"
+        )
+    return lines
+
+
 def main() -> None:
     started = time.time()
     print(f"building the corpus ({RECORDS} records per codec) under {CACHE}", file=sys.stderr)
@@ -356,6 +393,9 @@ def main() -> None:
         )
         lines.append(f"| {codec} | {cells} | {ratios} |")
     lines.append("")
+
+    print("deep decode by batch size", file=sys.stderr)
+    lines += ["## Deep decode by batch size", *shapes_section(), ""]
 
     print("batch scan", file=sys.stderr)
     size = segments["none"].stat().st_size

@@ -117,23 +117,30 @@ def corrupted(payload: bytes, edits: list[tuple[int, int]], cut: int) -> bytes:
     return bytes(data[: len(data) - cut] if cut >= 0 else data + bytes(-cut))
 
 
+@st.composite
+def damaged_runs(draw: st.DrawFn) -> tuple[list[tuple[bytes, int]], int]:
+    """Record areas (and counts) of a run of built batches, one of them (its index) damaged: bytes
+    overwritten, cut or extended, its count off by one."""
+    built = [
+        built_payload(records)
+        for records in draw(st.lists(RECORDS.filter(bool), min_size=1, max_size=MIN_LANES + 4))
+    ]
+    victim = draw(st.integers(0, len(built) - 1))
+    edits = draw(st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 255)), max_size=4))
+    payload, count = built[victim]
+    built[victim] = (
+        corrupted(payload, edits, draw(st.integers(-3, 3))),
+        max(count + draw(st.integers(-1, 1)), 0),
+    )
+    return built, victim
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    st.lists(RECORDS.filter(bool), min_size=1, max_size=MIN_LANES + 4),
-    st.data(),
-    st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 255)), max_size=4),
-    st.integers(-3, 3),
-    st.integers(-1, 1),
-)
-def test_corrupt_record_areas_raise_corrupt_data_error(
-    batches: list[list[Any]], data: st.DataObject, edits: list[tuple[int, int]], cut: int, miscount: int
-) -> None:
+@given(damaged_runs())
+def test_corrupt_record_areas_raise_corrupt_data_error(run: tuple[list[tuple[bytes, int]], int]) -> None:
     """One batch of a run is damaged: the run decodes as the record decoder reads each batch alone,
     or raises CorruptDataError, like the record decoder does for the damaged batch."""
-    built = [built_payload(records) for records in batches]
-    victim = data.draw(st.integers(0, len(built) - 1))
-    payload, count = built[victim]
-    built[victim] = (corrupted(payload, edits, cut), max(count + miscount, 0))
+    built, _ = run
     try:
         expected: list[Any] | KafkaksError = [
             (ts, od, k, v, h) for p, c in built for ts, od, k, v, h in decode_records(p, c)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import io
+import re
 import shutil
 import subprocess
 import sys
@@ -197,3 +198,30 @@ def test_layouts_agree_with_kafka_python() -> None:
         assert header.size == prefix.SIZE + message.LEN_KEY_OFFSET
         assert message.COMPRESSION_MASK == legacy.CODEC_MASK
         assert message.TIMESTAMP_TYPE_MASK == legacy.TIMESTAMP_TYPE_MASK
+
+
+def test_the_c_header_has_the_same_layouts() -> None:
+    """generated/layout.h, the compiled core's copy of the layouts: every constant of layout.py
+    as a macro <LAYOUT>_<NAME> with the same value, and each field's C type of its struct format."""
+    text = (ROOT / "generated" / "layout.h").read_text()
+    macros = dict(re.findall(r"^#define (\w+) (\w+)", text, re.MULTILINE))
+    c_types = {"b": "int8_t", "B": "uint8_t", "h": "int16_t", "H": "uint16_t", "i": "int32_t",
+               "I": "uint32_t", "q": "int64_t", "Q": "uint64_t"}  # fmt: skip
+    expected = {}
+    for name, cls in vars(layout).items():
+        if not isinstance(cls, type) or not hasattr(cls, "FIELDS"):
+            continue
+        prefix = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).upper()
+        for constant, value in vars(cls).items():
+            if isinstance(value, int):
+                expected[f"{prefix}_{constant}"] = value
+        for field in cls.FIELDS:
+            expected[f"{prefix}_{field.upper()}_TYPE"] = c_types[
+                getattr(cls, f"{field.upper()}_STRUCT").format[-1]
+            ]
+    assert len(expected) > 100
+    assert {
+        name: int(macros[name], 0) if isinstance(value, int) else macros[name]
+        for name, value in expected.items()
+    } == expected
+    assert set(macros) == set(expected)

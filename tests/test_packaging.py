@@ -42,6 +42,9 @@ def test_wheel_has_py_typed_and_license(tmp_path: Path) -> None:
         fields = archive.read(f"{info}/METADATA").decode().splitlines()
     assert "License-Expression: Apache-2.0" in fields
     assert any(name.startswith("kafkaks/generated/") for name in names)
+    # the compiled core, and its types for a user's type checker
+    assert any(name.startswith("kafkaks/wire/_core.") and name.endswith((".so", ".pyd")) for name in names)
+    assert "kafkaks/wire/_core.pyi" in names
     assert (ROOT / "LICENSE").read_text().startswith("\n                                 Apache License")
 
 

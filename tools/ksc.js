@@ -3,8 +3,8 @@
 // usage: node tools/ksc.js [--debug] <python|javascript> <out-dir> <spec.ksy>...
 // --debug compiles as the Kaitai Web IDE does for its tree and hex view: every object keeps the
 // start and end of each field in `_debug` (and parsing is started by calling `_read()`).
-// For Python it also writes the package's __init__.py, layout.py (tools/layout.js: the fixed-size
-// headers as struct layouts) and metadata_records.py (tools/metadata_records.js: the KRaft metadata
+// For Python it also writes the package's __init__.py, layout.py and layout.h (tools/layout.js: the
+// fixed-size headers as struct layouts, and as C macros for the compiled core) and metadata_records.py (tools/metadata_records.js: the KRaft metadata
 // record table), both read from the specs in the folder of the first one, so that all of <out-dir>
 // is generated.
 // Imports resolve relative to the importing spec's folder. For Python, imports between generated
@@ -14,7 +14,7 @@ const fs = require("fs");
 const path = require("path");
 const yaml = require("js-yaml");
 const KaitaiStructCompiler = require("kaitai-struct-compiler");
-const { layoutModule } = require("./layout");
+const { layoutHeader, layoutModule } = require("./layout");
 const metadataRecords = require("./metadata_records");
 
 const args = process.argv.slice(2);
@@ -67,6 +67,7 @@ async function main() {
     const specDir = path.dirname(specs[0]);
     const loadSpec = (id) => loadYaml(path.join(specDir, `${id}.ksy`));
     fs.writeFileSync(path.join(outDir, "layout.py"), layoutModule(loadSpec));
+    fs.writeFileSync(path.join(outDir, "layout.h"), layoutHeader(loadSpec));
     const tables = metadataRecords.metadataRecordsModule(loadSpec(metadataRecords.SPEC));
     fs.writeFileSync(path.join(outDir, "metadata_records.py"), tables);
     fs.writeFileSync(path.join(outDir, "__init__.py"), packageDoc([...moduleNames, "layout", "metadata_records"]));

@@ -1,6 +1,8 @@
-// The fixed-size headers and entries of the specs as Python constants: generated/layout.py.
-// usage: require("./layout").layoutModule(loadSpec), loadSpec(id) returning a parsed formats/<id>.ksy;
-// tools/ksc.js writes the result beside the Python parsers, so `make check-generated` covers it.
+// The fixed-size headers and entries of the specs as Python constants (generated/layout.py) and as
+// C macros for the compiled core (generated/layout.h).
+// usage: require("./layout").layoutModule(loadSpec) or .layoutHeader(loadSpec), loadSpec(id)
+// returning a parsed formats/<id>.ksy; tools/ksc.js writes both beside the Python parsers, so
+// `make check-generated` covers them.
 //
 // The handwritten layer reads the hot headers (a v2 batch header, the offset and length in front of
 // every entry) with `struct` rather than through the generated parsers, which are ~50x slower per
@@ -185,6 +187,45 @@ function layoutClass(layout, spec) {
   return lines.join("\n");
 }
 
+// RecordBatchHeader -> RECORD_BATCH_HEADER, LegacyMessageV0 -> LEGACY_MESSAGE_V0
+const macroPrefix = (name) => name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase();
+const C_TYPES = { b: "int8_t", B: "uint8_t", h: "int16_t", H: "uint16_t", i: "int32_t", I: "uint32_t", q: "int64_t", Q: "uint64_t" };
+
+// The same constants as layoutClass, as <LAYOUT>_<FIELD>_OFFSET/_LENGTH/_TYPE macros.
+function layoutMacros(layout, spec) {
+  const fields = fieldsOf(layout, spec);
+  const prefix = macroPrefix(layout.name);
+  const source = layout.type ? `${layout.spec}.ksy, type ${layout.type}` : `${layout.spec}.ksy`;
+  const lines = [`/* ${layout.doc} From ${source}${spec.meta.endian === "be" ? ", big-endian" : ", little-endian"}. */`];
+  let end = 0;
+  for (const field of fields) {
+    const name = `${prefix}_${upper(field.id)}`;
+    const comment = field.orig ? `  /* ${field.orig} */` : "";
+    lines.push(`#define ${name}_OFFSET ${field.offset}${comment}`);
+    lines.push(`#define ${name}_LENGTH ${field.length}`);
+    lines.push(`#define ${name}_TYPE ${C_TYPES[field.format]}`);
+    end = field.offset + field.length;
+  }
+  lines.push(`#define ${prefix}_SIZE ${end}`);
+  const min = minSize(layout, spec);
+  if (min !== null && min !== end) lines.push(`#define ${prefix}_MIN_SIZE ${min}`);
+  for (const mask of masksOf(layout, spec, fields)) {
+    lines.push(`#define ${prefix}_${upper(mask.id)}_MASK 0x${mask.value.toString(16)}  /* ${mask.field} & ${mask.value} */`);
+  }
+  return lines.join("\n");
+}
+
+function layoutHeader(loadSpec) {
+  const header = `/* This is a generated file! Edit formats/*.ksy and run \`make generate\` (tools/layout.js). */
+/* The fixed-size headers and entries of the specs, for the compiled core (kafkaks/wire/_core.c): the
+ * constants of generated/layout.py as macros, <LAYOUT>_<FIELD>_OFFSET, _LENGTH and _TYPE (its C
+ * integer type), <LAYOUT>_SIZE, <LAYOUT>_MIN_SIZE and <LAYOUT>_<INSTANCE>_MASK. */
+#ifndef KAFKAKS_LAYOUT_H
+#define KAFKAKS_LAYOUT_H`;
+  const body = LAYOUTS.map((layout) => layoutMacros(layout, loadSpec(layout.spec)));
+  return [header, ...body, "#endif /* KAFKAKS_LAYOUT_H */"].join("\n\n") + "\n";
+}
+
 function layoutModule(loadSpec) {
   const header = `# This is a generated file! Edit formats/*.ksy and run \`make generate\` (tools/layout.js).
 """The fixed-size headers and entries of the specs, for reading them with \`struct\`.
@@ -201,4 +242,4 @@ from typing import Final`;
   return [header, ...LAYOUTS.map((layout) => layoutClass(layout, loadSpec(layout.spec)))].join("\n\n\n") + "\n";
 }
 
-module.exports = { layoutModule };
+module.exports = { layoutModule, layoutHeader };

@@ -18,6 +18,12 @@ Here each field is decoded for all records of many batches at once (the record l
    ``take`` over a binary array whose offsets interleave each field's start and end, so no
    per-record Python object is ever made.
 
+The compiled core (``kafkaks/wire/_core.c``, built by ``pip install``) does the same in C, a
+record at a time straight into Arrow buffers, whatever the batch sizes: :func:`decode_columns`
+uses it when it is built, and this NumPy decoder (:func:`decode_columns_numpy`) otherwise, as
+when the package is run from a source tree without building it; tests/test_core.py checks each
+against the other.
+
 Acceptance is that of :func:`kafkaks.wire.records.decode_records` (tests/test_columnar.py checks it
 field by field against it and the generated parsers), except that values outside int64 are
 rejected here: Arrow columns cannot hold them. Every read is clipped to the buffer and every
@@ -27,8 +33,8 @@ IndexError, and nothing outside a batch's own record area ends up in its columns
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import NamedTuple, cast
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 import numpy as np
 import pyarrow as pa
@@ -37,7 +43,23 @@ from ..errors import CorruptDataError
 from .arrays import Array, from_numpy, from_values, list_array
 from .records import read_varint
 
-__all__ = ["HEADERS", "JoinBuffer", "RecordColumns", "decode_columns", "split_records"]
+if TYPE_CHECKING:
+    from ._core import CoreColumn, CoreColumns, CoreHeaders
+
+compiled_decode: Callable[[Sequence[bytes], Sequence[int], bool], CoreColumns | None] | None
+try:
+    from ._core import decode_records as compiled_decode
+except ImportError:  # not built: the NumPy decoder
+    compiled_decode = None
+
+__all__ = [
+    "HEADERS",
+    "JoinBuffer",
+    "RecordColumns",
+    "decode_columns",
+    "decode_columns_numpy",
+    "split_records",
+]
 
 HEADERS = pa.list_(pa.struct([pa.field("key", pa.string()), pa.field("value", pa.binary())]))
 
@@ -231,13 +253,18 @@ def _binary(data: pa.Buffer, start: Array, end: Array, null: Array | None, kind:
     )
     taken = spread.take(picks)
     if kind == pa.string():
-        try:
-            return taken.cast(pa.string())
-        except pa.ArrowInvalid:  # not UTF-8: decoded as the record API does, with U+FFFD
-            return from_values(
-                [None if v is None else v.decode("utf-8", "replace") for v in taken.to_pylist()], kind
-            )
+        return _text(taken)
     return taken.cast(kind) if large else taken
+
+
+def _text(binary: pa.Array) -> pa.Array:
+    """A binary array as strings: UTF-8 as is, anything else decoded as the record API does,
+    with U+FFFD."""
+    try:
+        return binary.cast(pa.string())
+    except pa.ArrowInvalid:
+        values = [None if v is None else v.decode("utf-8", "replace") for v in binary.to_pylist()]
+        return from_values(values, pa.string())
 
 
 def _no_records(with_headers: bool) -> RecordColumns:
@@ -253,12 +280,60 @@ def decode_columns(
     with_headers: bool = True,
     joined: JoinBuffer | None = None,
 ) -> RecordColumns:
-    """Decode ``counts[i]`` records from each uncompressed v2 record area ``payloads[i]``; the
-    areas are joined in ``joined`` when given (a caller decoding chunk after chunk keeps one).
+    """Decode ``counts[i]`` records from each uncompressed v2 record area ``payloads[i]``, with the
+    compiled core when it is built, else with :func:`decode_columns_numpy` (which joins the areas
+    in ``joined`` when given: a caller decoding chunk after chunk keeps one).
 
     Raises CorruptDataError when any area is not exactly its records (the caller finds which one
     by decoding them one at a time).
     """
+    if compiled_decode is None:
+        return decode_columns_numpy(payloads, counts, with_headers=with_headers, joined=joined)
+    decoded = compiled_decode(payloads, counts, with_headers)
+    if decoded is None:
+        return _no_records(with_headers)
+    timestamp_delta, offset_delta, key, value, headers = decoded
+    count = len(timestamp_delta) // 8
+    return RecordColumns(
+        np.frombuffer(timestamp_delta, np.int64),
+        np.frombuffer(offset_delta, np.int64),
+        _core_binary(key, count),
+        _core_binary(value, count),
+        None if headers is None else _core_headers(headers, count),
+    )
+
+
+def _core_binary(column: CoreColumn, count: int) -> pa.Array:
+    """A binary array of the compiled core's (validity, offsets, data, large) buffers."""
+    validity, offsets, data, large = column
+    buffers = [
+        None if validity is None else pa.py_buffer(validity),
+        pa.py_buffer(offsets),
+        pa.py_buffer(data),
+    ]
+    if large:  # as the NumPy decoder: cast down, which fails past 2 GiB of data
+        return pa.Array.from_buffers(pa.large_binary(), count, buffers).cast(pa.binary())
+    return pa.Array.from_buffers(pa.binary(), count, buffers)
+
+
+def _core_headers(headers: CoreHeaders, count: int) -> pa.Array:
+    validity, offsets, key, value = headers
+    total = int(np.frombuffer(offsets, np.int32)[-1])
+    items = pa.StructArray.from_arrays(
+        [_text(_core_binary(key, total)), _core_binary(value, total)], fields=list(HEADERS.value_type)
+    )
+    buffers = [None if validity is None else pa.py_buffer(validity), pa.py_buffer(offsets)]
+    return pa.Array.from_buffers(HEADERS, count, buffers, children=[items])
+
+
+def decode_columns_numpy(
+    payloads: Sequence[bytes],
+    counts: Sequence[int],
+    *,
+    with_headers: bool = True,
+    joined: JoinBuffer | None = None,
+) -> RecordColumns:
+    """:func:`decode_columns` in NumPy, for when the compiled core is not built."""
     data = b"".join(payloads) if joined is None else joined.join(payloads)
     buf = np.frombuffer(data, np.uint8)
     sizes = np.fromiter(map(len, payloads), np.int64, len(payloads))

@@ -1,0 +1,363 @@
+/* The compiled core of kafkaks: v2 records decoded straight into Arrow buffers.
+ *
+ * decode_records(payloads, counts, with_headers) reads counts[i] records from each uncompressed v2
+ * record area payloads[i] (formats/kafka_record.ksy; every length a ZigZag varint, -1 for null):
+ *
+ *     length varint | attributes int8 | timestampDelta varlong | offsetDelta varint
+ *     | keyLength varint | key | valueLength varint | value
+ *     | headersCount varint | [headerKeyLength varint | headerKey | headerValueLength varint | headerValue]
+ *
+ * It returns None when there are no records, else (timestamp deltas, offset deltas, key, value,
+ * headers): the deltas as int64 buffers, a binary column as (validity or None, offsets, data,
+ * large: offsets are int64), headers (None unless asked for) as (list validity or None, int32 list
+ * offsets, key column, value column). kafkaks.wire.columnar turns them into Arrow arrays.
+ *
+ * Acceptance is that of the NumPy decoder (columnar.decode_columns): every record exactly fills its
+ * declared length, the records exactly fill their area, every varint fits in 64 bits; anything else
+ * raises kafkaks.errors.CorruptDataError. Every read is bounded by the record (or for the length,
+ * the area) it belongs to, and the counts are checked against the bytes before anything is
+ * allocated from them (a record takes at least MIN_RECORD_SIZE bytes).
+ *
+ * Two passes over the records, the GIL released: the first checks everything, writes the deltas
+ * and sums the sizes of the variable-length columns; the second copies keys, values and headers
+ * into buffers of exactly those sizes.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define MIN_RECORD_SIZE 7 /* one byte each: length, attributes, deltas, key and value lengths, header count */
+#define MISPLACED_END "Incorrect declared batch size: the records do not end where the batch does"
+
+static PyObject *corrupt_data_error; /* kafkaks.errors.CorruptDataError */
+
+/* Why a decode stopped: a message (printf format with up to two int64 arguments), or none. */
+typedef struct {
+    const char *format;
+    long long first, second;
+} Failure;
+
+/* One binary column being filled: validity bits (when it has nulls), offsets, data. */
+typedef struct {
+    int64_t nulls, bytes, row;
+    int large;
+    PyObject *validity, *offsets, *data;
+    uint8_t *validity_bits, *data_at;
+    char *offsets_at;
+} Column;
+
+typedef struct {
+    int fill;  /* second pass: copy into the columns */
+    int64_t row, headers, lists_without_headers;
+    int64_t *timestamp_delta, *offset_delta;
+    int32_t *list_offsets;
+    uint8_t *list_validity;
+    Column key, value, header_key, header_value;
+    int with_headers;
+    Failure failure;
+} State;
+
+enum { VARINT_OK, VARINT_END, VARINT_WIDE };
+
+/* A ZigZag varint or varlong at *at, not reading at or past end. */
+static inline int read_varint(const uint8_t **at, const uint8_t *end, int64_t *value) {
+    const uint8_t *p = *at;
+    uint64_t raw = 0;
+    for (int shift = 0;; shift += 7) {
+        if (p >= end) return VARINT_END;
+        uint8_t byte = *p++;
+        if (shift == 63 && byte > 1) return VARINT_WIDE;
+        raw |= (uint64_t)(byte & 0x7F) << shift;
+        if (byte < 0x80) break;
+    }
+    *at = p;
+    *value = (int64_t)(raw >> 1) ^ -(int64_t)(raw & 1);
+    return VARINT_OK;
+}
+
+static int fail(State *s, const char *format, long long first, long long second) {
+    s->failure.format = format;
+    s->failure.first = first;
+    s->failure.second = second;
+    return -1;
+}
+
+#define RECORD_SIZE_FORMAT \
+    "Invalid record size: expected to read %lld bytes in record payload, but instead read %lld"
+
+/* A varint field of a record: a failure when it does not fit the record (or 64 bits). */
+#define FIELD(value, length, body)                                                        \
+    switch (read_varint(&p, record_end, &(value))) {                                      \
+    case VARINT_WIDE: return fail(s, "varint does not fit in 64 bits", 0, 0);             \
+    case VARINT_END: return fail(s, RECORD_SIZE_FORMAT, (length), record_end + 1 - (body)); \
+    default: break;                                                                        \
+    }
+
+/* Sets the column's next entry to the `size` bytes at p (null when size < 0). */
+static inline void put(State *s, Column *column, const uint8_t *p, int64_t size) {
+    if (!s->fill) {
+        if (size < 0) column->nulls++;
+        else column->bytes += size;
+        return;
+    }
+    int64_t row = column->row++;
+    if (size >= 0) {
+        memcpy(column->data_at, p, (size_t)size);
+        column->data_at += size;
+        if (column->validity_bits) column->validity_bits[row >> 3] |= (uint8_t)(1u << (row & 7));
+    }
+    int64_t end = column->data_at - (uint8_t *)PyBytes_AS_STRING(column->data);
+    if (column->large) ((int64_t *)column->offsets_at)[row + 1] = end;
+    else ((int32_t *)column->offsets_at)[row + 1] = (int32_t)end;
+}
+
+/* The `count` records of one record area; 0, or -1 with s->failure set. */
+static int decode_area(State *s, const uint8_t *p, Py_ssize_t size, int64_t count) {
+    const uint8_t *end = p + size;
+    for (int64_t index = 0; index < count; index++) {
+        int64_t length, timestamp_delta, offset_delta, key_size, value_size, header_count;
+        if (p >= end) return fail(s, MISPLACED_END, 0, 0);
+        switch (read_varint(&p, end, &length)) {
+        case VARINT_WIDE: return fail(s, "varint does not fit in 64 bits", 0, 0);
+        case VARINT_END: return fail(s, MISPLACED_END, 0, 0);
+        default: break;
+        }
+        if (length < 0) return fail(s, "Invalid negative record length", 0, 0);
+        if (length > end - p) return fail(s, MISPLACED_END, 0, 0);
+        const uint8_t *body = p, *record_end = p + length;
+        if (length < 1) return fail(s, RECORD_SIZE_FORMAT, length, 1);
+        p++; /* attributes (unused) */
+        FIELD(timestamp_delta, length, body)
+        FIELD(offset_delta, length, body)
+        FIELD(key_size, length, body)
+        if (key_size > record_end - p) return fail(s, "key length larger than its record", 0, 0);
+        put(s, &s->key, p, key_size);
+        if (key_size > 0) p += key_size;
+        FIELD(value_size, length, body)
+        if (value_size > record_end - p) return fail(s, "value length larger than its record", 0, 0);
+        put(s, &s->value, p, value_size);
+        if (value_size > 0) p += value_size;
+        FIELD(header_count, length, body)
+        if (header_count < 0) return fail(s, "Found invalid number of record headers", 0, 0);
+        if (header_count > record_end - p) return fail(s, "header count larger than its record", 0, 0);
+        for (int64_t h = 0; h < header_count; h++) {
+            int64_t hkey_size, hvalue_size;
+            FIELD(hkey_size, length, body)
+            if (hkey_size < 0) return fail(s, "Invalid negative header key size", 0, 0);
+            if (hkey_size > record_end - p) return fail(s, "header key larger than its record", 0, 0);
+            if (s->with_headers) put(s, &s->header_key, p, hkey_size);
+            p += hkey_size;
+            FIELD(hvalue_size, length, body)
+            if (hvalue_size > record_end - p) return fail(s, "header value larger than its record", 0, 0);
+            if (s->with_headers) put(s, &s->header_value, p, hvalue_size);
+            if (hvalue_size > 0) p += hvalue_size;
+        }
+        if (p != record_end) return fail(s, RECORD_SIZE_FORMAT, length, p - body);
+        if (!s->fill) {
+            s->timestamp_delta[s->row] = timestamp_delta;
+            s->offset_delta[s->row] = offset_delta;
+            s->headers += header_count;
+            if (!header_count) s->lists_without_headers++;
+        } else if (s->with_headers) {
+            s->headers += header_count;
+            s->list_offsets[s->row + 1] = (int32_t)s->headers;
+            if (s->list_validity && header_count) s->list_validity[s->row >> 3] |= (uint8_t)(1u << (s->row & 7));
+        }
+        s->row++;
+    }
+    return p == end ? 0 : fail(s, MISPLACED_END, 0, 0);
+}
+
+static int decode_areas(State *s, Py_buffer *areas, const int64_t *counts, Py_ssize_t n) {
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (decode_area(s, areas[i].buf, areas[i].len, counts[i]) < 0) return -1;
+    }
+    return 0;
+}
+
+/* A zero-filled bytes object of `size` bytes (NULL with an exception set when out of memory). */
+static PyObject *zeroed(int64_t size) {
+    PyObject *bytes = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)size);
+    if (bytes) memset(PyBytes_AS_STRING(bytes), 0, (size_t)size);
+    return bytes;
+}
+
+/* Allocates a column of `rows` entries from the first pass's sums. */
+static int column_alloc(Column *column, int64_t rows) {
+    column->large = column->bytes > INT32_MAX;
+    column->data = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)column->bytes);
+    column->offsets = zeroed((rows + 1) * (column->large ? 8 : 4));
+    if (!column->data || !column->offsets) return -1;
+    if (column->nulls) {
+        if (!(column->validity = zeroed((rows + 7) / 8))) return -1;
+        column->validity_bits = (uint8_t *)PyBytes_AS_STRING(column->validity);
+    }
+    column->data_at = (uint8_t *)PyBytes_AS_STRING(column->data);
+    column->offsets_at = PyBytes_AS_STRING(column->offsets);
+    return 0;
+}
+
+static void column_clear(Column *column) {
+    Py_CLEAR(column->validity);
+    Py_CLEAR(column->offsets);
+    Py_CLEAR(column->data);
+}
+
+/* (validity or None, offsets, data, large), stealing the column's references. */
+static PyObject *column_tuple(Column *column) {
+    PyObject *validity = column->validity ? column->validity : Py_NewRef(Py_None);
+    PyObject *result = Py_BuildValue("(NNNO)", validity, column->offsets, column->data,
+                                     column->large ? Py_True : Py_False);
+    column->validity = column->offsets = column->data = NULL;
+    return result;
+}
+
+/* The counts, checked against the bytes in the order the NumPy decoder checks them. */
+static int check_counts(const int64_t *counts, const Py_buffer *areas, Py_ssize_t n, int64_t *records) {
+    int64_t lowest = 0, total = 0, bytes = 0;
+    for (Py_ssize_t i = 0; i < n; i++) lowest = counts[i] < lowest ? counts[i] : lowest;
+    if (lowest < 0) {
+        PyErr_Format(corrupt_data_error, "Found invalid record count %lld in magic v2 batch", (long long)lowest);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (counts[i] > areas[i].len / MIN_RECORD_SIZE + 1) {
+            PyErr_SetString(corrupt_data_error, "record count cannot fit in the batch's bytes");
+            return -1;
+        }
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (counts[i] == 0 && areas[i].len > 0) {
+            PyErr_SetString(corrupt_data_error, MISPLACED_END);
+            return -1;
+        }
+        total += counts[i];
+        bytes += areas[i].len;
+    }
+    if (total && bytes < MIN_RECORD_SIZE) {
+        PyErr_SetString(corrupt_data_error, "Incorrect declared batch size, premature EOF reached");
+        return -1;
+    }
+    *records = total;
+    return 0;
+}
+
+static PyObject *decode_records(PyObject *module, PyObject *args) {
+    PyObject *payloads, *count_list;
+    int with_headers;
+    if (!PyArg_ParseTuple(args, "OOp", &payloads, &count_list, &with_headers)) return NULL;
+    PyObject *payload_seq = PySequence_Fast(payloads, "payloads must be a sequence");
+    PyObject *count_seq = payload_seq ? PySequence_Fast(count_list, "counts must be a sequence") : NULL;
+    if (!count_seq) {
+        Py_XDECREF(payload_seq);
+        return NULL;
+    }
+    PyObject *result = NULL, *timestamp_delta = NULL, *offset_delta = NULL, *list_offsets = NULL;
+    PyObject *list_validity = NULL;
+    State s = {0};
+    s.with_headers = with_headers;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(payload_seq), held = 0;
+    int64_t *counts = PyMem_Calloc((size_t)n + 1, sizeof(int64_t));
+    Py_buffer *areas = PyMem_Calloc((size_t)n + 1, sizeof(Py_buffer));
+    if (!counts || !areas) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (PySequence_Fast_GET_SIZE(count_seq) != n) {
+        PyErr_SetString(PyExc_ValueError, "as many counts as payloads are needed");
+        goto done;
+    }
+    for (; held < n; held++) {
+        PyObject *count = PySequence_Fast_GET_ITEM(count_seq, held);
+        counts[held] = PyLong_AsLongLong(count);
+        if (counts[held] == -1 && PyErr_Occurred()) goto done;
+        if (PyObject_GetBuffer(PySequence_Fast_GET_ITEM(payload_seq, held), &areas[held], PyBUF_SIMPLE) < 0)
+            goto done;
+    }
+    int64_t records;
+    if (check_counts(counts, areas, n, &records) < 0) goto done;
+    if (!records) {
+        result = Py_NewRef(Py_None);
+        goto done;
+    }
+    timestamp_delta = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)records * 8);
+    offset_delta = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)records * 8);
+    if (!timestamp_delta || !offset_delta) goto done;
+    s.timestamp_delta = (int64_t *)PyBytes_AS_STRING(timestamp_delta);
+    s.offset_delta = (int64_t *)PyBytes_AS_STRING(offset_delta);
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = decode_areas(&s, areas, counts, n);
+    Py_END_ALLOW_THREADS
+    if (status < 0) {
+        PyErr_Format(corrupt_data_error, s.failure.format, s.failure.first, s.failure.second);
+        goto done;
+    }
+    if (with_headers && s.headers > INT32_MAX) {
+        PyErr_SetString(PyExc_OverflowError, "more than 2**31 - 1 headers in one call");
+        goto done;
+    }
+    if (column_alloc(&s.key, records) < 0 || column_alloc(&s.value, records) < 0) goto done;
+    if (with_headers) {
+        if (column_alloc(&s.header_key, s.headers) < 0 || column_alloc(&s.header_value, s.headers) < 0)
+            goto done;
+        if (!(list_offsets = zeroed((records + 1) * 4))) goto done;
+        s.list_offsets = (int32_t *)PyBytes_AS_STRING(list_offsets);
+        if (s.lists_without_headers) {
+            if (!(list_validity = zeroed((records + 7) / 8))) goto done;
+            s.list_validity = (uint8_t *)PyBytes_AS_STRING(list_validity);
+        }
+    }
+    s.fill = 1;
+    s.row = s.headers = 0;
+    Py_BEGIN_ALLOW_THREADS
+    decode_areas(&s, areas, counts, n); /* the same bytes as the first pass: no failure */
+    Py_END_ALLOW_THREADS
+    PyObject *headers = Py_NewRef(Py_None);
+    if (with_headers) {
+        Py_DECREF(headers);
+        headers = Py_BuildValue("(NNNN)", list_validity ? list_validity : Py_NewRef(Py_None), list_offsets,
+                                column_tuple(&s.header_key), column_tuple(&s.header_value));
+        list_validity = list_offsets = NULL;
+    }
+    result = Py_BuildValue("(NNNNN)", timestamp_delta, offset_delta, column_tuple(&s.key),
+                           column_tuple(&s.value), headers);
+    timestamp_delta = offset_delta = NULL;
+done:
+    for (Py_ssize_t i = 0; i < held; i++) PyBuffer_Release(&areas[i]);
+    PyMem_Free(areas);
+    PyMem_Free(counts);
+    Py_XDECREF(timestamp_delta);
+    Py_XDECREF(offset_delta);
+    Py_XDECREF(list_offsets);
+    Py_XDECREF(list_validity);
+    column_clear(&s.key);
+    column_clear(&s.value);
+    column_clear(&s.header_key);
+    column_clear(&s.header_value);
+    Py_DECREF(payload_seq);
+    Py_DECREF(count_seq);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"decode_records", decode_records, METH_VARARGS,
+     "decode_records(payloads, counts, with_headers) -> None | (timestamp_delta, offset_delta, key, "
+     "value, headers): the records of v2 record areas as Arrow buffers (see kafkaks.wire.columnar)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT, "kafkaks.wire._core",
+    "The compiled core of kafkaks: v2 records decoded into Arrow buffers.", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__core(void) {
+    PyObject *errors = PyImport_ImportModule("kafkaks.errors");
+    if (!errors) return NULL;
+    corrupt_data_error = PyObject_GetAttrString(errors, "CorruptDataError");
+    Py_DECREF(errors);
+    if (!corrupt_data_error) return NULL;
+    return PyModule_Create(&module_def);
+}

@@ -1,0 +1,176 @@
+"""The compiled core (kafkaks/wire/_core.c) against the NumPy decoder, the record decoder and
+kafka-python's reader: on batches from kafka-python's builder of 1, 10 and 500 records, on every
+real segment, on the fixtures through read_arrow, and on corrupted record areas, where both
+decoders give the same result or the same error."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pytest
+from conftest import FIXTURES, real_params
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from kafka.record.default_records import DefaultRecordBatch, DefaultRecordBatchBuilder
+from test_columnar import BLOBS, HEADER_KEYS, Row, damaged_runs, rows_of, v2_data_batches
+
+from kafkaks import CorruptDataError, KafkaksError, read_arrow
+from kafkaks.wire import columnar
+from kafkaks.wire.columnar import MIN_LANES, RecordColumns, decode_columns, decode_columns_numpy
+from kafkaks.wire.records import decode_records
+
+pytest.importorskip("kafkaks.wire._core", reason="the compiled core is not built")
+
+BASE_TIMESTAMP = 10**12
+Outcome = list[Row] | tuple[str, str]
+
+
+def outcome(decode: Any, payloads: list[bytes], counts: list[int], with_headers: bool = True) -> Outcome:
+    """The rows, or the error's class and message."""
+    try:
+        columns: RecordColumns = decode(payloads, counts, with_headers=with_headers)
+    except KafkaksError as exc:
+        return type(exc).__name__, exc.reason
+    if with_headers:
+        assert columns.headers is not None and columns.headers.type == columnar.HEADERS
+    for column in (columns.key, columns.value):
+        assert column.type == pa.binary()
+        column.validate(full=True)
+    if columns.headers is None:
+        columns = columns._replace(headers=pa.nulls(len(columns.key), columnar.HEADERS))
+    return rows_of(columns)
+
+
+def both(payloads: list[bytes], counts: list[int], with_headers: bool = True) -> Outcome:
+    """The core's outcome, checked equal to the NumPy decoder's."""
+    core = outcome(decode_columns, payloads, counts, with_headers)
+    numpy = outcome(decode_columns_numpy, payloads, counts, with_headers)
+    if isinstance(core, tuple) and isinstance(numpy, tuple):
+        assert core[0] == numpy[0]  # the same class; the first of several faults may differ
+    else:
+        assert core == numpy
+    return core
+
+
+def built(records: list[Any]) -> bytes:
+    """A whole batch from kafka-python's builder."""
+    builder = DefaultRecordBatchBuilder(2, 0, False, -1, -1, -1, 1 << 30)
+    for delta, (timestamp, key, value, headers) in enumerate(records):
+        builder.append(delta, BASE_TIMESTAMP + timestamp, key, value, list(headers))
+    return bytes(builder.build())
+
+
+def kafka_python_rows(batch: bytes) -> list[Row]:
+    """What kafka-python's reader makes of a batch (its deltas taken back off the batch's bases)."""
+    reader = DefaultRecordBatch(batch)
+    return [
+        (r.timestamp - reader.first_timestamp, r.offset - reader.base_offset, r.key, r.value,
+         [(k, v) for k, v in r.headers])
+        for r in reader
+    ]  # fmt: skip
+
+
+def record(size: int) -> Any:
+    headers = st.lists(st.tuples(HEADER_KEYS, BLOBS), max_size=3)
+    return st.lists(
+        st.tuples(st.integers(-(2**40), 2**40), BLOBS, BLOBS, headers), min_size=size, max_size=size
+    )
+
+
+@pytest.mark.parametrize("size", [1, 10, 500])
+@settings(
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+)
+@given(data=st.data())
+def test_batches_of_1_10_and_500_records(size: int, data: st.DataObject) -> None:
+    batches = [
+        built(data.draw(record(size))) for _ in range(data.draw(st.integers(1, 3 if size == 500 else 12)))
+    ]
+    payloads, counts = [b[61:] for b in batches], [size] * len(batches)
+    expected = [row for batch in batches for row in kafka_python_rows(batch)]
+    assert both(payloads, counts) == expected
+    assert expected == [
+        (ts, od, k, v, h)
+        for p, c in zip(payloads, counts, strict=True)
+        for ts, od, k, v, h in decode_records(p, c)
+    ]
+    assert both(payloads, counts, with_headers=False) == [(*row[:4], []) for row in expected]
+
+
+@pytest.mark.parametrize("path, info", real_params("log", "checkpoint", "bin"))
+def test_every_real_segment(path: Path, info: dict[str, Any]) -> None:
+    batches = v2_data_batches(path)
+    if batches:
+        both([p for p, _ in batches], [c for _, c in batches])
+
+
+def test_read_arrow_is_the_same_with_and_without_the_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    logdir = FIXTURES / "logdir"
+    options: dict[str, Any] = {"include_headers": True, "include_metadata": True, "include_control": True}
+    with_core = pa.Table.from_batches(list(read_arrow(logdir, **options)))
+    monkeypatch.setattr(columnar, "compiled_decode", None)
+    assert pa.Table.from_batches(list(read_arrow(logdir, **options))).equals(with_core)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(damaged_runs())
+def test_corrupted_areas_give_the_same_result_or_error(run: tuple[list[tuple[bytes, int]], int]) -> None:
+    areas, victim = run
+    both([p for p, _ in areas], [c for _, c in areas])
+    both([areas[victim][0]], [areas[victim][1]])
+
+
+ONE = b"\x0c\x00\x00\x00\x01\x01\x00"  # a record of 6 bytes: no key, no value, no headers
+
+
+@pytest.mark.parametrize(
+    "payload, count, reason",
+    [
+        (ONE, -1, "Found invalid record count -1 in magic v2 batch"),
+        (ONE, 2**31 - 1, "record count cannot fit in the batch's bytes"),
+        (ONE, 0, columnar.MISPLACED_END),
+        (b"", 1, "Incorrect declared batch size, premature EOF reached"),
+        (ONE[:-1], 1, None),  # truncated
+        (ONE + ONE[:-1], 2, None),
+        (b"\x0e" + ONE[1:] + b"\x00", 1, None),  # a length one byte too long
+        (b"\x0a" + ONE[1:], 1, None),  # ... too short
+        (b"\x0b" + ONE[1:], 1, None),  # ... negative
+        (b"\xff" * 20, 1, None),  # an endless varint
+        (b"\x0c\x00\xff\x00\x01\x01\x00", 1, None),  # a varint running over the record
+        (b"\x0c\x00\x00\x00\x01\x01\x01", 1, None),  # a negative header count
+        (b"\x0c\x00\x00\x00\x01\x01\x7e", 1, None),  # a huge one
+        (b"\x10\x00\x00\x00\x01\x01\x02\x01\x00", 1, None),  # a negative header key length
+        (b"\xfe\xff\xff\xff\xff\xff\xff\xff\xff\x7f" + bytes(12), 2, None),  # a length near 2^63
+        (b"\xfe\xff\xff\xff\xff\xff\xff\xff\xff\x02" + bytes(12), 2, None),  # a length past 2^64
+        (b"\x14\x00\x00\x00\xfe\xff\xff\xff\xff\xff\xff\xff\xff\x7f\x01\x00", 1, None),  # such a key
+        (b"\x14\x00\x00\x00\x01\xfe\xff\xff\xff\xff\xff\xff\xff\xff\x7f\x00", 1, None),  # a value
+        (b"\x14\x00\x00\x00\x01\x01\xfe\xff\xff\xff\xff\xff\xff\xff\xff\x7f", 1, None),  # header count
+        (b"\x16\x00\x00\x00\x01\x01\x02\x7e\x00", 1, None),  # a header key past the record
+        (b"\x10\x00\x00\x00\x01\x01\x02\x00\x7e", 1, None),  # a header value past the record
+    ],
+)
+def test_named_corruptions_raise_the_same_error(payload: bytes, count: int, reason: str | None) -> None:
+    for copies in (1, MIN_LANES + 1):
+        got = both([payload] * copies, [count] * copies)
+        assert isinstance(got, tuple) and got[0] == "CorruptDataError"
+        if reason is not None:
+            assert got[1] == reason
+    with pytest.raises(KafkaksError):
+        list(decode_records(payload, count))
+
+
+def test_no_records_and_nulls() -> None:
+    assert both([], []) == [] and both([b"", b""], [0, 0]) == []
+    null_value = b"\x0c\x00\x02\x04\x01\x01\x00"  # timestamp delta 1, offset delta 2
+    assert both([null_value, ONE], [1, 1]) == [(1, 2, None, None, []), (0, 0, None, None, [])]
+
+
+def test_the_core_rejects_what_is_not_a_payload_list() -> None:
+    with pytest.raises(ValueError, match="as many counts"):
+        decode_columns([ONE], [1, 1])
+    with pytest.raises(TypeError):
+        decode_columns([1], [1])  # type: ignore[list-item]
+    with pytest.raises(CorruptDataError):
+        decode_columns([bytearray(ONE), memoryview(ONE[:-1])], [1, 1])
