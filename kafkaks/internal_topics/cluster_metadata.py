@@ -10,12 +10,12 @@ from typing import Any, NamedTuple
 
 from ..generated.kafka_metadata_record import KafkaMetadataRecord
 from ..generated.metadata_records import METADATA_RECORDS as SPEC_RECORDS
+from ..wire.control import kafka_uuid
 from .convert import (
     PARSE_ERRORS,
     int32s,
     kafka_bytes,
     kafka_string,
-    kafka_uuid,
     leftover,
     parse,
     strings,

@@ -10,6 +10,8 @@ from typing import Any
 
 from kaitaistruct import BytesIO, KaitaiStream, KaitaiStructError
 
+from ..wire.control import kafka_uuid
+
 PARSE_ERRORS = (KaitaiStructError, EOFError, ValueError, UnicodeDecodeError, struct.error)
 
 
@@ -25,11 +27,6 @@ def kafka_string(v: Any) -> str | None:
 def kafka_bytes(v: Any) -> str | None:
     """Jackson writes a BinaryNode as standard base64 with padding."""
     return None if v.len_value < 0 else base64.b64encode(v.value).decode()
-
-
-def kafka_uuid(raw: bytes) -> str:
-    """Kafka's Uuid.toString(): URL-safe base64 without padding."""
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
 def int32s(v: Any) -> list[int] | None:

@@ -16,13 +16,13 @@ from ..errors import CorruptDataError
 from ..generated.kafka_control_record import KafkaControlRecord as Ksy
 from ..models import ControlRecord
 
-__all__ = ["decode_control"]
+__all__ = ["decode_control", "kafka_uuid"]
 
 # ControlRecordType names (ABORT, COMMIT, LEADER_CHANGE, ...), from the spec's enum.
 TYPE_NAMES = {t.value: t.name.upper() for t in Ksy.ControlType}
 
 
-def _uuid(raw: bytes) -> str:
+def kafka_uuid(raw: bytes) -> str:
     """Kafka's Uuid.toString(): URL-safe base64 without padding."""
     return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
@@ -58,7 +58,7 @@ def _voters(v: Any) -> dict[str, Any]:
         "voters": [
             {
                 "voterId": voter.voter_id,
-                "voterDirectoryId": _uuid(voter.voter_directory_id),
+                "voterDirectoryId": kafka_uuid(voter.voter_directory_id),
                 "endpoints": [
                     {"name": e.name.value, "host": e.host.value, "port": e.port} for e in voter.endpoints
                 ],
