@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kafkaks.generated.message_tables import COORDINATOR_RECORDS, FRAMED_RECORDS
 
 import kafkaks
-from kafkaks.generated.message_tables import COORDINATOR_RECORDS, FRAMED_RECORDS
 from kafkaks.internal_topics import decode_internal
 
 FIXTURES = Path(__file__).parent / "fixtures" / "internal4"

@@ -124,11 +124,23 @@ def kafka_uuid(b: bytes) -> str:
     return base64.urlsafe_b64encode(b).decode().rstrip("=")
 
 
+# Remote log metadata that Kafka's RemoteLogMetadataSerde accepts (known states, offsets in
+# order, leader epochs), for every other record; the rest take any value of their type.
+PLAUSIBLE: dict[str, Any] = {
+    "RemoteLogSegmentState": lambda r: r.randint(0, 3),
+    "RemotePartitionDeleteState": lambda r: r.randint(0, 2),
+    "StartOffset": lambda r: r.randint(0, 1000),
+    "EndOffset": lambda r: r.randint(1000, 2000),
+    "LeaderEpoch": lambda r: r.randint(0, 5),
+}
+
+
 class Encoder:
     def __init__(self, schema: dict[str, Any], rng: random.Random) -> None:
         self.common = {c["name"]: c["fields"] for c in schema.get("commonStructs", [])}
         self.flexible = schema.get("flexibleVersions", "none")
         self.rng = rng
+        self.plausible = False
 
     def default(self, f: dict[str, Any]) -> Any:
         d = f.get("default")
@@ -152,6 +164,9 @@ class Encoder:
     def value(self, f: dict[str, Any], v: int, depth: int) -> Any:
         """A (wire value, JSON value) pair for field f at version v."""
         t, r = f["type"], self.rng
+        if self.plausible and f["name"] in PLAUSIBLE:
+            x = PLAUSIBLE[f["name"]](r)
+            return x, x
         if in_versions(f.get("nullableVersions"), v) and r.random() < 0.25:
             return None, None
         if t in INTS:
@@ -175,7 +190,7 @@ class Encoder:
             return b, base64.b64encode(b).decode()
         if t.startswith("[]"):
             item = t[2:]
-            n = r.randint(0, 2 if depth < 3 else 0)
+            n = r.randint(1 if self.plausible else 0, 2 if depth < 3 else 0)
             sub = dict(f, type=item)
             sub.pop("nullableVersions", None)
             pairs = [self.value(sub, v, depth + 1) for _ in range(n)]
@@ -325,7 +340,8 @@ def encode_records(git_dir: str, commit: str, topic: str, rng: random.Random) ->
             enc = Encoder(schema, rng)
             lo, _, hi = schema["validVersions"].partition("-")
             for v in range(int(lo), int(hi or lo) + 1):
-                for _ in range(6):
+                for i in range(6):
+                    enc.plausible = i % 2 == 1
                     wire, js = enc.message(schema["fields"], v)
                     value = (
                         uvarint(1)

@@ -69,6 +69,8 @@ DECODER_OPTIONS: tuple[tuple[str, InternalKind], ...] = (
     ("offsets_decoder", "offsets"),
     ("transaction_log_decoder", "transaction_log"),
     ("cluster_metadata_decoder", "cluster_metadata"),
+    ("remote_log_metadata_decoder", "remote_log_metadata"),
+    ("share_group_state_decoder", "share_group_state"),
 )
 TOPIC_OF_KIND = {kind: topic for topic, kind in INTERNAL_TOPICS.items()}
 
@@ -98,7 +100,7 @@ def kafka_decoder_throws(kind: InternalKind, record: Record, d: DecodedRecord) -
     offset N, skipping.``); the transaction log decoder on a key or value it cannot read or an
     unknown state (``TransactionLog.formatRecordKeyAndValue``; an unknown key version prints
     ``unknown::version=V``). The cluster metadata decoder catches everything."""
-    if kind == "offsets":
+    if kind in ("offsets", "share_group_state"):
         return record.key is None
     if kind == "transaction_log":
         if d.key is None:
@@ -113,6 +115,11 @@ def decoder_problem(kind: InternalKind, record: Record, d: DecodedRecord) -> str
     if kind == "offsets" and record.key is None:
         return (
             f"Failed to decode message at offset {record.offset} using offset topic decoder "
+            "(message had a missing key)"
+        )
+    if kind == "share_group_state" and record.key is None:
+        return (
+            f"Failed to decode message at offset {record.offset} using the specified decoder "
             "(message had a missing key)"
         )
     return f"{TOPIC_OF_KIND[kind]} decoder: {d.problem}"
