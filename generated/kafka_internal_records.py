@@ -6,10 +6,10 @@ from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
 from . import kafka_consumer_offsets_key
 from . import kafka_varint
 from . import kafka_transaction_log_key
-from . import kafka_transaction_log_value
-from . import kafka_log
-from . import kafka_record_header
 from . import kafka_offset_commit_value
+from . import kafka_log
+from . import kafka_transaction_log_value
+from . import kafka_record_header
 from . import kafka_metadata_record
 from . import kafka_group_metadata_value
 from enum import IntEnum

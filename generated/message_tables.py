@@ -5,6 +5,7 @@ COORDINATOR_RECORDS: key spec -> record type -> (name, spec holding the types, k
 fields, value type, highest value version, value fields); types are the generated classes'
 names inside the spec's top-level class.
 FRAMED_RECORDS: spec -> api key -> (message name, highest version, fields).
+VALUE_RECORDS: spec of one versioned value -> (message name, highest version, fields).
 A field is one of
     ("field", JSON name, attribute, conversion)
     ("array", JSON name, attribute, fields of an item)        (null when len_<attribute> is -1)
@@ -777,4 +778,44 @@ FRAMED_RECORDS = {
             ),
         ),
     },
+}
+
+VALUE_RECORDS = {
+    "kafka_offset_commit_value": (
+        "OffsetCommitValue",
+        4,
+        (
+            ("field", "offset", "offset", "s8"),
+            ("field", "leaderEpoch", "leader_epoch", "s4"),
+            ("field", "metadata", "metadata", "string"),
+            ("field", "commitTimestamp", "commit_timestamp", "s8"),
+            ("field", "expireTimestamp", "expire_timestamp", "s8"),
+            ("tag", "topicId", 0, "tag_uuid", 4, "AAAAAAAAAAAAAAAAAAAAAA"),
+        ),
+    ),
+    "kafka_transaction_log_value": (
+        "TransactionLogValue",
+        1,
+        (
+            ("field", "producerId", "producer_id", "s8"),
+            ("tag", "previousProducerId", 0, "tag_s8", 1, -1),
+            ("tag", "nextProducerId", 1, "tag_s8", 1, -1),
+            ("field", "producerEpoch", "producer_epoch", "s2"),
+            ("tag", "nextProducerEpoch", 3, "tag_s2", 1, -1),
+            ("field", "transactionTimeoutMs", "transaction_timeout_ms", "s4"),
+            ("field", "transactionStatus", "transaction_status", "s1"),
+            (
+                "array",
+                "transactionPartitions",
+                "transaction_partitions",
+                (
+                    ("field", "topic", "topic", "string"),
+                    ("field", "partitionIds", "partition_ids", "int32_array"),
+                ),
+            ),
+            ("field", "transactionLastUpdateTimestampMs", "transaction_last_update_timestamp_ms", "s8"),
+            ("field", "transactionStartTimestampMs", "transaction_start_timestamp_ms", "s8"),
+            ("tag", "clientTransactionVersion", 2, "tag_s2", 1, 0),
+        ),
+    ),
 }

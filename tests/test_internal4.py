@@ -1,5 +1,7 @@
 """Kafka 4.x internal-topic records: ``__consumer_offsets`` record types 3 and up (consumer groups
-of KIP-848, share groups, streams groups), ``__share_group_state`` and ``__remote_log_metadata``.
+of KIP-848, share groups, streams groups) and offset commits up to version 4 (topic id tag),
+``__share_group_state``, ``__transaction_state`` values with the tags of transaction protocol v2
+(KIP-890) and ``__remote_log_metadata``.
 
 The fixtures (tests/fixtures/internal4, see the README there) were written by
 tools/kafka_schema_encoder.py, an encoder driven by Apache Kafka 4.3.1's message JSON schemas that
@@ -49,7 +51,9 @@ def test_every_fixture_record_decodes_to_the_encoded_values(partition: str) -> N
 
 def test_the_fixtures_cover_every_record_type_the_specs_define() -> None:
     offsets = {int(e["key"]["type"]) for e in EXPECTED["partitions"]["__consumer_offsets-0"]}
-    assert offsets == set(COORDINATOR_RECORDS["kafka_consumer_offsets_key"])
+    assert offsets == {1, *COORDINATOR_RECORDS["kafka_consumer_offsets_key"]}  # 1: OffsetCommit v0-v4
+    versions = {e["value"]["version"] for e in EXPECTED["partitions"]["__transaction_state-0"] if e["value"]}
+    assert versions == {"0", "1"}
     share = {int(e["key"]["type"]) for e in EXPECTED["partitions"]["__share_group_state-0"]}
     assert share == set(COORDINATOR_RECORDS["kafka_share_coordinator_records"])
     remote = {e["value"]["type"] for e in EXPECTED["partitions"]["__remote_log_metadata-0"]}

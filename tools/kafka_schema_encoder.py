@@ -6,8 +6,9 @@ kafkaks' decoders and of the specs. Development time only; the schemas are not c
     python tools/kafka_schema_encoder.py --git-dir /work/.mirror/apache+kafka/repo \
         --commit <sha> --tag 4.3.1 tests/fixtures/internal4
 
-For every record type of `__consumer_offsets` (types 3 and up), `__share_group_state` and
-`__remote_log_metadata`, and every version of its value, it makes values from a fixed seed (each
+For every record type of `__consumer_offsets` (offset commits and types 3 and up),
+`__share_group_state`, `__transaction_state` and `__remote_log_metadata`, and every version of
+its value, it makes values from a fixed seed (each
 field by its schema type; nullable fields sometimes null; tagged fields sometimes absent,
 sometimes set, sometimes set to their default; an unknown tag now and then, which Kafka skips),
 encodes them as Kafka's generated `write` methods do (MessageDataGenerator: classic or flexible
@@ -38,6 +39,7 @@ from kafka.record.memory_records import MemoryRecordsBuilder
 GROUP_DIR = "group-coordinator/src/main/resources/common/message"
 SHARE_DIR = "share-coordinator/src/main/resources/common/message"
 STORAGE_DIR = "storage/src/main/resources/message"
+TXN_DIR = "transaction-coordinator/src/main/resources/common/message"
 T0 = 1700000000000
 
 # topic -> (schema folder, record names, framing)
@@ -45,6 +47,7 @@ TOPICS: dict[str, tuple[str, list[str], str]] = {
     "__consumer_offsets": (
         GROUP_DIR,
         [
+            "OffsetCommit",
             "ConsumerGroupMetadata",
             "ConsumerGroupPartitionMetadata",
             "ConsumerGroupMemberMetadata",
@@ -68,6 +71,7 @@ TOPICS: dict[str, tuple[str, list[str], str]] = {
         "coordinator",
     ),
     "__share_group_state": (SHARE_DIR, ["ShareSnapshot", "ShareUpdate"], "coordinator"),
+    "__transaction_state": (TXN_DIR, ["TransactionLog"], "coordinator"),
     "__remote_log_metadata": (
         STORAGE_DIR,
         [
@@ -132,6 +136,7 @@ PLAUSIBLE: dict[str, Any] = {
     "StartOffset": lambda r: r.randint(0, 1000),
     "EndOffset": lambda r: r.randint(1000, 2000),
     "LeaderEpoch": lambda r: r.randint(0, 5),
+    "TransactionStatus": lambda r: r.randint(0, 7),
 }
 
 
@@ -365,6 +370,7 @@ def encode_records(git_dir: str, commit: str, topic: str, rng: random.Random) ->
         key_schema = load(git_dir, commit, f"{folder}/{name}Key.json")
         value_schema = load(git_dir, commit, f"{folder}/{name}Value.json")
         kenc, venc = Encoder(key_schema, rng), Encoder(value_schema, rng)
+        venc.plausible = topic == "__transaction_state"  # a known TransactionState
         lo, _, hi = value_schema["validVersions"].partition("-")
         for v in range(int(lo), int(hi or lo) + 1):
             for i in range(6):

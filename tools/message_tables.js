@@ -16,10 +16,14 @@
 
 const KEY_SPECS = ["kafka_consumer_offsets_key", "kafka_share_coordinator_records"];
 const FRAMED_SPECS = ["kafka_remote_log_metadata_record"];
-const SPECS = [...new Set([...KEY_SPECS, ...FRAMED_SPECS, "kafka_group_coordinator_records"])];
+// Specs of one value (an int16 version and a `data` switch on it), whose other fields kafkaks
+// prints with the same walker.
+const VALUE_SPECS = ["kafka_offset_commit_value", "kafka_transaction_log_value"];
+const SPECS = [...new Set([...KEY_SPECS, ...FRAMED_SPECS, ...VALUE_SPECS, "kafka_group_coordinator_records"])];
 
 const typeName = (ref) => String(ref).replace(/\(.*\)$/, "");
 const lowerFirst = (s) => s[0].toLowerCase() + s.slice(1);
+const camel = (id) => id.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
 const upperCamel = (id) => id.split("_").filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join("");
 const SCALARS = ["s1", "s2", "s4", "s8", "u1", "u2", "u4", "f8"];
 const PROTOCOL = ["string", "bytes", "int32_array", "string_array", "uuid_array"];
@@ -63,8 +67,7 @@ function tables(loadSpec) {
     const seq = type.seq || [];
     for (const field of seq) {
       if (field.id === "tagged_fields" || /^(len|present)_/.test(field.id)) continue;
-      if (!field["-orig-id"]) fail(specId, `${name}.${field.id}: no -orig-id (its name in Kafka's schema)`);
-      const json = lowerFirst(field["-orig-id"]);
+      const json = field["-orig-id"] ? lowerFirst(field["-orig-id"]) : camel(field.id);
       const kind = field.repeat === undefined ? scalarKind(specId, field) : null;
       if (field.repeat !== undefined) {
         out.push(["array", json, field.id, fields(specId, typeName(field.type))]);
@@ -84,7 +87,7 @@ function tables(loadSpec) {
         const ref = cases[tag.tag];
         if (ref === undefined) fail(specId, `${name}: tag ${tag.tag} is not in its tag switch`);
         const since = tag.if === undefined ? 0 : Number(/^version >= (\d+)$/.exec(tag.if)[1]);
-        const json = lowerFirst(tag["-orig-id"]);
+        const json = tag["-orig-id"] ? lowerFirst(tag["-orig-id"]) : camel(tag.id);
         const dflt = tag.default === undefined ? null : tag.default;
         const kind = scalarKind(specId, { type: ref });
         let entry;
@@ -159,7 +162,16 @@ function tables(loadSpec) {
     }
     framed[specId] = table;
   }
-  return { coordinator, framed };
+  const values = {};
+  for (const specId of VALUE_SPECS) {
+    const spec = specs.get(specId);
+    const wrapper = { seq: spec.seq };
+    spec.types[`${specId}__top`] = wrapper;
+    const [highest, body] = valueVersions(specId, `${specId}__top`);
+    delete spec.types[`${specId}__top`];
+    values[specId] = [typeOf(specId, body)["-orig-id"], highest, fields(specId, body)];
+  }
+  return { coordinator, framed, values };
 }
 
 function py(v, indent) {
@@ -182,7 +194,7 @@ function py(v, indent) {
 }
 
 function messageTablesModule(loadSpec) {
-  const { coordinator, framed } = tables(loadSpec);
+  const { coordinator, framed, values } = tables(loadSpec);
   const doc = `"""Kafka's coordinator records and framed metadata records, derived from formats/*.ksy by
 tools/message_tables.js. Do not edit: run \`make generate\`.
 
@@ -190,6 +202,7 @@ COORDINATOR_RECORDS: key spec -> record type -> (name, spec holding the types, k
 fields, value type, highest value version, value fields); types are the generated classes'
 names inside the spec's top-level class.
 FRAMED_RECORDS: spec -> api key -> (message name, highest version, fields).
+VALUE_RECORDS: spec of one versioned value -> (message name, highest version, fields).
 A field is one of
     ("field", JSON name, attribute, conversion)
     ("array", JSON name, attribute, fields of an item)        (null when len_<attribute> is -1)
@@ -199,7 +212,10 @@ A field is one of
 in the order Kafka's JSON converters print them.
 """
 `;
-  return `${doc}\nCOORDINATOR_RECORDS = ${py(coordinator, 0)}\n\nFRAMED_RECORDS = ${py(framed, 0)}\n`;
+  return (
+    `${doc}\nCOORDINATOR_RECORDS = ${py(coordinator, 0)}\n\nFRAMED_RECORDS = ${py(framed, 0)}\n\n` +
+    `VALUE_RECORDS = ${py(values, 0)}\n`
+  );
 }
 
 module.exports = { SPECS, messageTablesModule };

@@ -14,6 +14,7 @@ from typing import Any
 from ..generated.kafka_consumer_offsets_key import KafkaConsumerOffsetsKey
 from ..generated.kafka_group_metadata_value import KafkaGroupMetadataValue
 from ..generated.kafka_offset_commit_value import KafkaOffsetCommitValue
+from ..generated.message_tables import VALUE_RECORDS
 from .convert import (
     PARSE_ERRORS,
     decode_versioned,
@@ -25,7 +26,7 @@ from .convert import (
     pascal_case,
     strings,
 )
-from .messages import COORDINATOR_RECORDS, coordinator_record
+from .messages import COORDINATOR_RECORDS, coordinator_record, message_json
 from .records import DecodedRecord
 
 __all__ = ["KEY_SCHEMAS", "decode_offsets"]
@@ -40,14 +41,9 @@ def _offset_commit_key(k: Any) -> dict[str, Any]:
 
 
 def _offset_commit_value(d: Any, version: int) -> dict[str, Any]:
-    out: dict[str, Any] = {"offset": d.offset}
-    if version >= 3:
-        out["leaderEpoch"] = d.leader_epoch
-    out["metadata"] = kafka_string(d.metadata)
-    out["commitTimestamp"] = d.commit_timestamp
-    if version == 1:
-        out["expireTimestamp"] = d.expire_timestamp
-    return out
+    """OffsetCommitValue's fields of ``version`` (the topic id tag of version 4 included), from the
+    spec through generated/message_tables.py."""
+    return message_json(d, VALUE_RECORDS["kafka_offset_commit_value"][2], version)
 
 
 def _topic_partitions(items: Sequence[Any]) -> list[dict[str, Any]]:

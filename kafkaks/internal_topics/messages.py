@@ -76,11 +76,13 @@ def message_json(obj: Any, fields: Sequence[Sequence[Any]], version: int) -> dic
             elif hasattr(obj, f[2]):
                 out[name] = message_json(getattr(obj, f[2]), f[3], version)
         else:
+            tag, sub, since, default = f[2], f[3], f[4], f[5]
+            if version < since or not hasattr(obj, "tagged_fields"):  # a classic version: no tags
+                continue
             if tags is None:
                 tags = {int(t.tag.value): t.data for t in obj.tagged_fields.fields}
-            tag, sub, since, default = f[2], f[3], f[4], f[5]
             data = tags.get(tag)
-            if version < since or data is None or isinstance(data, bytes):
+            if data is None or isinstance(data, bytes):
                 continue
             value: Any
             if kind == "tag":
