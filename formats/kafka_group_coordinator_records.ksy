@@ -64,9 +64,11 @@ doc-ref:
   - https://github.com/apache/kafka/blob/4.3.1/group-coordinator/src/main/resources/common/message/StreamsGroupCurrentMemberAssignmentValue.json
   - https://github.com/apache/kafka/blob/4.3.1/group-coordinator/src/main/resources/common/message/StreamsGroupTopologyKey.json
   - https://github.com/apache/kafka/blob/4.3.1/group-coordinator/src/main/resources/common/message/StreamsGroupTopologyValue.json
+-webide-representation: a collection of types
 types:
   consumer_group_metadata_key:
     -orig-id: ConsumerGroupMetadataKey
+    -webide-representation: "group id {group_id}"
     doc: The key of record type 3 (ConsumerGroupMetadataKey).
     seq:
       - id: group_id
@@ -74,6 +76,7 @@ types:
         type: kafka_protocol_types::string(false)
         doc: The group id.
   consumer_group_metadata_value_body_tags:
+    -webide-representation: "{num_fields} tagged fields"
     doc: The tagged-field section, with the tags the schema defines decoded.
     params:
       - id: version
@@ -86,6 +89,7 @@ types:
         repeat: expr
         repeat-expr: num_fields.value
   consumer_group_metadata_value_body_tag:
+    -webide-representation: "tag {tag}: {data}"
     doc: "One tagged field: tag, length, and the data, decoded when the schema defines the tag."
     params:
       - id: version
@@ -103,6 +107,7 @@ types:
             0: group_coordinator_tag_s8
   consumer_group_metadata_value_body:
     -orig-id: ConsumerGroupMetadataValue
+    -webide-representation: "epoch {epoch:dec}"
     -tagged-fields:
       - id: metadata_hash
         -orig-id: MetadataHash
@@ -120,6 +125,7 @@ types:
       - id: tagged_fields
         type: consumer_group_metadata_value_body_tags(version)
   consumer_group_metadata_value:
+    -webide-representation: "v{version:dec}: {data}"
     doc: "The value of record type 3: an int16 version and ConsumerGroupMetadataValue (versions 0 to 0)."
     seq:
       - id: version
@@ -132,6 +138,7 @@ types:
             0: consumer_group_metadata_value_body(0)
   consumer_group_partition_metadata_key:
     -orig-id: ConsumerGroupPartitionMetadataKey
+    -webide-representation: "group id {group_id}"
     doc: The key of record type 4 (ConsumerGroupPartitionMetadataKey).
     seq:
       - id: group_id
@@ -140,6 +147,7 @@ types:
         doc: The group id.
   consumer_group_partition_metadata_value_body_topic_metadata_partition_metadata:
     -orig-id: PartitionMetadata
+    -webide-representation: "partition {partition:dec}, racks {racks}"
     params:
       - id: version
         type: s2
@@ -156,6 +164,7 @@ types:
         type: kafka_protocol_types::tagged_fields
   consumer_group_partition_metadata_value_body_topic_metadata:
     -orig-id: TopicMetadata
+    -webide-representation: "topic id {topic_id:uuid}, topic name {topic_name}, num partitions {num_partitions:dec}"
     params:
       - id: version
         type: s2
@@ -184,6 +193,7 @@ types:
         type: kafka_protocol_types::tagged_fields
   consumer_group_partition_metadata_value_body:
     -orig-id: ConsumerGroupPartitionMetadataValue
+    -webide-representation: "{len_topics} topics"
     params:
       - id: version
         type: s2
@@ -199,6 +209,7 @@ types:
       - id: tagged_fields
         type: kafka_protocol_types::tagged_fields
   consumer_group_partition_metadata_value:
+    -webide-representation: "v{version:dec}: {data}"
     doc: "The value of record type 4: an int16 version and ConsumerGroupPartitionMetadataValue (versions 0 to 0)."
     seq:
       - id: version
@@ -211,6 +222,7 @@ types:
             0: consumer_group_partition_metadata_value_body(0)
   consumer_group_member_metadata_key:
     -orig-id: ConsumerGroupMemberMetadataKey
+    -webide-representation: "group id {group_id}, member id {member_id}"
     doc: The key of record type 5 (ConsumerGroupMemberMetadataKey).
     seq:
       - id: group_id
@@ -223,6 +235,7 @@ types:
         doc: The member id.
   consumer_group_member_metadata_value_body_classic_member_metadata_classic_protocol:
     -orig-id: ClassicProtocol
+    -webide-representation: "name {name}, metadata {metadata}"
     params:
       - id: version
         type: s2
@@ -239,6 +252,7 @@ types:
         type: kafka_protocol_types::tagged_fields
   consumer_group_member_metadata_value_body_classic_member_metadata:
     -orig-id: ClassicMemberMetadata
+    -webide-representation: "session timeout ms {session_timeout_ms:dec}, {len_supported_protocols} supported protocols"
     params:
       - id: version
         type: s2
@@ -258,6 +272,7 @@ types:
       - id: tagged_fields
         type: kafka_protocol_types::tagged_fields
   consumer_group_member_metadata_value_body_tag_classic_member_metadata:
+    -webide-representation: "{present} (0: null)"
     doc: "The tagged field ClassicMemberMetadata: a structure."
     params:
       - id: version
@@ -270,6 +285,7 @@ types:
         type: consumer_group_member_metadata_value_body_classic_member_metadata(version)
         if: present.value > 0
   consumer_group_member_metadata_value_body_tags:
+    -webide-representation: "{num_fields} tagged fields"
     doc: The tagged-field section, with the tags the schema defines decoded.
     params:
       - id: version
@@ -282,6 +298,7 @@ types:
         repeat: expr
         repeat-expr: num_fields.value
   consumer_group_member_metadata_value_body_tag:
+    -webide-representation: "tag {tag}: {data}"
     doc: "One tagged field: tag, length, and the data, decoded when the schema defines the tag."
     params:
       - id: version
@@ -299,6 +316,7 @@ types:
             0: consumer_group_member_metadata_value_body_tag_classic_member_metadata(version)
   consumer_group_member_metadata_value_body:
     -orig-id: ConsumerGroupMemberMetadataValue
+    -webide-representation: "instance id {instance_id}, rack id {rack_id}, client id {client_id}"
     -tagged-fields:
       - id: classic_member_metadata
         -orig-id: ClassicMemberMetadata
@@ -344,6 +362,7 @@ types:
       - id: tagged_fields
         type: consumer_group_member_metadata_value_body_tags(version)
   consumer_group_member_metadata_value:
+    -webide-representation: "v{version:dec}: {data}"
     doc: "The value of record type 5: an int16 version and ConsumerGroupMemberMetadataValue (versions 0 to 0)."
     seq:
       - id: version
@@ -356,6 +375,7 @@ types:
             0: consumer_group_member_metadata_value_body(0)
   consumer_group_target_assignment_metadata_key:
     -orig-id: ConsumerGroupTargetAssignmentMetadataKey
+    -webide-representation: "group id {group_id}"
     doc: The key of record type 6 (ConsumerGroupTargetAssignmentMetadataKey).
     seq:
       - id: group_id
@@ -363,6 +383,7 @@ types:
         type: kafka_protocol_types::string(false)
         doc: The group id.
   consumer_group_target_assignment_metadata_value_body_tags:
+    -webide-representation: "{num_fields} tagged fields"
     doc: The tagged-field section, with the tags the schema defines decoded.
     params:
       - id: version
@@ -375,6 +396,7 @@ types:
         repeat: expr
         repeat-expr: num_fields.value
   consumer_group_target_assignment_metadata_value_body_tag:
+    -webide-representation: "tag {tag}: {data}"
     doc: "One tagged field: tag, length, and the data, decoded when the schema defines the tag."
     params:
       - id: version
@@ -392,6 +414,7 @@ types:
             0: group_coordinator_tag_s8
   consumer_group_target_assignment_metadata_value_body:
     -orig-id: ConsumerGroupTargetAssignmentMetadataValue
+    -webide-representation: "assignment epoch {assignment_epoch:dec}"
     -tagged-fields:
       - id: assignment_timestamp
         -orig-id: AssignmentTimestamp
@@ -409,6 +432,7 @@ types:
       - id: tagged_fields
         type: consumer_group_target_assignment_metadata_value_body_tags(version)
   consumer_group_target_assignment_metadata_value:
+    -webide-representation: "v{version:dec}: {data}"
     doc: "The value of record type 6: an int16 version and ConsumerGroupTargetAssignmentMetadataValue (versions 0 to 0)."
     seq:
       - id: version
@@ -421,6 +445,7 @@ types:
             0: consumer_group_target_assignment_metadata_value_body(0)
   consumer_group_target_assignment_member_key:
     -orig-id: ConsumerGroupTargetAssignmentMemberKey
+    -webide-representation: "group id {group_id}, member id {member_id}"
     doc: The key of record type 7 (ConsumerGroupTargetAssignmentMemberKey).
     seq:
       - id: group_id
@@ -433,6 +458,7 @@ types:
         doc: The member id.
   consumer_group_target_assignment_member_value_body_topic_partition:
     -orig-id: TopicPartition
+    -webide-representation: "topic id {topic_id:uuid}, partitions {partitions}"
     params:
       - id: version
         type: s2
@@ -449,6 +475,7 @@ types:
         type: kafka_protocol_types::tagged_fields
   consumer_group_target_assignment_member_value_body:
     -orig-id: ConsumerGroupTargetAssignmentMemberValue
+    -webide-representation: "{len_topic_partitions} topic partitions"
     params:
       - id: version
         type: s2
@@ -464,6 +491,7 @@ types:
       - id: tagged_fields
         type: kafka_protocol_types::tagged_fields
   consumer_group_target_assignment_member_value:
+    -webide-representation: "v{version:dec}: {data}"
     doc: "The value of record type 7: an int16 version and ConsumerGroupTargetAssignmentMemberValue (versions 0 to 0)."
     seq:
       - id: version
@@ -476,6 +504,7 @@ types:
             0: consumer_group_target_assignment_member_value_body(0)
   consumer_group_current_member_assignment_key:
     -orig-id: ConsumerGroupCurrentMemberAssignmentKey
+    -webide-representation: "group id {group_id}, member id {member_id}"
     doc: The key of record type 8 (ConsumerGroupCurrentMemberAssignmentKey).
     seq:
       - id: group_id
@@ -487,6 +516,7 @@ types:
         type: kafka_protocol_types::string(false)
         doc: The member id.
   consumer_group_current_member_assignment_value_body_topic_partitions_tags:
+    -webide-representation: "{num_fields} tagged fields"
     doc: The tagged-field section, with the tags the schema defines decoded.
     params:
       - id: version
@@ -499,6 +529,7 @@ types:
         repeat: expr
         repeat-expr: num_fields.value
   consumer_group_current_member_assignment_value_body_topic_partitions_tag:
+    -webide-representation: "tag {tag}: {data}"
     doc: "One tagged field: tag, length, and the data, decoded when the schema defines the tag."
     params:
       - id: version
@@ -516,6 +547,7 @@ types:
             0: kafka_protocol_types::int32_array(true)
   consumer_group_current_member_assignment_value_body_topic_partitions:
     -orig-id: TopicPartitions
+    -webide-representation: "topic id {topic_id:uuid}, partitions {partitions}"
     -tagged-fields:
       - id: assignment_epochs
         -orig-id: AssignmentEpochs
@@ -538,6 +570,7 @@ types:
         type: consumer_group_current_member_assignment_value_body_topic_partitions_tags(version)
   consumer_group_current_member_assignment_value_body:
     -orig-id: ConsumerGroupCurrentMemberAssignmentValue
+    -webide-representation: "member epoch {member_epoch:dec}, previous member epoch {previous_member_epoch:dec}, state {state:dec}"
     params:
       - id: version
         type: s2
@@ -573,6 +606,7 @@ types:
       - id: tagged_fields
         type: kafka_protocol_types::tagged_fields
   consumer_group_current_member_assignment_value:
+    -webide-representation: "v{version:dec}: {data}"
     doc: "The value of record type 8: an int16 version and ConsumerGroupCurrentMemberAssignmentValue (versions 0 to 0)."
     seq:
       - id: version
@@ -585,6 +619,7 @@ types:
             0: consumer_group_current_member_assignment_value_body(0)
   share_group_member_metadata_key:
     -orig-id: ShareGroupMemberMetadataKey
+    -webide-representation: "group id {group_id}, member id {member_id}"
     doc: The key of record type 10 (ShareGroupMemberMetadataKey).
     seq:
       - id: group_id
@@ -597,6 +632,7 @@ types:
         doc: The member id.
   share_group_member_metadata_value_body:
     -orig-id: ShareGroupMemberMetadataValue
+    -webide-representation: "rack id {rack_id}, client id {client_id}, client host {client_host}"
     params:
       - id: version
         type: s2
@@ -620,6 +656,7 @@ types:
       - id: tagged_fields
         type: kafka_protocol_types::tagged_fields
   share_group_member_metadata_value:
+    -webide-representation: "v{version:dec}: {data}"
     doc: "The value of record type 10: an int16 version and ShareGroupMemberMetadataValue (versions 0 to 0)."
     seq:
       - id: version
@@ -632,6 +669,7 @@ types:
             0: share_group_member_metadata_value_body(0)
   share_group_metadata_key:
     -orig-id: ShareGroupMetadataKey
+    -webide-representation: "group id {group_id}"
     doc: The key of record type 11 (ShareGroupMetadataKey).
     seq:
       - id: group_id
@@ -640,6 +678,7 @@ types:
         doc: The group id.
   share_group_metadata_value_body:
     -orig-id: ShareGroupMetadataValue
+    -webide-representation: "epoch {epoch:dec}, metadata hash {metadata_hash:dec}"
     params:
       - id: version
         type: s2
@@ -655,6 +694,7 @@ types:
       - id: tagged_fields
         type: kafka_protocol_types::tagged_fields
   share_group_metadata_value:
+    -webide-representation: "v{version:dec}: {data}"
     doc: "The value of record type 11: an int16 version and ShareGroupMetadataValue (versions 0 to 0)."
     seq:
       - id: version
@@ -667,6 +707,7 @@ types:
             0: share_group_metadata_value_body(0)
   share_group_target_assignment_metadata_key:
     -orig-id: ShareGroupTargetAssignmentMetadataKey
+    -webide-representation: "group id {group_id}"
     doc: The key of record type 12 (ShareGroupTargetAssignmentMetadataKey).
     seq:
       - id: group_id
@@ -674,6 +715,7 @@ types:
         type: kafka_protocol_types::string(false)
         doc: The group id.
   share_group_target_assignment_metadata_value_body_tags:
+    -webide-representation: "{num_fields} tagged fields"
     doc: The tagged-field section, with the tags the schema defines decoded.
     params:
       - id: version
@@ -686,6 +728,7 @@ types:
         repeat: expr
         repeat-expr: num_fields.value
   share_group_target_assignment_metadata_value_body_tag:
+    -webide-representation: "tag {tag}: {data}"
     doc: "One tagged field: tag, length, and the data, decoded when the schema defines the tag."
     params:
       - id: version
@@ -703,6 +746,7 @@ types:
             0: group_coordinator_tag_s8
   share_group_target_assignment_metadata_value_body:
     -orig-id: ShareGroupTargetAssignmentMetadataValue
+    -webide-representation: "assignment epoch {assignment_epoch:dec}"
     -tagged-fields:
       - id: assignment_timestamp
         -orig-id: AssignmentTimestamp
@@ -720,6 +764,7 @@ types:
       - id: tagged_fields
         type: share_group_target_assignment_metadata_value_body_tags(version)
   share_group_target_assignment_metadata_value:
+    -webide-representation: "v{version:dec}: {data}"
     doc: "The value of record type 12: an int16 version and ShareGroupTargetAssignmentMetadataValue (versions 0 to 0)."
     seq:
       - id: version
@@ -732,6 +777,7 @@ types:
             0: share_group_target_assignment_metadata_value_body(0)
   share_group_target_assignment_member_key:
     -orig-id: ShareGroupTargetAssignmentMemberKey
+    -webide-representation: "group id {group_id}, member id {member_id}"
     doc: The key of record type 13 (ShareGroupTargetAssignmentMemberKey).
     seq:
       - id: group_id
@@ -744,6 +790,7 @@ types:
         doc: The member id.
   share_group_target_assignment_member_value_body_topic_partition:
     -orig-id: TopicPartition
+    -webide-representation: "topic id {topic_id:uuid}, partitions {partitions}"
     params:
       - id: version
         type: s2
@@ -760,6 +807,7 @@ types:
         type: kafka_protocol_types::tagged_fields
   share_group_target_assignment_member_value_body:
     -orig-id: ShareGroupTargetAssignmentMemberValue
+    -webide-representation: "{len_topic_partitions} topic partitions"
     params:
       - id: version
         type: s2
@@ -775,6 +823,7 @@ types:
       - id: tagged_fields
         type: kafka_protocol_types::tagged_fields
   share_group_target_assignment_member_value:
+    -webide-representation: "v{version:dec}: {data}"
     doc: "The value of record type 13: an int16 version and ShareGroupTargetAssignmentMemberValue (versions 0 to 0)."
     seq:
       - id: version
@@ -787,6 +836,7 @@ types:
             0: share_group_target_assignment_member_value_body(0)
   share_group_current_member_assignment_key:
     -orig-id: ShareGroupCurrentMemberAssignmentKey
+    -webide-representation: "group id {group_id}, member id {member_id}"
     doc: The key of record type 14 (ShareGroupCurrentMemberAssignmentKey).
     seq:
       - id: group_id
@@ -799,6 +849,7 @@ types:
         doc: The member id.
   share_group_current_member_assignment_value_body_topic_partitions:
     -orig-id: TopicPartitions
+    -webide-representation: "topic id {topic_id:uuid}, partitions {partitions}"
     params:
       - id: version
         type: s2
@@ -815,6 +866,7 @@ types:
         type: kafka_protocol_types::tagged_fields
   share_group_current_member_assignment_value_body:
     -orig-id: ShareGroupCurrentMemberAssignmentValue
+    -webide-representation: "member epoch {member_epoch:dec}, previous member epoch {previous_member_epoch:dec}, state {state:dec}"
     params:
       - id: version
         type: s2
@@ -842,6 +894,7 @@ types:
       - id: tagged_fields
         type: kafka_protocol_types::tagged_fields
   share_group_current_member_assignment_value:
+    -webide-representation: "v{version:dec}: {data}"
     doc: "The value of record type 14: an int16 version and ShareGroupCurrentMemberAssignmentValue (versions 0 to 0)."
     seq:
       - id: version
@@ -854,6 +907,7 @@ types:
             0: share_group_current_member_assignment_value_body(0)
   share_group_state_partition_metadata_key:
     -orig-id: ShareGroupStatePartitionMetadataKey
+    -webide-representation: "group id {group_id}"
     doc: The key of record type 15 (ShareGroupStatePartitionMetadataKey).
     seq:
       - id: group_id
@@ -862,6 +916,7 @@ types:
         doc: The group id.
   share_group_state_partition_metadata_value_body_topic_partitions_info:
     -orig-id: TopicPartitionsInfo
+    -webide-representation: "topic id {topic_id:uuid}, topic name {topic_name}, partitions {partitions}"
     params:
       - id: version
         type: s2
@@ -882,6 +937,7 @@ types:
         type: kafka_protocol_types::tagged_fields
   share_group_state_partition_metadata_value_body_topic_info:
     -orig-id: TopicInfo
+    -webide-representation: "topic id {topic_id:uuid}, topic name {topic_name}"
     params:
       - id: version
         type: s2
@@ -898,6 +954,7 @@ types:
         type: kafka_protocol_types::tagged_fields
   share_group_state_partition_metadata_value_body:
     -orig-id: ShareGroupStatePartitionMetadataValue
+    -webide-representation: "{len_initializing_topics} initializing topics, {len_initialized_topics} initialized topics, {len_deleting_topics} deleting topics"
     params:
       - id: version
         type: s2
@@ -929,6 +986,7 @@ types:
       - id: tagged_fields
         type: kafka_protocol_types::tagged_fields
   share_group_state_partition_metadata_value:
+    -webide-representation: "v{version:dec}: {data}"
     doc: "The value of record type 15: an int16 version and ShareGroupStatePartitionMetadataValue (versions 0 to 0)."
     seq:
       - id: version
@@ -941,6 +999,7 @@ types:
             0: share_group_state_partition_metadata_value_body(0)
   consumer_group_regular_expression_key:
     -orig-id: ConsumerGroupRegularExpressionKey
+    -webide-representation: "group id {group_id}, regular expression {regular_expression}"
     doc: The key of record type 16 (ConsumerGroupRegularExpressionKey).
     seq:
       - id: group_id
@@ -953,6 +1012,7 @@ types:
         doc: The regular expression.
   consumer_group_regular_expression_value_body:
     -orig-id: ConsumerGroupRegularExpressionValue
+    -webide-representation: "topics {topics}, version  {version_:dec}, timestamp {timestamp:dec}"
     params:
       - id: version
         type: s2
@@ -969,6 +1029,7 @@ types:
       - id: tagged_fields
         type: kafka_protocol_types::tagged_fields
   consumer_group_regular_expression_value:
+    -webide-representation: "v{version:dec}: {data}"
     doc: "The value of record type 16: an int16 version and ConsumerGroupRegularExpressionValue (versions 0 to 0)."
     seq:
       - id: version
@@ -981,6 +1042,7 @@ types:
             0: consumer_group_regular_expression_value_body(0)
   streams_group_metadata_key:
     -orig-id: StreamsGroupMetadataKey
+    -webide-representation: "group id {group_id}"
     doc: The key of record type 17 (StreamsGroupMetadataKey).
     seq:
       - id: group_id
@@ -989,6 +1051,7 @@ types:
         doc: The group ID.
   streams_group_metadata_value_body_last_assignment_config:
     -orig-id: LastAssignmentConfig
+    -webide-representation: "key {key}, value {value}"
     params:
       - id: version
         type: s2
@@ -1004,6 +1067,7 @@ types:
       - id: tagged_fields
         type: kafka_protocol_types::tagged_fields
   streams_group_metadata_value_body_tag_last_assignment_configs:
+    -webide-representation: "{len_items} items"
     doc: "The tagged field LastAssignmentConfigs: a compact array."
     params:
       - id: version
@@ -1016,6 +1080,7 @@ types:
         repeat: expr
         repeat-expr: "len_items.num_items < 0 ? 0 : len_items.num_items"
   streams_group_metadata_value_body_tags:
+    -webide-representation: "{num_fields} tagged fields"
     doc: The tagged-field section, with the tags the schema defines decoded.
     params:
       - id: version
@@ -1028,6 +1093,7 @@ types:
         repeat: expr
         repeat-expr: num_fields.value
   streams_group_metadata_value_body_tag:
+    -webide-representation: "tag {tag}: {data}"
     doc: "One tagged field: tag, length, and the data, decoded when the schema defines the tag."
     params:
       - id: version
@@ -1046,6 +1112,7 @@ types:
             1: streams_group_metadata_value_body_tag_last_assignment_configs(version)
   streams_group_metadata_value_body:
     -orig-id: StreamsGroupMetadataValue
+    -webide-representation: "epoch {epoch:dec}, metadata hash {metadata_hash:dec}"
     -tagged-fields:
       - id: validated_topology_epoch
         -orig-id: ValidatedTopologyEpoch
@@ -1073,6 +1140,7 @@ types:
       - id: tagged_fields
         type: streams_group_metadata_value_body_tags(version)
   streams_group_metadata_value:
+    -webide-representation: "v{version:dec}: {data}"
     doc: "The value of record type 17: an int16 version and StreamsGroupMetadataValue (versions 0 to 0)."
     seq:
       - id: version
@@ -1085,6 +1153,7 @@ types:
             0: streams_group_metadata_value_body(0)
   streams_group_member_metadata_key:
     -orig-id: StreamsGroupMemberMetadataKey
+    -webide-representation: "group id {group_id}, member id {member_id}"
     doc: The key of record type 19 (StreamsGroupMemberMetadataKey).
     seq:
       - id: group_id
@@ -1097,6 +1166,7 @@ types:
         doc: The member ID.
   streams_group_member_metadata_value_body_endpoint:
     -orig-id: Endpoint
+    -webide-representation: "host {host}, port {port:dec}"
     params:
       - id: version
         type: s2
@@ -1113,6 +1183,7 @@ types:
         type: kafka_protocol_types::tagged_fields
   streams_group_member_metadata_value_body_key_value:
     -orig-id: KeyValue
+    -webide-representation: "key {key}, value {value}"
     params:
       - id: version
         type: s2
@@ -1129,6 +1200,7 @@ types:
         type: kafka_protocol_types::tagged_fields
   streams_group_member_metadata_value_body:
     -orig-id: StreamsGroupMemberMetadataValue
+    -webide-representation: "instance id {instance_id}, rack id {rack_id}, client id {client_id}"
     params:
       - id: version
         type: s2
@@ -1180,6 +1252,7 @@ types:
       - id: tagged_fields
         type: kafka_protocol_types::tagged_fields
   streams_group_member_metadata_value:
+    -webide-representation: "v{version:dec}: {data}"
     doc: "The value of record type 19: an int16 version and StreamsGroupMemberMetadataValue (versions 0 to 0)."
     seq:
       - id: version
@@ -1192,6 +1265,7 @@ types:
             0: streams_group_member_metadata_value_body(0)
   streams_group_target_assignment_metadata_key:
     -orig-id: StreamsGroupTargetAssignmentMetadataKey
+    -webide-representation: "group id {group_id}"
     doc: The key of record type 20 (StreamsGroupTargetAssignmentMetadataKey).
     seq:
       - id: group_id
@@ -1199,6 +1273,7 @@ types:
         type: kafka_protocol_types::string(false)
         doc: The group ID.
   streams_group_target_assignment_metadata_value_body_tags:
+    -webide-representation: "{num_fields} tagged fields"
     doc: The tagged-field section, with the tags the schema defines decoded.
     params:
       - id: version
@@ -1211,6 +1286,7 @@ types:
         repeat: expr
         repeat-expr: num_fields.value
   streams_group_target_assignment_metadata_value_body_tag:
+    -webide-representation: "tag {tag}: {data}"
     doc: "One tagged field: tag, length, and the data, decoded when the schema defines the tag."
     params:
       - id: version
@@ -1228,6 +1304,7 @@ types:
             0: group_coordinator_tag_s8
   streams_group_target_assignment_metadata_value_body:
     -orig-id: StreamsGroupTargetAssignmentMetadataValue
+    -webide-representation: "assignment epoch {assignment_epoch:dec}"
     -tagged-fields:
       - id: assignment_timestamp
         -orig-id: AssignmentTimestamp
@@ -1245,6 +1322,7 @@ types:
       - id: tagged_fields
         type: streams_group_target_assignment_metadata_value_body_tags(version)
   streams_group_target_assignment_metadata_value:
+    -webide-representation: "v{version:dec}: {data}"
     doc: "The value of record type 20: an int16 version and StreamsGroupTargetAssignmentMetadataValue (versions 0 to 0)."
     seq:
       - id: version
@@ -1257,6 +1335,7 @@ types:
             0: streams_group_target_assignment_metadata_value_body(0)
   streams_group_target_assignment_member_key:
     -orig-id: StreamsGroupTargetAssignmentMemberKey
+    -webide-representation: "group id {group_id}, member id {member_id}"
     doc: The key of record type 21 (StreamsGroupTargetAssignmentMemberKey).
     seq:
       - id: group_id
@@ -1269,6 +1348,7 @@ types:
         doc: The member ID.
   streams_group_target_assignment_member_value_body_task_ids:
     -orig-id: TaskIds
+    -webide-representation: "subtopology id {subtopology_id}, partitions {partitions}"
     params:
       - id: version
         type: s2
@@ -1285,6 +1365,7 @@ types:
         type: kafka_protocol_types::tagged_fields
   streams_group_target_assignment_member_value_body:
     -orig-id: StreamsGroupTargetAssignmentMemberValue
+    -webide-representation: "{len_active_tasks} active tasks, {len_standby_tasks} standby tasks, {len_warmup_tasks} warmup tasks"
     params:
       - id: version
         type: s2
@@ -1316,6 +1397,7 @@ types:
       - id: tagged_fields
         type: kafka_protocol_types::tagged_fields
   streams_group_target_assignment_member_value:
+    -webide-representation: "v{version:dec}: {data}"
     doc: "The value of record type 21: an int16 version and StreamsGroupTargetAssignmentMemberValue (versions 0 to 0)."
     seq:
       - id: version
@@ -1328,6 +1410,7 @@ types:
             0: streams_group_target_assignment_member_value_body(0)
   streams_group_current_member_assignment_key:
     -orig-id: StreamsGroupCurrentMemberAssignmentKey
+    -webide-representation: "group id {group_id}, member id {member_id}"
     doc: The key of record type 22 (StreamsGroupCurrentMemberAssignmentKey).
     seq:
       - id: group_id
@@ -1339,6 +1422,7 @@ types:
         type: kafka_protocol_types::string(false)
         doc: The member ID.
   streams_group_current_member_assignment_value_body_task_ids_tags:
+    -webide-representation: "{num_fields} tagged fields"
     doc: The tagged-field section, with the tags the schema defines decoded.
     params:
       - id: version
@@ -1351,6 +1435,7 @@ types:
         repeat: expr
         repeat-expr: num_fields.value
   streams_group_current_member_assignment_value_body_task_ids_tag:
+    -webide-representation: "tag {tag}: {data}"
     doc: "One tagged field: tag, length, and the data, decoded when the schema defines the tag."
     params:
       - id: version
@@ -1368,6 +1453,7 @@ types:
             0: kafka_protocol_types::int32_array(true)
   streams_group_current_member_assignment_value_body_task_ids:
     -orig-id: TaskIds
+    -webide-representation: "subtopology id {subtopology_id}, partitions {partitions}"
     -tagged-fields:
       - id: assignment_epochs
         -orig-id: AssignmentEpochs
@@ -1390,6 +1476,7 @@ types:
         type: streams_group_current_member_assignment_value_body_task_ids_tags(version)
   streams_group_current_member_assignment_value_body:
     -orig-id: StreamsGroupCurrentMemberAssignmentValue
+    -webide-representation: "member epoch {member_epoch:dec}, previous member epoch {previous_member_epoch:dec}, state {state:dec}"
     params:
       - id: version
         type: s2
@@ -1457,6 +1544,7 @@ types:
       - id: tagged_fields
         type: kafka_protocol_types::tagged_fields
   streams_group_current_member_assignment_value:
+    -webide-representation: "v{version:dec}: {data}"
     doc: "The value of record type 22: an int16 version and StreamsGroupCurrentMemberAssignmentValue (versions 0 to 0)."
     seq:
       - id: version
@@ -1469,6 +1557,7 @@ types:
             0: streams_group_current_member_assignment_value_body(0)
   streams_group_topology_key:
     -orig-id: StreamsGroupTopologyKey
+    -webide-representation: "group id {group_id}"
     doc: The key of record type 23 (StreamsGroupTopologyKey).
     seq:
       - id: group_id
@@ -1477,6 +1566,7 @@ types:
         doc: The group ID.
   streams_group_topology_value_body_subtopology_topic_info_topic_config:
     -orig-id: TopicConfig
+    -webide-representation: "key {key}, value {value}"
     params:
       - id: version
         type: s2
@@ -1493,6 +1583,7 @@ types:
         type: kafka_protocol_types::tagged_fields
   streams_group_topology_value_body_subtopology_topic_info:
     -orig-id: TopicInfo
+    -webide-representation: "name {name}, partitions {partitions:dec}, replication factor {replication_factor:dec}"
     params:
       - id: version
         type: s2
@@ -1521,6 +1612,7 @@ types:
         type: kafka_protocol_types::tagged_fields
   streams_group_topology_value_body_subtopology_copartition_group:
     -orig-id: CopartitionGroup
+    -webide-representation: "source topics {source_topics}, source topic regex {source_topic_regex}, repartition source topics {repartition_source_topics}"
     params:
       - id: version
         type: s2
@@ -1541,6 +1633,7 @@ types:
         type: kafka_protocol_types::tagged_fields
   streams_group_topology_value_body_subtopology:
     -orig-id: Subtopology
+    -webide-representation: "subtopology id {subtopology_id}, source topics {source_topics}, source topic regex {source_topic_regex}"
     params:
       - id: version
         type: s2
@@ -1589,6 +1682,7 @@ types:
         type: kafka_protocol_types::tagged_fields
   streams_group_topology_value_body:
     -orig-id: StreamsGroupTopologyValue
+    -webide-representation: "epoch {epoch:dec}, {len_subtopologies} subtopologies"
     params:
       - id: version
         type: s2
@@ -1608,6 +1702,7 @@ types:
       - id: tagged_fields
         type: kafka_protocol_types::tagged_fields
   streams_group_topology_value:
+    -webide-representation: "v{version:dec}: {data}"
     doc: "The value of record type 23: an int16 version and StreamsGroupTopologyValue (versions 0 to 0)."
     seq:
       - id: version
@@ -1619,6 +1714,7 @@ types:
           cases:
             0: streams_group_topology_value_body(0)
   group_coordinator_int16_array:
+    -webide-representation: "{len_items} items"
     doc: "An array of int16 (`[]int16`)."
     params:
       - id: flexible

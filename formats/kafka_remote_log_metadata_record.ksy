@@ -32,6 +32,7 @@ doc-ref:
   - https://github.com/apache/kafka/blob/4.3.1/storage/src/main/resources/message/RemoteLogSegmentMetadataUpdateRecord.json
   - https://github.com/apache/kafka/blob/4.3.1/storage/src/main/resources/message/RemotePartitionDeleteMetadataRecord.json
   - https://github.com/apache/kafka/blob/4.3.1/storage/src/main/resources/message/RemoteLogSegmentMetadataSnapshotRecord.json
+-webide-representation: "{record_type} v{version}: {data}"
 seq:
   - id: frame_version
     type: kafka_unsigned_varint
@@ -58,6 +59,7 @@ instances:
 types:
   remote_log_segment_metadata_record_remote_log_segment_id_entry_topic_id_partition_entry:
     -orig-id: TopicIdPartitionEntry
+    -webide-representation: "name {name}, id {id:uuid}, partition {partition:dec}"
     params:
       - id: version
         type: s2
@@ -78,6 +80,7 @@ types:
         type: kafka_protocol_types::tagged_fields
   remote_log_segment_metadata_record_remote_log_segment_id_entry:
     -orig-id: RemoteLogSegmentIdEntry
+    -webide-representation: "topic id partition {topic_id_partition}, id {id:uuid}"
     params:
       - id: version
         type: s2
@@ -94,6 +97,7 @@ types:
         type: kafka_protocol_types::tagged_fields
   remote_log_segment_metadata_record_segment_leader_epoch_entry:
     -orig-id: SegmentLeaderEpochEntry
+    -webide-representation: "leader epoch {leader_epoch:dec}, offset {offset:dec}"
     params:
       - id: version
         type: s2
@@ -109,6 +113,7 @@ types:
       - id: tagged_fields
         type: kafka_protocol_types::tagged_fields
   remote_log_segment_metadata_record_tags:
+    -webide-representation: "{num_fields} tagged fields"
     doc: The tagged-field section, with the tags the schema defines decoded.
     params:
       - id: version
@@ -121,6 +126,7 @@ types:
         repeat: expr
         repeat-expr: num_fields.value
   remote_log_segment_metadata_record_tag:
+    -webide-representation: "tag {tag}: {data}"
     doc: "One tagged field: tag, length, and the data, decoded when the schema defines the tag."
     params:
       - id: version
@@ -138,6 +144,7 @@ types:
             0: remote_log_metadata_tag_u1
   remote_log_segment_metadata_record:
     -orig-id: RemoteLogSegmentMetadataRecord
+    -webide-representation: "remote log segment id {remote_log_segment_id}, start offset {start_offset:dec}, end offset {end_offset:dec}"
     -tagged-fields:
       - id: txn_index_empty
         -orig-id: TxnIndexEmpty
@@ -196,6 +203,7 @@ types:
         type: remote_log_segment_metadata_record_tags(version)
   remote_log_segment_metadata_update_record_remote_log_segment_id_entry_topic_id_partition_entry:
     -orig-id: TopicIdPartitionEntry
+    -webide-representation: "name {name}, id {id:uuid}, partition {partition:dec}"
     params:
       - id: version
         type: s2
@@ -216,6 +224,7 @@ types:
         type: kafka_protocol_types::tagged_fields
   remote_log_segment_metadata_update_record_remote_log_segment_id_entry:
     -orig-id: RemoteLogSegmentIdEntry
+    -webide-representation: "topic id partition {topic_id_partition}, id {id:uuid}"
     params:
       - id: version
         type: s2
@@ -232,6 +241,7 @@ types:
         type: kafka_protocol_types::tagged_fields
   remote_log_segment_metadata_update_record:
     -orig-id: RemoteLogSegmentMetadataUpdateRecord
+    -webide-representation: "remote log segment id {remote_log_segment_id}, broker id {broker_id:dec}, event timestamp ms {event_timestamp_ms:dec}"
     params:
       - id: version
         type: s2
@@ -260,6 +270,7 @@ types:
         type: kafka_protocol_types::tagged_fields
   remote_partition_delete_metadata_record_topic_id_partition_entry:
     -orig-id: TopicIdPartitionEntry
+    -webide-representation: "name {name}, id {id:uuid}, partition {partition:dec}"
     params:
       - id: version
         type: s2
@@ -280,6 +291,7 @@ types:
         type: kafka_protocol_types::tagged_fields
   remote_partition_delete_metadata_record:
     -orig-id: RemotePartitionDeleteMetadataRecord
+    -webide-representation: "topic id partition {topic_id_partition}, broker id {broker_id:dec}, event timestamp ms {event_timestamp_ms:dec}"
     params:
       - id: version
         type: s2
@@ -304,6 +316,7 @@ types:
         type: kafka_protocol_types::tagged_fields
   remote_log_segment_metadata_snapshot_record_segment_leader_epoch_entry:
     -orig-id: SegmentLeaderEpochEntry
+    -webide-representation: "leader epoch {leader_epoch:dec}, offset {offset:dec}"
     params:
       - id: version
         type: s2
@@ -319,6 +332,7 @@ types:
       - id: tagged_fields
         type: kafka_protocol_types::tagged_fields
   remote_log_segment_metadata_snapshot_record_tags:
+    -webide-representation: "{num_fields} tagged fields"
     doc: The tagged-field section, with the tags the schema defines decoded.
     params:
       - id: version
@@ -331,6 +345,7 @@ types:
         repeat: expr
         repeat-expr: num_fields.value
   remote_log_segment_metadata_snapshot_record_tag:
+    -webide-representation: "tag {tag}: {data}"
     doc: "One tagged field: tag, length, and the data, decoded when the schema defines the tag."
     params:
       - id: version
@@ -348,6 +363,7 @@ types:
             0: remote_log_metadata_tag_u1
   remote_log_segment_metadata_snapshot_record:
     -orig-id: RemoteLogSegmentMetadataSnapshotRecord
+    -webide-representation: "segment id {segment_id:uuid}, start offset {start_offset:dec}, end offset {end_offset:dec}"
     -tagged-fields:
       - id: txn_index_empty
         -orig-id: TxnIndexEmpty

@@ -29,6 +29,7 @@ doc-ref:
   - https://github.com/apache/kafka/blob/4.3.1/share-coordinator/src/main/resources/common/message/ShareSnapshotValue.json
   - https://github.com/apache/kafka/blob/4.3.1/share-coordinator/src/main/resources/common/message/ShareUpdateKey.json
   - https://github.com/apache/kafka/blob/4.3.1/share-coordinator/src/main/resources/common/message/ShareUpdateValue.json
+-webide-representation: "{record_type}: {key}"
 seq:
   - id: record_type
     -orig-id: version
@@ -44,6 +45,7 @@ seq:
 types:
   share_snapshot_key:
     -orig-id: ShareSnapshotKey
+    -webide-representation: "group id {group_id}, topic id {topic_id:uuid}, partition {partition:dec}"
     doc: The key of record type 0 (ShareSnapshotKey).
     seq:
       - id: group_id
@@ -60,6 +62,7 @@ types:
         doc: The partition index.
   share_snapshot_value_body_state_batch:
     -orig-id: StateBatch
+    -webide-representation: "first offset {first_offset:dec}, last offset {last_offset:dec}, delivery state {delivery_state:dec}"
     params:
       - id: version
         type: s2
@@ -83,6 +86,7 @@ types:
       - id: tagged_fields
         type: kafka_protocol_types::tagged_fields
   share_snapshot_value_body_tags:
+    -webide-representation: "{num_fields} tagged fields"
     doc: The tagged-field section, with the tags the schema defines decoded.
     params:
       - id: version
@@ -95,6 +99,7 @@ types:
         repeat: expr
         repeat-expr: num_fields.value
   share_snapshot_value_body_tag:
+    -webide-representation: "tag {tag}: {data}"
     doc: "One tagged field: tag, length, and the data, decoded when the schema defines the tag."
     params:
       - id: version
@@ -112,6 +117,7 @@ types:
             0: share_coordinator_tag_s4
   share_snapshot_value_body:
     -orig-id: ShareSnapshotValue
+    -webide-representation: "snapshot epoch {snapshot_epoch:dec}, state epoch {state_epoch:dec}, leader epoch {leader_epoch:dec}"
     -tagged-fields:
       - id: delivery_complete_count
         -orig-id: DeliveryCompleteCount
@@ -158,6 +164,7 @@ types:
       - id: tagged_fields
         type: share_snapshot_value_body_tags(version)
   share_snapshot_value:
+    -webide-representation: "v{version:dec}: {data}"
     doc: "The value of record type 0: an int16 version and ShareSnapshotValue (versions 0 to 0)."
     seq:
       - id: version
@@ -170,6 +177,7 @@ types:
             0: share_snapshot_value_body(0)
   share_update_key:
     -orig-id: ShareUpdateKey
+    -webide-representation: "group id {group_id}, topic id {topic_id:uuid}, partition {partition:dec}"
     doc: The key of record type 1 (ShareUpdateKey).
     seq:
       - id: group_id
@@ -186,6 +194,7 @@ types:
         doc: The partition index.
   share_update_value_body_state_batch:
     -orig-id: StateBatch
+    -webide-representation: "first offset {first_offset:dec}, last offset {last_offset:dec}, delivery state {delivery_state:dec}"
     params:
       - id: version
         type: s2
@@ -209,6 +218,7 @@ types:
       - id: tagged_fields
         type: kafka_protocol_types::tagged_fields
   share_update_value_body_tags:
+    -webide-representation: "{num_fields} tagged fields"
     doc: The tagged-field section, with the tags the schema defines decoded.
     params:
       - id: version
@@ -221,6 +231,7 @@ types:
         repeat: expr
         repeat-expr: num_fields.value
   share_update_value_body_tag:
+    -webide-representation: "tag {tag}: {data}"
     doc: "One tagged field: tag, length, and the data, decoded when the schema defines the tag."
     params:
       - id: version
@@ -238,6 +249,7 @@ types:
             0: share_coordinator_tag_s4
   share_update_value_body:
     -orig-id: ShareUpdateValue
+    -webide-representation: "snapshot epoch {snapshot_epoch:dec}, leader epoch {leader_epoch:dec}, start offset {start_offset:dec}"
     -tagged-fields:
       - id: delivery_complete_count
         -orig-id: DeliveryCompleteCount
@@ -272,6 +284,7 @@ types:
       - id: tagged_fields
         type: share_update_value_body_tags(version)
   share_update_value:
+    -webide-representation: "v{version:dec}: {data}"
     doc: "The value of record type 1: an int16 version and ShareUpdateValue (versions 0 to 0)."
     seq:
       - id: version

@@ -304,7 +304,7 @@ class SpecWriter:
             if flex != "true":
                 tf["if"] = flex
             seq.append(tf)
-        t: dict[str, Any] = {"-orig-id": orig}
+        t: dict[str, Any] = {"-orig-id": orig, "-webide-representation": representation(seq)}
         if about:
             t["doc"] = about
         if tags:
@@ -364,6 +364,7 @@ class SpecWriter:
             item = self.nested(parent, f, common, valid, flexible)
             wrapper = f"{parent}_tag_{snake(f['name'])}"
             self.types[wrapper] = {
+                "-webide-representation": "{len_items} items",
                 "doc": f"The tagged field {f['name']}: a compact array.",
                 "params": [{"id": "version", "type": "s2"}],
                 "seq": [
@@ -390,6 +391,7 @@ class SpecWriter:
                 seq[0]["if"] = "present.value > 0"
                 seq.insert(0, {"id": "present", "type": "kafka_unsigned_varint", "doc": "0: null."})
             self.types[wrapper] = {
+                "-webide-representation": "{present} (0: null)" if len(seq) == 2 else "{value}",
                 "doc": f"The tagged field {f['name']}: a structure.",
                 "params": [{"id": "version", "type": "s2"}],
                 "seq": seq,
@@ -407,6 +409,7 @@ class SpecWriter:
 
     def tag_section(self, name: str, cases: dict[int, str]) -> None:
         self.types[name] = {
+            "-webide-representation": "{num_fields} tagged fields",
             "doc": "The tagged-field section, with the tags the schema defines decoded.",
             "params": [{"id": "version", "type": "s2"}],
             "seq": [
@@ -420,6 +423,7 @@ class SpecWriter:
             ],
         }
         self.types[name[:-1]] = {
+            "-webide-representation": "tag {tag}: {data}",
             "doc": "One tagged field: tag, length, and the data, decoded when the schema defines the tag.",
             "params": [{"id": "version", "type": "s2"}],
             "seq": [
@@ -436,6 +440,7 @@ class SpecWriter:
     def helpers(self) -> None:
         for item in sorted(self.local_arrays):
             self.types[f"{self.prefix}_{item}_array"] = {
+                "-webide-representation": "{len_items} items",
                 "doc": f"An array of {item} (`[]{item}`).",
                 "params": [{"id": "flexible", "type": "bool"}],
                 "seq": [
@@ -456,6 +461,30 @@ class SpecWriter:
                 "doc": f"A tagged field of Kafka type {t}.",
                 "seq": [seq],
             }
+
+
+def representation(seq: list[dict[str, Any]]) -> str:
+    """The Web IDE's summary of a structure: its first fields present in every version (integers
+    in decimal, UUIDs as UUIDs, arrays as their length)."""
+    parts = []
+    for field in seq:
+        fid = field["id"]
+        if "if" in field or fid == "tagged_fields" or fid.startswith("present_"):
+            continue
+        label = fid.replace("_", " ")
+        if fid.startswith("len_"):
+            parts.append(f"{{{fid}}} {fid[4:].replace('_', ' ')}")
+        elif field.get("repeat"):
+            continue
+        elif field.get("size") == 16:
+            parts.append(f"{label} {{{fid}:uuid}}")
+        elif field.get("type") in ("s1", "s2", "s4", "s8", "u2", "u4"):
+            parts.append(f"{label} {{{fid}:dec}}")
+        else:
+            parts.append(f"{label} {{{fid}}}")
+        if len(parts) == 3:
+            break
+    return ", ".join(parts) or "{tagged_fields}"
 
 
 def default_of(f: dict[str, Any]) -> Any:
@@ -512,6 +541,7 @@ def build(spec_id: str, git_dir: str, commit: str, tag: str) -> dict[str, Any]:
             w.struct(body, schema["name"], schema["fields"], common, valid, flexible, None)
             if role == "value":
                 w.types[tname] = {
+                    "-webide-representation": "v{version:dec}: {data}",
                     "doc": f"The value of record type {api_key}: an int16 version and {schema['name']} "
                     f"(versions {valid[0]} to {valid[1]}).",
                     "seq": [
@@ -545,12 +575,16 @@ def build(spec_id: str, git_dir: str, commit: str, tag: str) -> dict[str, Any]:
         "struct's `-tagged-fields` the tags it defines (number, first version, default).\n",
         "doc-ref": doc_refs,
     }
+    if conf["top"] is None:
+        spec["-webide-representation"] = "a collection of types"
     if conf["top"] == "key":
+        spec["-webide-representation"] = "{record_type}: {key}"
         spec["seq"] = [
             {"id": "record_type", "-orig-id": "version", "type": "s2", "enum": "record_type"},
             {"id": "key", "size-eos": True, "type": {"switch-on": "record_type", "cases": key_cases}},
         ]
     elif conf["top"] == "framed":
+        spec["-webide-representation"] = "{record_type} v{version}: {data}"
         spec["seq"] = [
             {"id": "frame_version", "type": "kafka_unsigned_varint"},
             {"id": "api_key", "type": "kafka_unsigned_varint"},
