@@ -1,7 +1,7 @@
 """Kafka 4.x internal-topic records: ``__consumer_offsets`` record types 3 and up (consumer groups
 of KIP-848, share groups, streams groups) and offset commits up to version 4 (topic id tag),
 ``__share_group_state``, ``__transaction_state`` values with the tags of transaction protocol v2
-(KIP-890) and ``__remote_log_metadata``.
+(KIP-890), ``__remote_log_metadata``, and the KRaft metadata records changed since Kafka 3.9.
 
 The fixtures (tests/fixtures/internal4, see the README there) were written by
 tools/kafka_schema_encoder.py, an encoder driven by Apache Kafka 4.3.1's message JSON schemas that
@@ -56,6 +56,14 @@ def test_the_fixtures_cover_every_record_type_the_specs_define() -> None:
     assert versions == {"0", "1"}
     share = {int(e["key"]["type"]) for e in EXPECTED["partitions"]["__share_group_state-0"]}
     assert share == set(COORDINATOR_RECORDS["kafka_share_coordinator_records"])
+    kraft = {
+        (e["value"]["type"], e["value"]["version"]) for e in EXPECTED["partitions"]["__cluster_metadata-0"]
+    }
+    assert {
+        ("REGISTER_BROKER_RECORD", 4),
+        ("BROKER_REGISTRATION_CHANGE_RECORD", 3),
+        ("CLEAR_ELR_RECORD", 0),
+    } <= kraft
     remote = {e["value"]["type"] for e in EXPECTED["partitions"]["__remote_log_metadata-0"]}
     assert remote == {name for name, _, _ in FRAMED_RECORDS["kafka_remote_log_metadata_record"].values()}
 

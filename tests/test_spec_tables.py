@@ -67,7 +67,7 @@ def test_every_metadata_record_type_and_version_decodes_with_the_fields_of_its_s
         assert list(d.value) == [_camel(a) for a in fields]
     d = decode_internal(None, None, _metadata_value(record_type.value, highest + 1), kind="cluster_metadata")
     assert d is not None and d.value is None
-    assert d.problem == f"unknown version {highest + 1} of {name} (Kafka 3.9 reads 0 to {highest})"
+    assert d.problem == f"unknown version {highest + 1} of {name} (Kafka 4.3 reads 0 to {highest})"
 
 
 # one value of each type that is no tag's default

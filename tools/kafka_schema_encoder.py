@@ -7,8 +7,8 @@ kafkaks' decoders and of the specs. Development time only; the schemas are not c
         --commit <sha> --tag 4.3.1 tests/fixtures/internal4
 
 For every record type of `__consumer_offsets` (offset commits and types 3 and up),
-`__share_group_state`, `__transaction_state` and `__remote_log_metadata`, and every version of
-its value, it makes values from a fixed seed (each
+`__share_group_state`, `__transaction_state` and `__remote_log_metadata` (and the KRaft metadata
+records changed since Kafka 3.9), and every version of its value, it makes values from a fixed seed (each
 field by its schema type; nullable fields sometimes null; tagged fields sometimes absent,
 sometimes set, sometimes set to their default; an unknown tag now and then, which Kafka skips),
 encodes them as Kafka's generated `write` methods do (MessageDataGenerator: classic or flexible
@@ -28,6 +28,7 @@ import argparse
 import base64
 import json
 import random
+import re
 import shutil
 import struct
 import subprocess
@@ -40,6 +41,7 @@ GROUP_DIR = "group-coordinator/src/main/resources/common/message"
 SHARE_DIR = "share-coordinator/src/main/resources/common/message"
 STORAGE_DIR = "storage/src/main/resources/message"
 TXN_DIR = "transaction-coordinator/src/main/resources/common/message"
+METADATA_DIR = "metadata/src/main/resources/common/metadata"
 T0 = 1700000000000
 
 # topic -> (schema folder, record names, framing)
@@ -80,6 +82,12 @@ TOPICS: dict[str, tuple[str, list[str], str]] = {
             "RemotePartitionDeleteMetadataRecord",
             "RemoteLogSegmentMetadataSnapshotRecord",
         ],
+        "framed",
+    ),
+    # The KRaft metadata record types and versions added after Kafka 3.9.
+    "__cluster_metadata": (
+        METADATA_DIR,
+        ["RegisterBrokerRecord", "BrokerRegistrationChangeRecord", "ClearElrRecord"],
         "framed",
     ),
 }
@@ -354,13 +362,17 @@ def encode_records(git_dir: str, commit: str, topic: str, rng: random.Random) ->
                         + uvarint(v)
                         + enc.encode_struct(schema["fields"], wire, v)
                     )
+                    # __cluster_metadata prints MetadataRecordType's name (REGISTER_BROKER_RECORD).
+                    kind = schema["name"]
+                    if topic == "__cluster_metadata":
+                        kind = re.sub(r"(?<=[a-z])(?=[A-Z])", "_", kind).upper()
                     records.append(
                         {
                             "key": None,
                             "value": value,
                             "expected_key": None,
                             "expected_value": {
-                                "type": schema["name"],
+                                "type": kind,
                                 "version": v,
                                 "data": to_json(schema["fields"], js, enc, v),
                             },
