@@ -121,3 +121,43 @@ def test_share_group_state_decoder_reports_a_missing_key(
     assert code == 1  # Kafka's parser throws on a record without a key
     assert "message had a missing key" in err
     assert any(line.endswith("key: Unknown record type 9 at offset 1, skipping.") for line in out)
+
+
+def test_key_and_value_decoders_print_what_the_functions_return(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "mydecoders.py").write_text(
+        "def key_hex(b):\n    return b.hex()\n\ndef value_len(b):\n    return f'{len(b)} bytes'\n"
+    )
+    monkeypatch.chdir(tmp_path)  # the module is found in the current directory
+    builder = MemoryRecordsBuilder(magic=2, compression_type=0, batch_size=1 << 16, offset=0)
+    builder.append(0, b"\x01\xff", b"abc")
+    builder.append(1, None, b"\x00")
+    builder.append(2, b"k", None)
+    builder.close()
+    log = tmp_path / "t-0" / "00000000000000000000.log"
+    log.parent.mkdir()
+    log.write_bytes(bytes(builder.buffer()))
+    code, out, err = dump(
+        capsys,
+        "--key-decoder",
+        "mydecoders:key_hex",
+        "--value-decoder",
+        "mydecoders:value_len",
+        "--files",
+        str(log),
+    )
+    assert (code, err) == (0, "")
+    tails = [line.split("headerKeys: []", 1)[1] for line in out if line.startswith("| offset:")]
+    assert tails == [" key: 01ff payload: 3 bytes", " payload: 1 bytes", " key: 6b"]
+    # Only a key decoder: values print as UTF-8 text (Kafka's default StringDecoder).
+    code, out, _ = dump(capsys, "--key-decoder", "mydecoders:key_hex", "--files", str(log))
+    assert out[3].endswith(" key: 01ff payload: abc")
+
+
+@pytest.mark.parametrize("spec", ["nocolon", "no_such_module_x:f", "json:no_such_function"])
+def test_a_decoder_that_cannot_be_loaded_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], spec: str
+) -> None:
+    assert main(["dump", "--key-decoder", spec, "x.log"]) == 2
+    assert "--key-decoder" in capsys.readouterr().err

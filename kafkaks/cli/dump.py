@@ -55,6 +55,7 @@ from ..store.verify import (
     unverifiable,
 )
 from ..wire.batch import Batch
+from .custom_decoders import DecoderTextRenderer
 from .dump_text import TextRenderer, absolute_path, log_header
 from .jsonl import JsonRenderer
 from .output import Renderer, quiet_stdout
@@ -135,13 +136,19 @@ class Dumper:
         self.failed = False
         # Kafka: any decoder option turns on printing, which turns on deep iteration.
         self.decoder = decoder_kind(args)
-        contents = args.print_data_log or self.decoder is not None
+        key_decoder, value_decoder = getattr(args, "key_decoder", None), getattr(args, "value_decoder", None)
+        custom = key_decoder is not None or value_decoder is not None
+        contents = args.print_data_log or self.decoder is not None or custom
         self.deep = args.deep_iteration or contents or args.json
         # With --json the records of internal topics are decoded without a decoder option too.
         self.decode_internal_topics = args.json
         self.output: Renderer = (
             JsonRenderer(out, err, progress, args.bytes)
             if args.json
+            else DecoderTextRenderer(
+                out, err, progress, not args.skip_record_metadata, key_decoder, value_decoder
+            )
+            if custom
             else TextRenderer(out, err, progress, not args.skip_record_metadata, contents)
         )
 

@@ -17,6 +17,7 @@ import sys
 from .. import __version__
 from ..errors import KafkaksError, NoKafkaDataError
 from ..store.verify import DEFAULT_MAX_MESSAGE_SIZE
+from .custom_decoders import load_decoder
 from .dump import run_dump
 from .jsonl import BYTES_FORMATS
 from .output import quiet_stdout
@@ -196,6 +197,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--share-group-state-decoder",
         action="store_true",
         help="parse the records as __share_group_state data: key and payload as JSON",
+    )
+    decoders.add_argument(
+        "--key-decoder",
+        type=load_decoder,
+        metavar="module:function",
+        help="print each key as str(function(key bytes)), as Kafka's --key-decoder-class; the "
+        "module is imported from sys.path or the current directory (text output only)",
+    )
+    decoders.add_argument(
+        "--value-decoder",
+        type=load_decoder,
+        metavar="module:function",
+        help="print each value as str(function(value bytes)), as Kafka's --value-decoder-class",
     )
     dump.add_argument(
         "--skip-record-metadata",
