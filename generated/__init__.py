@@ -18,8 +18,10 @@
     kafka_record
     kafka_record_batch
     kafka_record_header
+    kafka_remote_log_metadata_log
     kafka_remote_log_metadata_record
     kafka_share_coordinator_records
+    kafka_share_group_state_log
     kafka_time_index
     kafka_transaction_log_key
     kafka_transaction_log_value
