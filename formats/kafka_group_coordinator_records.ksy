@@ -23,8 +23,10 @@ doc: |
   metadata) and are no longer written.
 
   Written from the message schemas of Apache Kafka 4.3.1 (doc-ref) with
-  tools/kafka_message_ksy.py; `-orig-id` keeps each field's name in the schema, and each
-  struct's `-tagged-fields` the tags it defines (number, first version, default).
+  tools/kafka_message_ksy.py; `-orig-id` keeps each field's name in the schema, `-nullable`
+  marks the strings, bytes and arrays that may be null (Kafka's reader refuses a null in any
+  other), and each struct's `-tagged-fields` the tags it defines (number, first version,
+  default).
 doc-ref:
   - https://github.com/apache/kafka/blob/4.3.1/group-coordinator/src/main/resources/common/message/ConsumerGroupMetadataKey.json
   - https://github.com/apache/kafka/blob/4.3.1/group-coordinator/src/main/resources/common/message/ConsumerGroupMetadataValue.json
@@ -329,10 +331,12 @@ types:
     seq:
       - id: instance_id
         -orig-id: InstanceId
+        -nullable: true
         type: kafka_protocol_types::string(true)
         doc: The (optional) instance id.
       - id: rack_id
         -orig-id: RackId
+        -nullable: true
         type: kafka_protocol_types::string(true)
         doc: The (optional) rack id.
       - id: client_id
@@ -349,6 +353,7 @@ types:
         doc: The list of subscribed topic names.
       - id: subscribed_topic_regex
         -orig-id: SubscribedTopicRegex
+        -nullable: true
         type: kafka_protocol_types::string(true)
         doc: The subscribed topic regular expression.
       - id: rebalance_timeout_ms
@@ -357,6 +362,7 @@ types:
         doc: The rebalance timeout.
       - id: server_assignor
         -orig-id: ServerAssignor
+        -nullable: true
         type: kafka_protocol_types::string(true)
         doc: "The server assignor to use; or null if not used."
       - id: tagged_fields
@@ -639,6 +645,7 @@ types:
     seq:
       - id: rack_id
         -orig-id: RackId
+        -nullable: true
         type: kafka_protocol_types::string(true)
         doc: The (optional) rack id.
       - id: client_id
@@ -1207,10 +1214,12 @@ types:
     seq:
       - id: instance_id
         -orig-id: InstanceId
+        -nullable: true
         type: kafka_protocol_types::string(true)
         doc: The (optional) instance ID for static membership.
       - id: rack_id
         -orig-id: RackId
+        -nullable: true
         type: kafka_protocol_types::string(true)
         doc: The (optional) rack ID.
       - id: client_id

@@ -25,8 +25,10 @@ doc: |
   1 DELETE_PARTITION_STARTED, 2 DELETE_PARTITION_FINISHED.
 
   Written from the message schemas of Apache Kafka 4.3.1 (doc-ref) with
-  tools/kafka_message_ksy.py; `-orig-id` keeps each field's name in the schema, and each
-  struct's `-tagged-fields` the tags it defines (number, first version, default).
+  tools/kafka_message_ksy.py; `-orig-id` keeps each field's name in the schema, `-nullable`
+  marks the strings, bytes and arrays that may be null (Kafka's reader refuses a null in any
+  other), and each struct's `-tagged-fields` the tags it defines (number, first version,
+  default).
 doc-ref:
   - https://github.com/apache/kafka/blob/4.3.1/storage/src/main/resources/message/RemoteLogSegmentMetadataRecord.json
   - https://github.com/apache/kafka/blob/4.3.1/storage/src/main/resources/message/RemoteLogSegmentMetadataUpdateRecord.json
@@ -193,6 +195,7 @@ types:
         doc: Segment size in bytes.
       - id: custom_metadata
         -orig-id: CustomMetadata
+        -nullable: true
         type: kafka_protocol_types::bytes(true)
         doc: Custom metadata.
       - id: remote_log_segment_state
@@ -260,6 +263,7 @@ types:
         doc: Epoch time in milliseconds at which this event is generated.
       - id: custom_metadata
         -orig-id: CustomMetadata
+        -nullable: true
         type: kafka_protocol_types::bytes(true)
         doc: Custom metadata.
       - id: remote_log_segment_state
@@ -412,6 +416,7 @@ types:
         doc: Segment size in bytes
       - id: custom_metadata
         -orig-id: CustomMetadata
+        -nullable: true
         type: kafka_protocol_types::bytes(true)
         doc: Custom metadata.
       - id: remote_log_segment_state

@@ -22,8 +22,10 @@ doc: |
   report. Delivery states: 0 available, 2 acknowledged, 4 archived.
 
   Written from the message schemas of Apache Kafka 4.3.1 (doc-ref) with
-  tools/kafka_message_ksy.py; `-orig-id` keeps each field's name in the schema, and each
-  struct's `-tagged-fields` the tags it defines (number, first version, default).
+  tools/kafka_message_ksy.py; `-orig-id` keeps each field's name in the schema, `-nullable`
+  marks the strings, bytes and arrays that may be null (Kafka's reader refuses a null in any
+  other), and each struct's `-tagged-fields` the tags it defines (number, first version,
+  default).
 doc-ref:
   - https://github.com/apache/kafka/blob/4.3.1/share-coordinator/src/main/resources/common/message/ShareSnapshotKey.json
   - https://github.com/apache/kafka/blob/4.3.1/share-coordinator/src/main/resources/common/message/ShareSnapshotValue.json

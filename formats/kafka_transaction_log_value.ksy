@@ -91,6 +91,7 @@ types:
         doc: -1 (null) in the Empty state.
       - id: transaction_partitions
         -orig-id: TransactionPartitions
+        -nullable: true
         type: partitions_schema(flexible)
         repeat: expr
         repeat-expr: 'len_transaction_partitions.num_items < 0 ? 0 : len_transaction_partitions.num_items'

@@ -27,8 +27,10 @@ class KafkaGroupCoordinatorRecords(KaitaiStruct):
     metadata) and are no longer written.
     
     Written from the message schemas of Apache Kafka 4.3.1 (doc-ref) with
-    tools/kafka_message_ksy.py; `-orig-id` keeps each field's name in the schema, and each
-    struct's `-tagged-fields` the tags it defines (number, first version, default).
+    tools/kafka_message_ksy.py; `-orig-id` keeps each field's name in the schema, `-nullable`
+    marks the strings, bytes and arrays that may be null (Kafka's reader refuses a null in any
+    other), and each struct's `-tagged-fields` the tags it defines (number, first version,
+    default).
     
     .. seealso::
        Source - https://github.com/apache/kafka/blob/4.3.1/group-coordinator/src/main/resources/common/message/ConsumerGroupMetadataKey.json

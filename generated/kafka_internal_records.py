@@ -4,12 +4,12 @@
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
 from . import kafka_group_coordinator_records
+from . import kafka_remote_log_metadata_record
 from . import kafka_varint
 from . import kafka_offset_commit_value
 from . import kafka_log
 from . import kafka_group_metadata_value
 from . import kafka_share_coordinator_records
-from . import kafka_remote_log_metadata_record
 from . import kafka_record_header
 from . import kafka_metadata_record
 from . import kafka_consumer_offsets_key

@@ -254,6 +254,8 @@ class SpecWriter:
                     "repeat": "expr",
                     "repeat-expr": f"len_{fid}.num_items < 0 ? 0 : len_{fid}.num_items",
                 }
+                if nullable:
+                    items["-nullable"] = True
                 if cond:
                     length["if"] = cond
                     items["if"] = cond
@@ -287,6 +289,8 @@ class SpecWriter:
                 seq.append(out)
             else:
                 out = {"id": fid, "-orig-id": name}
+                if nullable and (ftype in ("string", "bytes") or ftype.startswith("[]")):
+                    out["-nullable"] = True
                 out.update(self.plain_type(ftype, flex))
                 if cond:
                     out["if"] = cond
@@ -571,8 +575,10 @@ def build(spec_id: str, git_dir: str, commit: str, tag: str) -> dict[str, Any]:
             "endian": "be",
         },
         "doc": conf["doc"] + f"\nWritten from the message schemas of Apache Kafka {tag} (doc-ref) with\n"
-        "tools/kafka_message_ksy.py; `-orig-id` keeps each field's name in the schema, and each\n"
-        "struct's `-tagged-fields` the tags it defines (number, first version, default).\n",
+        "tools/kafka_message_ksy.py; `-orig-id` keeps each field's name in the schema, `-nullable`\n"
+        "marks the strings, bytes and arrays that may be null (Kafka's reader refuses a null in any\n"
+        "other), and each struct's `-tagged-fields` the tags it defines (number, first version,\n"
+        "default).\n",
         "doc-ref": doc_refs,
     }
     if conf["top"] is None:

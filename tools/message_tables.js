@@ -9,8 +9,8 @@
 // `<name>` is the type `<name>_value` of the spec that holds the key type (an int16 version and a
 // `data` switch on it). A framed spec (`kafka_remote_log_metadata_record`) switches on
 // api_key * 100 + version. The fields of a structure: its seq in order (JSON name from
-// `-orig-id`, first letter lower-cased, as Kafka's JSON converters name them; `len_`, `present_`
-// and `tagged_fields` are framing), and its tags (`-tagged-fields`: name, number, first version,
+// `-orig-id`, first letter lower-cased, as Kafka's JSON converters name them; `-nullable` where
+// Kafka accepts a null; `len_`, `present_` and `tagged_fields` are framing), and its tags (`-tagged-fields`: name, number, first version,
 // default, the field it follows) with their types from the structure's tag switch.
 "use strict";
 
@@ -69,13 +69,14 @@ function tables(loadSpec) {
       if (field.id === "tagged_fields" || /^(len|present)_/.test(field.id)) continue;
       const json = field["-orig-id"] ? lowerFirst(field["-orig-id"]) : camel(field.id);
       const kind = field.repeat === undefined ? scalarKind(specId, field) : null;
+      const nullable = field["-nullable"] !== undefined;
       if (field.repeat !== undefined) {
-        out.push(["array", json, field.id, fields(specId, typeName(field.type))]);
+        out.push(["array", json, field.id, fields(specId, typeName(field.type)), nullable]);
       } else if (kind) {
-        out.push(["field", json, field.id, kind]);
+        out.push(["field", json, field.id, kind, nullable]);
       } else {
-        const nullable = seq.some((f) => f.id === `present_${field.id}`);
-        out.push(["struct", json, field.id, fields(specId, typeName(field.type)), nullable]);
+        const marker = seq.some((f) => f.id === `present_${field.id}`);
+        out.push(["struct", json, field.id, fields(specId, typeName(field.type)), marker]);
       }
     }
     const tags = type["-tagged-fields"] || [];
@@ -204,8 +205,8 @@ names inside the spec's top-level class.
 FRAMED_RECORDS: spec -> api key -> (message name, highest version, fields).
 VALUE_RECORDS: spec of one versioned value -> (message name, highest version, fields).
 A field is one of
-    ("field", JSON name, attribute, conversion)
-    ("array", JSON name, attribute, fields of an item)        (null when len_<attribute> is -1)
+    ("field", JSON name, attribute, conversion, nullable)
+    ("array", JSON name, attribute, fields of an item, nullable)  (null when len_<attribute> is -1)
     ("struct", JSON name, attribute, fields, nullable)        (null when present_<attribute> < 0)
     ("tag", JSON name, tag, conversion, first version, default)
     ("tagarray" | "tagstruct", JSON name, tag, fields, first version, default)

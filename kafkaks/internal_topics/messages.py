@@ -24,7 +24,14 @@ from .convert import (
 )
 from .records import DecodedRecord, InternalKind
 
-__all__ = ["COORDINATOR_RECORDS", "FRAMED_RECORDS", "coordinator_record", "message_json", "spec_class"]
+__all__ = [
+    "COORDINATOR_RECORDS",
+    "FRAMED_RECORDS",
+    "NullNotAllowedError",
+    "coordinator_record",
+    "message_json",
+    "spec_class",
+]
 
 # How each conversion the tables name becomes Kafka's JSON value (JsonConverterGenerator): a u1 is
 # a Kafka bool (these schemas have no uint8), a 16-byte field a Uuid, bytes base64.
@@ -54,10 +61,16 @@ def _convert(kind: str, value: Any) -> Any:
     return _CONVERTERS[kind](value)
 
 
+class NullNotAllowedError(ValueError):
+    """A string, bytes or array that Kafka's schema does not let be null was serialized as null:
+    Kafka's generated reader refuses the record ("non-nullable field X was serialized as null")."""
+
+
 def message_json(obj: Any, fields: Sequence[Sequence[Any]], version: int) -> dict[str, Any]:
     """A parsed message (or structure of one) as Kafka's JSON converter writes it at ``version``:
     every field the version has, in schema order, and each known tag that differs from its default
-    (tags of later versions than ``version`` are unknown to Kafka and left out)."""
+    (tags of later versions than ``version`` are unknown to Kafka and left out). Raises
+    :class:`NullNotAllowedError` where Kafka's reader would refuse a null."""
     out: dict[str, Any] = {}
     tags: dict[int, Any] | None = None
     for f in fields:
@@ -65,9 +78,13 @@ def message_json(obj: Any, fields: Sequence[Sequence[Any]], version: int) -> dic
         if kind == "field":
             if hasattr(obj, f[2]):
                 out[name] = _convert(f[3], getattr(obj, f[2]))
+                if out[name] is None and not f[4]:
+                    raise NullNotAllowedError(f"non-nullable field {name} was serialized as null")
         elif kind == "array":
             if hasattr(obj, f[2]):
                 n = getattr(obj, f"len_{f[2]}").num_items
+                if n < 0 and not f[4]:
+                    raise NullNotAllowedError(f"non-nullable field {name} was serialized as null")
                 out[name] = None if n < 0 else [message_json(i, f[3], version) for i in getattr(obj, f[2])]
         elif kind == "struct":
             marker = f"present_{f[2]}"
@@ -121,8 +138,8 @@ def coordinator_record(
     problems: list[str] = []
     try:
         key_dict = message_json(key_obj, key_fields, 0)
-    except PARSE_ERRORS as exc:
-        return DecodedRecord(kind, record_type, None, None, None, None, value is None, f"key: {exc}")
+    except PARSE_ERRORS as exc:  # a key Kafka cannot read: no type to show (it is not unknown)
+        return DecodedRecord(kind, None, None, None, None, None, value is None, f"key: {exc}")
     if (extra := leftover(key_obj)) > 0:
         problems.append(f"key: {extra} bytes left over after {name}Key")
     if value is None:
