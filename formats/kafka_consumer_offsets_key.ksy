@@ -1,6 +1,6 @@
 meta:
   id: kafka_consumer_offsets_key
-  title: Apache Kafka __consumer_offsets record key (OffsetCommitKey, GroupMetadataKey)
+  title: Apache Kafka __consumer_offsets record key (OffsetCommitKey, GroupMetadataKey, and the keys of consumer, share and streams group records)
   license: Apache-2.0
   ks-version: '0.11'
   imports:
