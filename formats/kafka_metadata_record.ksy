@@ -21,7 +21,7 @@ doc: |
   is rejected), the record type (its `apiKey`) and the record's version, then the record, a
   generated message in the flexible encoding (compact strings and arrays, a tagged-field section at
   the end of every structure, UUIDs as 16 bytes). `data` is chosen by type and version together
-  (`api_key * 100 + version`): every record type and version of Kafka 3.9's metadata schema is
+  (`api_key * 100 + version`): every record type and version of Kafka 4.3's metadata schema is
   decoded; an unknown type or version, or another frame version, leaves `data` as raw bytes, which
   a reader reports as Kafka would ("Unknown metadata id", "Can't read version").
 
@@ -30,7 +30,11 @@ doc: |
   and keeps unknown tags as raw bytes. A tag's value is decoded whatever the record's version;
   the schema says from which version a tag is defined (a reader printing Kafka's JSON should
   leave out tags of later versions, which Kafka treats as unknown). Nested structures keep their
-  tagged fields raw: the 3.9 schema defines none there.
+  tagged fields raw: the 4.3 schema defines none there.
+
+  Since 3.9: RegisterBrokerRecord v4 and BrokerRegistrationChangeRecord v3 add the cordoned log
+  dirs (KIP-1066, a tagged field), and ClearElrRecord (type 28) clears the ELR of a topic's
+  partitions, or of all topics when the name is empty.
 
   What Kaitai does not parse but Kafka's JSON needs is in `-tagged-fields` of each record type
   that has tags (ignored by the compiler): a tag's name, number, first version (`if`), default
@@ -39,6 +43,7 @@ doc: |
   tools/metadata_records.js derives kafkaks's table of record types from this spec.
 doc-ref:
   - https://github.com/apache/kafka/tree/3.9.0/metadata/src/main/resources/common/metadata the *Record.json schemas (apiKey, validVersions, fields)
+  - https://github.com/apache/kafka/tree/4.3.1/metadata/src/main/resources/common/metadata the same at 4.3.1 (RegisterBrokerRecord v4, BrokerRegistrationChangeRecord v3, ClearElrRecord)
   - https://github.com/apache/kafka/blob/3.9.0/server-common/src/main/java/org/apache/kafka/server/common/serialization/AbstractApiMessageSerde.java frame version, api key, version
   - https://github.com/apache/kafka/blob/3.9.0/metadata/src/main/java/org/apache/kafka/metadata/MetadataRecordSerde.java
   - https://cwiki.apache.org/confluence/display/KAFKA/KIP-631%3A+The+Quorum-based+Kafka+Controller KIP-631
@@ -62,6 +67,7 @@ seq:
         1: register_broker_record(1)
         2: register_broker_record(2)
         3: register_broker_record(3)
+        4: register_broker_record(4)
         100: unregister_broker_record
         200: topic_record
         300: partition_record(0)
@@ -82,6 +88,7 @@ seq:
         1700: broker_registration_change_record(0)
         1701: broker_registration_change_record(1)
         1702: broker_registration_change_record(2)
+        1703: broker_registration_change_record(3)
         1800: access_control_entry_record
         1900: remove_access_control_entry_record
         2000: no_op_record
@@ -92,6 +99,7 @@ seq:
         2500: abort_transaction_record
         2600: remove_delegation_token_record
         2700: register_controller_record
+        2800: clear_elr_record
 instances:
   record_type:
     value: api_key.value
@@ -134,6 +142,7 @@ types:
           cases:
             # RegisterBrokerRecord (the tags are named in each record type's -tagged-fields)
             0: kafka_protocol_types::uuid_array(true)
+            1: kafka_protocol_types::uuid_array(true)
             # PartitionRecord
             300: tag_int8
             301: kafka_protocol_types::int32_array(true)
@@ -152,6 +161,7 @@ types:
             1700: tag_int8
             1701: tag_int8
             1702: kafka_protocol_types::uuid_array(true)
+            1703: kafka_protocol_types::uuid_array(true)
             # BeginTransactionRecord, AbortTransactionRecord
             2300: kafka_protocol_types::string(true)
             2500: kafka_protocol_types::string(true)
@@ -175,7 +185,11 @@ types:
         tag: 0
         if: version >= 3
         default: []
-    doc: A broker registered (at startup, with a new incarnation id). Versions 0-3.
+      - id: cordoned_log_dirs
+        tag: 1
+        if: version >= 4
+        default: null
+    doc: A broker registered (at startup, with a new incarnation id). Versions 0-4.
     params:
       - id: version
         type: u2
@@ -563,7 +577,13 @@ types:
         tag: 2
         if: version >= 2
         default: []
-    doc: A broker was fenced or unfenced, entered controlled shutdown, or changed log dirs. Versions 0-2.
+      - id: cordoned_log_dirs
+        tag: 3
+        if: version >= 3
+        default: null
+    doc: |
+      A broker was fenced or unfenced, entered controlled shutdown, or changed log dirs or the
+      log dirs it cordons (KIP-1066, version 3). Versions 0-3.
     params:
       - id: version
         type: u2
@@ -714,6 +734,18 @@ types:
         repeat-expr: 'len_features.num_items < 0 ? 0 : len_features.num_items'
       - id: tagged_fields
         type: record_tagged_fields(27)
+  clear_elr_record:
+    -webide-representation: 'clear ELR of {topic_name}'
+    -orig-id: ClearElrRecord
+    doc: |
+      The eligible leader replicas (KIP-966) of the topic's partitions are cleared, or those of every
+      topic when the name is empty (Kafka 4.0+).
+    seq:
+      - id: topic_name
+        -orig-id: TopicName
+        type: kafka_protocol_types::string(true)
+      - id: tagged_fields
+        type: kafka_protocol_types::tagged_fields
 enums:
   metadata_record_type:
     0: register_broker_record
@@ -741,3 +773,4 @@ enums:
     25: abort_transaction_record
     26: remove_delegation_token_record
     27: register_controller_record
+    28: clear_elr_record

@@ -4,6 +4,7 @@ meta:
   license: Apache-2.0
   ks-version: '0.11'
   imports:
+    - kafka_unsigned_varint
     - kafka_protocol_types
   endian: be
 doc: |
@@ -19,12 +20,15 @@ doc: |
   * 2: drops the expire timestamp (KIP-211, IBP 2.1-IV0).
   * 3: adds the leader epoch of the committed offset (KIP-320, IBP 2.1-IV1 and later).
   * 4: the first flexible version (KIP-915): compact string and a tagged-field section. Kafka 3.9
-    reads it but still writes 3 ("until a tagged field is introduced").
+    reads it but still writes 3 ("until a tagged field is introduced"); Kafka 4.x writes it
+    with the committed topic's id as tag 0 (`topicId`, in `-tagged-fields`; Kafka writes it
+    only when it is not the zero Uuid). Unknown tags stay raw.
 
   The body of an unknown version stays raw bytes, so a reader can report it rather than fail.
 doc-ref:
   - https://github.com/apache/kafka/blob/3.9.0/group-coordinator/src/main/resources/common/message/OffsetCommitValue.json
   - https://github.com/apache/kafka/blob/3.9.0/server-common/src/main/java/org/apache/kafka/server/common/MetadataVersion.java offsetCommitValueVersion
+  - https://github.com/apache/kafka/blob/4.3.1/group-coordinator/src/main/resources/common/message/OffsetCommitValue.json topicId (tag 0, version 4+)
   - https://cwiki.apache.org/confluence/display/KAFKA/KIP-915%3A+Txn+and+Group+Coordinator+Downgrade+Foundation KIP-915
 -webide-representation: 'v{version:dec}: {data}'
 seq:
@@ -47,6 +51,12 @@ types:
       The committed offset with its leader epoch (v3+), metadata and timestamps (expire timestamp
       only in v1).
     -orig-id: OffsetCommitValue
+    -tagged-fields:
+      - id: topic_id
+        -orig-id: topicId
+        tag: 0
+        if: version >= 4
+        default: AAAAAAAAAAAAAAAAAAAAAA
     params:
       - id: version
         type: s2
@@ -68,5 +78,35 @@ types:
         type: s8
         if: version == 1
       - id: tagged_fields
-        type: kafka_protocol_types::tagged_fields
+        type: offset_commit_tags
         if: version >= 4
+  offset_commit_tags:
+    -webide-representation: '{num_fields} tagged fields'
+    doc: The tagged-field section of a version 4 value, with the topic id decoded.
+    seq:
+      - id: num_fields
+        type: kafka_unsigned_varint
+      - id: fields
+        type: offset_commit_tag
+        repeat: expr
+        repeat-expr: num_fields.value
+  offset_commit_tag:
+    -webide-representation: 'tag {tag}: {data}'
+    doc: One tagged field; tag 0 is the topic id.
+    seq:
+      - id: tag
+        type: kafka_unsigned_varint
+      - id: len_data
+        type: kafka_unsigned_varint
+      - id: data
+        size: len_data.value
+        type:
+          switch-on: tag.value
+          cases:
+            0: offset_commit_tag_uuid
+  offset_commit_tag_uuid:
+    -webide-representation: '{value}'
+    doc: A Uuid tagged field.
+    seq:
+      - id: value
+        size: 16

@@ -1,9 +1,10 @@
 meta:
   id: kafka_transaction_log_value
-  title: Apache Kafka __transaction_state record value (TransactionLogValue v0-v1)
+  title: Apache Kafka __transaction_state record value (TransactionLogValue v0-v1, with KIP-890 tags)
   license: Apache-2.0
   ks-version: '0.11'
   imports:
+    - kafka_unsigned_varint
     - kafka_protocol_types
   endian: be
 doc: |
@@ -16,10 +17,15 @@ doc: |
   strings and arrays, tagged-field sections), written only once the `transaction.version` feature
   is 1 or more (KIP-890). The partition list is null (-1) in the Empty state.
 
-  Kafka 4.0 adds tagged fields to version 1 (previous and next producer id, the client's
-  transaction version); they stay raw tagged fields here. The body of an unknown version stays
-  raw bytes, so a reader can report it rather than fail.
+  Transaction protocol v2 (KIP-890, `transaction.version` 2, Kafka 4.0+) adds tagged fields to
+  version 1: the producer id of the last committed transaction, the next producer id and epoch
+  the coordinator handed out (the epoch is bumped on every transaction; when it would overflow,
+  a new producer id takes over), and the transaction version the client uses. They are decoded
+  with `transaction_log_tags` (named in `-tagged-fields`, with their defaults: Kafka writes a
+  tag only when it differs); unknown tags stay raw. The body of an unknown version stays raw
+  bytes, so a reader can report it rather than fail.
 doc-ref:
+  - https://github.com/apache/kafka/blob/4.3.1/transaction-coordinator/src/main/resources/common/message/TransactionLogValue.json the tagged fields of version 1 (4.0+)
   - https://github.com/apache/kafka/blob/3.9.0/transaction-coordinator/src/main/resources/common/message/TransactionLogValue.json
   - https://github.com/apache/kafka/blob/3.9.0/core/src/main/scala/kafka/coordinator/transaction/TransactionLog.scala valueToBytes, readTxnRecordValue
   - https://github.com/apache/kafka/blob/3.9.0/core/src/main/scala/kafka/coordinator/transaction/TransactionMetadata.scala TransactionState ids
@@ -39,6 +45,30 @@ types:
     -webide-representation: 'producer {producer_id:dec} epoch {producer_epoch:dec}, status {transaction_status:dec}, {len_transaction_partitions} partitions'
     doc: 'A transaction''s state as the coordinator last wrote it.'
     -orig-id: TransactionLogValue
+    -tagged-fields:
+      - id: previous_producer_id
+        -orig-id: PreviousProducerId
+        tag: 0
+        if: version >= 1
+        default: -1
+        after: producer_id
+      - id: next_producer_id
+        -orig-id: NextProducerId
+        tag: 1
+        if: version >= 1
+        default: -1
+        after: producer_id
+      - id: next_producer_epoch
+        -orig-id: NextProducerEpoch
+        tag: 3
+        if: version >= 1
+        default: -1
+        after: producer_epoch
+      - id: client_transaction_version
+        -orig-id: ClientTransactionVersion
+        tag: 2
+        if: version >= 1
+        default: 0
     params:
       - id: flexible
         type: bool
@@ -61,6 +91,7 @@ types:
         doc: -1 (null) in the Empty state.
       - id: transaction_partitions
         -orig-id: TransactionPartitions
+        -nullable: true
         type: partitions_schema(flexible)
         repeat: expr
         repeat-expr: 'len_transaction_partitions.num_items < 0 ? 0 : len_transaction_partitions.num_items'
@@ -71,7 +102,7 @@ types:
         -orig-id: TransactionStartTimestampMs
         type: s8
       - id: tagged_fields
-        type: kafka_protocol_types::tagged_fields
+        type: transaction_log_tags
         if: flexible
   partitions_schema:
     -webide-representation: '{topic}: {partition_ids}'
@@ -90,6 +121,45 @@ types:
       - id: tagged_fields
         type: kafka_protocol_types::tagged_fields
         if: flexible
+  transaction_log_tags:
+    -webide-representation: '{num_fields} tagged fields'
+    doc: The tagged-field section of a version 1 value, with the tags of KIP-890 decoded.
+    seq:
+      - id: num_fields
+        type: kafka_unsigned_varint
+      - id: fields
+        type: transaction_log_tag
+        repeat: expr
+        repeat-expr: num_fields.value
+  transaction_log_tag:
+    -webide-representation: 'tag {tag}: {data}'
+    doc: One tagged field; tags 0 and 1 are int64 producer ids, 2 and 3 int16.
+    seq:
+      - id: tag
+        type: kafka_unsigned_varint
+      - id: len_data
+        type: kafka_unsigned_varint
+      - id: data
+        size: len_data.value
+        type:
+          switch-on: tag.value
+          cases:
+            0: transaction_log_tag_s8
+            1: transaction_log_tag_s8
+            2: transaction_log_tag_s2
+            3: transaction_log_tag_s2
+  transaction_log_tag_s8:
+    -webide-representation: '{value:dec}'
+    doc: An int64 tagged field.
+    seq:
+      - id: value
+        type: s8
+  transaction_log_tag_s2:
+    -webide-representation: '{value:dec}'
+    doc: An int16 tagged field.
+    seq:
+      - id: value
+        type: s2
 enums:
   transaction_state:
     0: empty

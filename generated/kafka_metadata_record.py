@@ -25,7 +25,7 @@ class KafkaMetadataRecord(KaitaiStruct):
     is rejected), the record type (its `apiKey`) and the record's version, then the record, a
     generated message in the flexible encoding (compact strings and arrays, a tagged-field section at
     the end of every structure, UUIDs as 16 bytes). `data` is chosen by type and version together
-    (`api_key * 100 + version`): every record type and version of Kafka 3.9's metadata schema is
+    (`api_key * 100 + version`): every record type and version of Kafka 4.3's metadata schema is
     decoded; an unknown type or version, or another frame version, leaves `data` as raw bytes, which
     a reader reports as Kafka would ("Unknown metadata id", "Can't read version").
     
@@ -34,7 +34,11 @@ class KafkaMetadataRecord(KaitaiStruct):
     and keeps unknown tags as raw bytes. A tag's value is decoded whatever the record's version;
     the schema says from which version a tag is defined (a reader printing Kafka's JSON should
     leave out tags of later versions, which Kafka treats as unknown). Nested structures keep their
-    tagged fields raw: the 3.9 schema defines none there.
+    tagged fields raw: the 4.3 schema defines none there.
+    
+    Since 3.9: RegisterBrokerRecord v4 and BrokerRegistrationChangeRecord v3 add the cordoned log
+    dirs (KIP-1066, a tagged field), and ClearElrRecord (type 28) clears the ELR of a topic's
+    partitions, or of all topics when the name is empty.
     
     What Kaitai does not parse but Kafka's JSON needs is in `-tagged-fields` of each record type
     that has tags (ignored by the compiler): a tag's name, number, first version (`if`), default
@@ -44,6 +48,10 @@ class KafkaMetadataRecord(KaitaiStruct):
     
     .. seealso::
        the *Record.json schemas (apiKey, validVersions, fields) - https://github.com/apache/kafka/tree/3.9.0/metadata/src/main/resources/common/metadata
+    
+    
+    .. seealso::
+       the same at 4.3.1 (RegisterBrokerRecord v4, BrokerRegistrationChangeRecord v3, ClearElrRecord) - https://github.com/apache/kafka/tree/4.3.1/metadata/src/main/resources/common/metadata
     
     
     .. seealso::
@@ -84,6 +92,7 @@ class KafkaMetadataRecord(KaitaiStruct):
         abort_transaction_record = 25
         remove_delegation_token_record = 26
         register_controller_record = 27
+        clear_elr_record = 28
     def __init__(self, _io, _parent=None, _root=None):
         super(KafkaMetadataRecord, self).__init__(_io)
         self._parent = _parent
@@ -150,6 +159,11 @@ class KafkaMetadataRecord(KaitaiStruct):
             self._raw_data = self._io.read_bytes_full()
             _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
             self.data = KafkaMetadataRecord.BrokerRegistrationChangeRecord(2, _io__raw_data, self, self._root)
+        elif _on == 1703:
+            pass
+            self._raw_data = self._io.read_bytes_full()
+            _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
+            self.data = KafkaMetadataRecord.BrokerRegistrationChangeRecord(3, _io__raw_data, self, self._root)
         elif _on == 1800:
             pass
             self._raw_data = self._io.read_bytes_full()
@@ -210,6 +224,11 @@ class KafkaMetadataRecord(KaitaiStruct):
             self._raw_data = self._io.read_bytes_full()
             _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
             self.data = KafkaMetadataRecord.RegisterControllerRecord(_io__raw_data, self, self._root)
+        elif _on == 2800:
+            pass
+            self._raw_data = self._io.read_bytes_full()
+            _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
+            self.data = KafkaMetadataRecord.ClearElrRecord(_io__raw_data, self, self._root)
         elif _on == 3:
             pass
             self._raw_data = self._io.read_bytes_full()
@@ -230,6 +249,11 @@ class KafkaMetadataRecord(KaitaiStruct):
             self._raw_data = self._io.read_bytes_full()
             _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
             self.data = KafkaMetadataRecord.PartitionRecord(2, _io__raw_data, self, self._root)
+        elif _on == 4:
+            pass
+            self._raw_data = self._io.read_bytes_full()
+            _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
+            self.data = KafkaMetadataRecord.RegisterBrokerRecord(4, _io__raw_data, self, self._root)
         elif _on == 400:
             pass
             self._raw_data = self._io.read_bytes_full()
@@ -309,6 +333,9 @@ class KafkaMetadataRecord(KaitaiStruct):
         elif _on == 1702:
             pass
             self.data._fetch_instances()
+        elif _on == 1703:
+            pass
+            self.data._fetch_instances()
         elif _on == 1800:
             pass
             self.data._fetch_instances()
@@ -345,6 +372,9 @@ class KafkaMetadataRecord(KaitaiStruct):
         elif _on == 2700:
             pass
             self.data._fetch_instances()
+        elif _on == 2800:
+            pass
+            self.data._fetch_instances()
         elif _on == 3:
             pass
             self.data._fetch_instances()
@@ -355,6 +385,9 @@ class KafkaMetadataRecord(KaitaiStruct):
             pass
             self.data._fetch_instances()
         elif _on == 302:
+            pass
+            self.data._fetch_instances()
+        elif _on == 4:
             pass
             self.data._fetch_instances()
         elif _on == 400:
@@ -467,7 +500,9 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class BrokerRegistrationChangeRecord(KaitaiStruct):
-        """A broker was fenced or unfenced, entered controlled shutdown, or changed log dirs. Versions 0-2."""
+        """A broker was fenced or unfenced, entered controlled shutdown, or changed log dirs or the
+        log dirs it cordons (KIP-1066, version 3). Versions 0-3.
+        """
         def __init__(self, version, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.BrokerRegistrationChangeRecord, self).__init__(_io)
             self._parent = _parent
@@ -483,6 +518,27 @@ class KafkaMetadataRecord(KaitaiStruct):
 
         def _fetch_instances(self):
             pass
+            self.tagged_fields._fetch_instances()
+
+
+    class ClearElrRecord(KaitaiStruct):
+        """The eligible leader replicas (KIP-966) of the topic's partitions are cleared, or those of every
+        topic when the name is empty (Kafka 4.0+).
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(KafkaMetadataRecord.ClearElrRecord, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.topic_name = kafka_protocol_types.KafkaProtocolTypes.String(True, self._io)
+            self.tagged_fields = kafka_protocol_types.KafkaProtocolTypes.TaggedFields(self._io)
+
+
+        def _fetch_instances(self):
+            pass
+            self.topic_name._fetch_instances()
             self.tagged_fields._fetch_instances()
 
 
@@ -786,6 +842,11 @@ class KafkaMetadataRecord(KaitaiStruct):
                 self._raw_data = self._io.read_bytes(self.len_data.value)
                 _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
                 self.data = kafka_protocol_types.KafkaProtocolTypes.UuidArray(True, _io__raw_data)
+            elif _on == 1:
+                pass
+                self._raw_data = self._io.read_bytes(self.len_data.value)
+                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
+                self.data = kafka_protocol_types.KafkaProtocolTypes.UuidArray(True, _io__raw_data)
             elif _on == 1700:
                 pass
                 self._raw_data = self._io.read_bytes(self.len_data.value)
@@ -797,6 +858,11 @@ class KafkaMetadataRecord(KaitaiStruct):
                 _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
                 self.data = KafkaMetadataRecord.TagInt8(_io__raw_data, self, self._root)
             elif _on == 1702:
+                pass
+                self._raw_data = self._io.read_bytes(self.len_data.value)
+                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
+                self.data = kafka_protocol_types.KafkaProtocolTypes.UuidArray(True, _io__raw_data)
+            elif _on == 1703:
                 pass
                 self._raw_data = self._io.read_bytes(self.len_data.value)
                 _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
@@ -884,6 +950,9 @@ class KafkaMetadataRecord(KaitaiStruct):
             if _on == 0:
                 pass
                 self.data._fetch_instances()
+            elif _on == 1:
+                pass
+                self.data._fetch_instances()
             elif _on == 1700:
                 pass
                 self.data._fetch_instances()
@@ -891,6 +960,9 @@ class KafkaMetadataRecord(KaitaiStruct):
                 pass
                 self.data._fetch_instances()
             elif _on == 1702:
+                pass
+                self.data._fetch_instances()
+            elif _on == 1703:
                 pass
                 self.data._fetch_instances()
             elif _on == 2300:
@@ -966,7 +1038,7 @@ class KafkaMetadataRecord(KaitaiStruct):
 
 
     class RegisterBrokerRecord(KaitaiStruct):
-        """A broker registered (at startup, with a new incarnation id). Versions 0-3."""
+        """A broker registered (at startup, with a new incarnation id). Versions 0-4."""
         def __init__(self, version, _io, _parent=None, _root=None):
             super(KafkaMetadataRecord.RegisterBrokerRecord, self).__init__(_io)
             self._parent = _parent

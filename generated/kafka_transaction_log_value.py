@@ -4,6 +4,7 @@
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
 from . import kafka_protocol_types
+from . import kafka_unsigned_varint
 from enum import IntEnum
 
 
@@ -20,9 +21,17 @@ class KafkaTransactionLogValue(KaitaiStruct):
     strings and arrays, tagged-field sections), written only once the `transaction.version` feature
     is 1 or more (KIP-890). The partition list is null (-1) in the Empty state.
     
-    Kafka 4.0 adds tagged fields to version 1 (previous and next producer id, the client's
-    transaction version); they stay raw tagged fields here. The body of an unknown version stays
-    raw bytes, so a reader can report it rather than fail.
+    Transaction protocol v2 (KIP-890, `transaction.version` 2, Kafka 4.0+) adds tagged fields to
+    version 1: the producer id of the last committed transaction, the next producer id and epoch
+    the coordinator handed out (the epoch is bumped on every transaction; when it would overflow,
+    a new producer id takes over), and the transaction version the client uses. They are decoded
+    with `transaction_log_tags` (named in `-tagged-fields`, with their defaults: Kafka writes a
+    tag only when it differs); unknown tags stay raw. The body of an unknown version stays raw
+    bytes, so a reader can report it rather than fail.
+    
+    .. seealso::
+       the tagged fields of version 1 (4.0+) - https://github.com/apache/kafka/blob/4.3.1/transaction-coordinator/src/main/resources/common/message/TransactionLogValue.json
+    
     
     .. seealso::
        Source - https://github.com/apache/kafka/blob/3.9.0/transaction-coordinator/src/main/resources/common/message/TransactionLogValue.json
@@ -132,7 +141,7 @@ class KafkaTransactionLogValue(KaitaiStruct):
             self.transaction_start_timestamp_ms = self._io.read_s8be()
             if self.flexible:
                 pass
-                self.tagged_fields = kafka_protocol_types.KafkaProtocolTypes.TaggedFields(self._io)
+                self.tagged_fields = KafkaTransactionLogValue.TransactionLogTags(self._io, self, self._root)
 
 
 
@@ -146,6 +155,121 @@ class KafkaTransactionLogValue(KaitaiStruct):
             if self.flexible:
                 pass
                 self.tagged_fields._fetch_instances()
+
+
+
+    class TransactionLogTag(KaitaiStruct):
+        """One tagged field; tags 0 and 1 are int64 producer ids, 2 and 3 int16."""
+        def __init__(self, _io, _parent=None, _root=None):
+            super(KafkaTransactionLogValue.TransactionLogTag, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.tag = kafka_unsigned_varint.KafkaUnsignedVarint(self._io)
+            self.len_data = kafka_unsigned_varint.KafkaUnsignedVarint(self._io)
+            _on = self.tag.value
+            if _on == 0:
+                pass
+                self._raw_data = self._io.read_bytes(self.len_data.value)
+                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
+                self.data = KafkaTransactionLogValue.TransactionLogTagS8(_io__raw_data, self, self._root)
+            elif _on == 1:
+                pass
+                self._raw_data = self._io.read_bytes(self.len_data.value)
+                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
+                self.data = KafkaTransactionLogValue.TransactionLogTagS8(_io__raw_data, self, self._root)
+            elif _on == 2:
+                pass
+                self._raw_data = self._io.read_bytes(self.len_data.value)
+                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
+                self.data = KafkaTransactionLogValue.TransactionLogTagS2(_io__raw_data, self, self._root)
+            elif _on == 3:
+                pass
+                self._raw_data = self._io.read_bytes(self.len_data.value)
+                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
+                self.data = KafkaTransactionLogValue.TransactionLogTagS2(_io__raw_data, self, self._root)
+            else:
+                pass
+                self.data = self._io.read_bytes(self.len_data.value)
+
+
+        def _fetch_instances(self):
+            pass
+            self.tag._fetch_instances()
+            self.len_data._fetch_instances()
+            _on = self.tag.value
+            if _on == 0:
+                pass
+                self.data._fetch_instances()
+            elif _on == 1:
+                pass
+                self.data._fetch_instances()
+            elif _on == 2:
+                pass
+                self.data._fetch_instances()
+            elif _on == 3:
+                pass
+                self.data._fetch_instances()
+            else:
+                pass
+
+
+    class TransactionLogTagS2(KaitaiStruct):
+        """An int16 tagged field."""
+        def __init__(self, _io, _parent=None, _root=None):
+            super(KafkaTransactionLogValue.TransactionLogTagS2, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.value = self._io.read_s2be()
+
+
+        def _fetch_instances(self):
+            pass
+
+
+    class TransactionLogTagS8(KaitaiStruct):
+        """An int64 tagged field."""
+        def __init__(self, _io, _parent=None, _root=None):
+            super(KafkaTransactionLogValue.TransactionLogTagS8, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.value = self._io.read_s8be()
+
+
+        def _fetch_instances(self):
+            pass
+
+
+    class TransactionLogTags(KaitaiStruct):
+        """The tagged-field section of a version 1 value, with the tags of KIP-890 decoded."""
+        def __init__(self, _io, _parent=None, _root=None):
+            super(KafkaTransactionLogValue.TransactionLogTags, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.num_fields = kafka_unsigned_varint.KafkaUnsignedVarint(self._io)
+            self.fields = []
+            for i in range(self.num_fields.value):
+                self.fields.append(KafkaTransactionLogValue.TransactionLogTag(self._io, self, self._root))
+
+
+
+        def _fetch_instances(self):
+            pass
+            self.num_fields._fetch_instances()
+            for i in range(len(self.fields)):
+                pass
+                self.fields[i]._fetch_instances()
 
 
 

@@ -9,7 +9,7 @@ Kafka's schema), a field being one of
 """
 
 METADATA_RECORDS = {
-    0: ("REGISTER_BROKER_RECORD", 3, [
+    0: ("REGISTER_BROKER_RECORD", 4, [
         ["field", "brokerId", "broker_id", "s4", 0],
         ["field", "isMigratingZkBroker", "is_migrating_zk_broker", "u1", 2],
         ["field", "incarnationId", "incarnation_id", "uuid", 0],
@@ -29,6 +29,7 @@ METADATA_RECORDS = {
         ["field", "fenced", "fenced", "u1", 0],
         ["field", "inControlledShutdown", "in_controlled_shutdown", "u1", 1],
         ["tag", "logDirs", 0, "uuid_array", 3, []],
+        ["tag", "cordonedLogDirs", 1, "uuid_array", 4, None],
     ]),
     1: ("UNREGISTER_BROKER_RECORD", 0, [
         ["field", "brokerId", "broker_id", "s4", 0],
@@ -118,12 +119,13 @@ METADATA_RECORDS = {
         ["field", "brokerEpoch", "broker_epoch", "s8", 0],
         ["field", "nextProducerId", "next_producer_id", "s8", 0],
     ]),
-    17: ("BROKER_REGISTRATION_CHANGE_RECORD", 2, [
+    17: ("BROKER_REGISTRATION_CHANGE_RECORD", 3, [
         ["field", "brokerId", "broker_id", "s4", 0],
         ["field", "brokerEpoch", "broker_epoch", "s8", 0],
         ["tag", "fenced", 0, "tag_int8", 0, 0],
         ["tag", "inControlledShutdown", 1, "tag_int8", 1, 0],
         ["tag", "logDirs", 2, "uuid_array", 2, []],
+        ["tag", "cordonedLogDirs", 3, "uuid_array", 3, None],
     ]),
     18: ("ACCESS_CONTROL_ENTRY_RECORD", 0, [
         ["field", "id", "id", "uuid", 0],
@@ -171,5 +173,8 @@ METADATA_RECORDS = {
             ["field", "minSupportedVersion", "min_supported_version", "s2", 0],
             ["field", "maxSupportedVersion", "max_supported_version", "s2", 0],
         ]],
+    ]),
+    28: ("CLEAR_ELR_RECORD", 0, [
+        ["field", "topicName", "topic_name", "string", 0],
     ]),
 }

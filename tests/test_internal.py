@@ -340,9 +340,9 @@ OFFSET_KEY = struct.pack(">h", 1) + s16("g") + s16("t") + struct.pack(">i", 3)
         ("__consumer_offsets", struct.pack(">h", 9) + b"\x00\x01", b"\x00\x00", "unknown record type 9"),
         (
             "__consumer_offsets",
-            struct.pack(">h", 5) + s16("g"),
-            None,
-            "unknown record type 5 (ConsumerGroupMember",
+            struct.pack(">h", 5) + s16("g") + s16("m"),
+            struct.pack(">h", 9) + b"\x00",
+            "unknown version 9 of ConsumerGroupMemberMetadataValue",
         ),
         (
             "__consumer_offsets",

@@ -550,6 +550,24 @@ def test_decode_internal_adds_the_decoders_json_for_internal_topics(spark: Any) 
     assert all(json.loads(r["decodedKey"])["data"]["transactionalId"] for r in transactions)
 
 
+def test_decode_internal_covers_the_kafka_4_internal_topics(spark: Any) -> None:
+    """The records of consumer/share/streams groups, __share_group_state, __transaction_state v1,
+    __remote_log_metadata and new KRaft records, as the schema-driven encoder wrote them
+    (tests/fixtures/internal4): decodedKey and decodedValue are Kafka's JSON of its values."""
+    internal4 = FIXTURES / "internal4"
+    expected = json.loads((internal4 / "expected.json").read_text())["partitions"]
+    df = load(spark, str(internal4), decodeInternal=True)
+    got = {(r["topic"], r["offset"]): r for r in df.collect()}
+    assert len(got) == sum(len(records) for records in expected.values())
+    for directory, records in expected.items():
+        topic = directory.rsplit("-", 1)[0]
+        for e in records:
+            row = got[(topic, e["offset"])]
+            assert row["decodeProblem"] is None
+            assert (None if row["decodedKey"] is None else json.loads(row["decodedKey"])) == e["key"]
+            assert (None if row["decodedValue"] is None else json.loads(row["decodedValue"])) == e["value"]
+
+
 def test_truncated_segment_fails_failfast_and_is_counted_in_permissive(spark: Any, tmp_path: Path) -> None:
     """A segment that ends inside a batch lost that batch's records: damage, as for dump and verify."""
     from test_pipeline import truncated_copy

@@ -1,20 +1,32 @@
 """The texts of kafka-dump-log's decoders of internal topics: ``--offsets-decoder``,
-``--transaction-log-decoder`` and ``--cluster-metadata-decoder`` (what follows ``key:`` and
-``payload:`` in ``kafkaks dump``), from the records :mod:`kafkaks.internal_topics` decodes.
+``--transaction-log-decoder``, ``--cluster-metadata-decoder``, ``--share-group-state-decoder`` and
+``--remote-log-metadata-decoder`` (what follows ``key:`` and ``payload:`` in ``kafkaks dump``),
+from the records :mod:`kafkaks.internal_topics` decodes.
 """
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..errors import CorruptDataError
 from ..internal_topics.cluster_metadata import decode_cluster_metadata
 from ..internal_topics.consumer_offsets import decode_offsets
 from ..internal_topics.kafka_json import to_kafka_json
 from ..internal_topics.records import DecodedRecord, InternalKind
+from ..internal_topics.remote_log_metadata import decode_remote_log_metadata
+from ..internal_topics.share_group_state import decode_share_group_state
 from ..internal_topics.transaction_state import TRANSACTION_STATES, decode_transaction_log
 
-__all__ = ["format_cluster_metadata", "format_internal", "format_offsets", "format_transaction_log"]
+__all__ = [
+    "format_cluster_metadata",
+    "format_internal",
+    "format_offsets",
+    "format_remote_log_metadata",
+    "format_share_group_state",
+    "format_transaction_log",
+]
 
 
 def format_offsets(
@@ -136,6 +148,143 @@ def format_cluster_metadata(
     return None, to_kafka_json(d.value_json())
 
 
+def format_share_group_state(
+    offset: int, key: bytes | None, value: bytes | None, decoded: DecodedRecord | None = None
+) -> tuple[str | None, str | None]:
+    """``--share-group-state-decoder`` (Kafka 4.x ``ShareGroupStateMessageParser``): key
+    ``{"type":"0","data":{...}}`` and payload ``{"version":"0","data":{...}}`` as the offsets
+    decoder prints them, ``<DELETE>`` for a tombstone, ``Unknown record type N at offset O,
+    skipping.`` and ``Error at offset O, skipping. ...`` (CoordinatorRecordMessageParser). A record
+    without a key raises :class:`~kafkaks.errors.CorruptDataError`: Kafka's parser throws."""
+    if key is None:
+        raise CorruptDataError(
+            f"Failed to decode message at offset {offset} using the specified decoder "
+            "(message had a missing key)",
+            offset=offset,
+        )
+    d = decoded or decode_share_group_state(key, value)
+    if d.key is None:
+        if d.key_type is not None and d.problem and d.problem.startswith("unknown record type"):
+            return f"Unknown record type {d.key_type} at offset {offset}, skipping.", None
+        return f"Error at offset {offset}, skipping. {d.problem}", None
+    if d.problem and (d.value is None and not d.tombstone):
+        why = d.problem
+        if why.startswith("unknown version"):  # CoordinatorRecordSerde.UnknownRecordVersionException
+            why = f"Found an unknown record version {d.value_version} for {d.key_type} type"
+        return f"Error at offset {offset}, skipping. {why}", None
+    payload = "<DELETE>" if d.tombstone else to_kafka_json(d.value_json())
+    return to_kafka_json(d.key_json()), payload
+
+
+# RemoteLogSegmentState and RemotePartitionDeleteState ids (storage/api, Kafka 4.3).
+_SEGMENT_STATES = [
+    "COPY_SEGMENT_STARTED",
+    "COPY_SEGMENT_FINISHED",
+    "DELETE_SEGMENT_STARTED",
+    "DELETE_SEGMENT_FINISHED",
+]
+_PARTITION_STATES = ["DELETE_PARTITION_MARKED", "DELETE_PARTITION_STARTED", "DELETE_PARTITION_FINISHED"]
+
+
+def _state(names: list[str], state: int) -> str | None:
+    return names[state] if 0 <= state < len(names) else None
+
+
+def _topic_id_partition(tp: dict[str, Any]) -> str:
+    """org.apache.kafka.common.TopicIdPartition.toString: ``<id>:<topic>-<partition>``."""
+    return f"{tp['id']}:{tp['name']}-{tp['partition']}"
+
+
+def _custom_metadata(raw: str | None) -> str:
+    """Optional<CustomMetadata>.toString."""
+    if raw is None:
+        return "Optional.empty"
+    return f"Optional[CustomMetadata{{{len(base64.b64decode(raw))} bytes}}]"
+
+
+def _leader_epochs(entries: list[dict[str, Any]]) -> str:
+    """The TreeMap of leader epoch to start offset that Kafka builds (a later entry of the same
+    epoch wins), as AbstractMap.toString prints it."""
+    epochs: dict[int, int] = {}
+    for e in entries:
+        epochs[e["leaderEpoch"]] = e["offset"]
+    return "{" + ", ".join(f"{k}={v}" for k, v in sorted(epochs.items())) + "}"
+
+
+def _remote_log_text(name: str, v: dict[str, Any]) -> str:
+    """The toString of what RemoteLogMetadataSerde.deserialize builds from the record; raises
+    ValueError with the message of the exception its constructors throw."""
+    if name == "RemotePartitionDeleteMetadataRecord":
+        state = _state(_PARTITION_STATES, v["remotePartitionDeleteState"])
+        if state is None:
+            raise ValueError("null")  # Objects.requireNonNull(state) without a message
+        return (
+            f"RemotePartitionDeleteMetadata{{topicPartition={_topic_id_partition(v['topicIdPartition'])}, "
+            f"state={state}, eventTimestampMs={v['eventTimestampMs']}, brokerId={v['brokerId']}}}"
+        )
+    state = _state(_SEGMENT_STATES, v["remoteLogSegmentState"])
+    if state is None:
+        raise ValueError("state can not be null")
+    custom = _custom_metadata(v["customMetadata"])
+    if name == "RemoteLogSegmentMetadataUpdateRecord":
+        segment_id = v["remoteLogSegmentId"]
+        return (
+            f"RemoteLogSegmentMetadataUpdate{{remoteLogSegmentId=RemoteLogSegmentId{{topicIdPartition="
+            f"{_topic_id_partition(segment_id['topicIdPartition'])}, id={segment_id['id']}}}, "
+            f"customMetadata={custom}, state={state}, eventTimestampMs={v['eventTimestampMs']}, "
+            f"brokerId={v['brokerId']}}}"
+        )
+    if not v["segmentLeaderEpochs"]:
+        raise ValueError("segmentLeaderEpochs can not be null or empty")
+    epochs = _leader_epochs(v["segmentLeaderEpochs"])
+    txn_index_empty = str(v.get("txnIndexEmpty", False)).lower()
+    if name == "RemoteLogSegmentMetadataSnapshotRecord":
+        return (
+            f"RemoteLogSegmentMetadataSnapshot{{segmentId={v['segmentId']}, startOffset={v['startOffset']}, "
+            f"endOffset={v['endOffset']}, maxTimestampMs={v['maxTimestampMs']}, "
+            f"segmentLeaderEpochs={epochs}, "
+            f"segmentSizeInBytes={v['segmentSizeInBytes']}, customMetadata={custom}, state={state}, "
+            f"txnIdxEmpty={txn_index_empty}}}"
+        )
+    start, end = v["startOffset"], v["endOffset"]
+    if start < 0:
+        raise ValueError(
+            f"Unexpected start offset = {start}. StartOffset for a remote segment cannot be negative"
+        )
+    if end < start:
+        raise ValueError(
+            f"Unexpected end offset = {end}. EndOffset for a remote segment cannot be less than "
+            f"startOffset = {start}"
+        )
+    segment_id = v["remoteLogSegmentId"]
+    return (
+        f"RemoteLogSegmentMetadata{{remoteLogSegmentId=RemoteLogSegmentId{{topicIdPartition="
+        f"{_topic_id_partition(segment_id['topicIdPartition'])}, id={segment_id['id']}}}, "
+        f"startOffset={start}, endOffset={end}, brokerId={v['brokerId']}, "
+        f"maxTimestampMs={v['maxTimestampMs']}, "
+        f"eventTimestampMs={v['eventTimestampMs']}, segmentLeaderEpochs={epochs}, "
+        f"segmentSizeInBytes={v['segmentSizeInBytes']}, customMetadata={custom}, state={state}, "
+        f"txnIdxEmpty={txn_index_empty}}}"
+    )
+
+
+def format_remote_log_metadata(
+    offset: int, key: bytes | None, value: bytes | None, decoded: DecodedRecord | None = None
+) -> tuple[str | None, str | None]:
+    """``--remote-log-metadata-decoder`` (Kafka 4.x ``RemoteMetadataLogMessageParser``): no key
+    text; the payload is the ``toString()`` of the RemoteLogSegmentMetadata,
+    RemoteLogSegmentMetadataUpdate, RemotePartitionDeleteMetadata or
+    RemoteLogSegmentMetadataSnapshot that Kafka builds from the record, or ``Error at offset O,
+    skipping. <why>``."""
+    d = decoded or decode_remote_log_metadata(value)
+    if d.value is None or d.problem or d.value_type is None:
+        return None, f"Error at offset {offset}, skipping. {d.problem}"
+    try:
+        return None, _remote_log_text(d.value_type, d.value)
+    except ValueError as exc:
+        return None, f"Error at offset {offset}, skipping. {exc}"
+
+
 FORMATTERS: dict[
     InternalKind,
     Callable[[int, bytes | None, bytes | None, DecodedRecord | None], tuple[str | None, str | None]],
@@ -143,6 +292,8 @@ FORMATTERS: dict[
     "offsets": format_offsets,
     "transaction_log": format_transaction_log,
     "cluster_metadata": format_cluster_metadata,
+    "share_group_state": format_share_group_state,
+    "remote_log_metadata": format_remote_log_metadata,
 }
 
 

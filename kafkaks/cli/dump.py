@@ -55,6 +55,7 @@ from ..store.verify import (
     unverifiable,
 )
 from ..wire.batch import Batch
+from .custom_decoders import DecoderTextRenderer
 from .dump_text import TextRenderer, absolute_path, log_header
 from .jsonl import JsonRenderer
 from .output import Renderer, quiet_stdout
@@ -69,6 +70,8 @@ DECODER_OPTIONS: tuple[tuple[str, InternalKind], ...] = (
     ("offsets_decoder", "offsets"),
     ("transaction_log_decoder", "transaction_log"),
     ("cluster_metadata_decoder", "cluster_metadata"),
+    ("remote_log_metadata_decoder", "remote_log_metadata"),
+    ("share_group_state_decoder", "share_group_state"),
 )
 TOPIC_OF_KIND = {kind: topic for topic, kind in INTERNAL_TOPICS.items()}
 
@@ -98,7 +101,7 @@ def kafka_decoder_throws(kind: InternalKind, record: Record, d: DecodedRecord) -
     offset N, skipping.``); the transaction log decoder on a key or value it cannot read or an
     unknown state (``TransactionLog.formatRecordKeyAndValue``; an unknown key version prints
     ``unknown::version=V``). The cluster metadata decoder catches everything."""
-    if kind == "offsets":
+    if kind in ("offsets", "share_group_state"):
         return record.key is None
     if kind == "transaction_log":
         if d.key is None:
@@ -115,6 +118,11 @@ def decoder_problem(kind: InternalKind, record: Record, d: DecodedRecord) -> str
             f"Failed to decode message at offset {record.offset} using offset topic decoder "
             "(message had a missing key)"
         )
+    if kind == "share_group_state" and record.key is None:
+        return (
+            f"Failed to decode message at offset {record.offset} using the specified decoder "
+            "(message had a missing key)"
+        )
     return f"{TOPIC_OF_KIND[kind]} decoder: {d.problem}"
 
 
@@ -128,13 +136,19 @@ class Dumper:
         self.failed = False
         # Kafka: any decoder option turns on printing, which turns on deep iteration.
         self.decoder = decoder_kind(args)
-        contents = args.print_data_log or self.decoder is not None
+        key_decoder, value_decoder = getattr(args, "key_decoder", None), getattr(args, "value_decoder", None)
+        custom = key_decoder is not None or value_decoder is not None
+        contents = args.print_data_log or self.decoder is not None or custom
         self.deep = args.deep_iteration or contents or args.json
         # With --json the records of internal topics are decoded without a decoder option too.
         self.decode_internal_topics = args.json
         self.output: Renderer = (
             JsonRenderer(out, err, progress, args.bytes)
             if args.json
+            else DecoderTextRenderer(
+                out, err, progress, not args.skip_record_metadata, key_decoder, value_decoder
+            )
+            if custom
             else TextRenderer(out, err, progress, not args.skip_record_metadata, contents)
         )
 

@@ -17,6 +17,7 @@ import sys
 from .. import __version__
 from ..errors import KafkaksError, NoKafkaDataError
 from ..store.verify import DEFAULT_MAX_MESSAGE_SIZE
+from .custom_decoders import load_decoder
 from .dump import run_dump
 from .jsonl import BYTES_FORMATS
 from .output import quiet_stdout
@@ -54,22 +55,29 @@ Kafka's wording.
 key and payload as Kafka 3.9's decoders do: JSON ({"type":"1","data":{...}},
 {"version":"3","data":{...}}, {"type":"TOPIC_RECORD","version":0,"data":{...}}), Kafka's
 "transaction_metadata::transactionalId=..." text, <DELETE> for a tombstone, and Kafka's inline
-"Error at offset N, skipping. ..." and "Unknown record type ..." texts. A record that a decoder
-cannot fully read is also reported on stderr. Where Kafka's decoder throws and stops the run (a
-record without a key under --offsets-decoder; a __transaction_state record whose key or value
+"Error at offset N, skipping. ..." and "Unknown record type ..." texts; --offsets-decoder also
+decodes the records of consumer (KIP-848), share and streams groups of Kafka 4.x (key types 3 to
+23) as Kafka 4.3 prints them. --share-group-state-decoder (__share_group_state) prints the same
+JSON shapes, --remote-log-metadata-decoder (__remote_log_metadata) Kafka 4.3's text of each
+record (RemoteLogSegmentMetadata{...}). A record that a decoder cannot fully read is also
+reported on stderr. Where Kafka's decoder throws and stops the run (a record without a key under
+--offsets-decoder or --share-group-state-decoder; a __transaction_state record whose key or value
 cannot be read or has an unknown state), kafkaks prints what Kafka printed of the line, reports
 it as corruption (exit status 1) and goes on; other decoder problems do not change the exit
-status. Not supported: --remote-log-metadata-decoder, --share-group-state-decoder and custom
---key-decoder-class/--value-decoder-class; --print-data-log prints keys and values as UTF-8
-text, as Kafka's default StringDecoder does.
+status. --key-decoder and --value-decoder (module:function, Kafka's --key-decoder-class and
+--value-decoder-class) print str() of what a Python function returns for the key or value bytes
+(e.g. --value-decoder mydecoders:avro_value, mydecoders.py in the current directory); without
+them --print-data-log prints keys and values as UTF-8 text, as Kafka's default StringDecoder
+does.
 
 --json prints JSON Lines instead: one object per file, batch, record (always, as if with
 --deep-iteration), index, time index, txn index and snapshot entry, and problem, each with a
 "type" and the library's snake_case field names; keys, values and header values in --bytes
 (base64, utf8 or hex). Problems are then objects on stdout with "kind", "position" and
 "corrupt", Kafka's end-of-run summaries included; non-consecutive offsets are left to the reader
-of the records. Records of __consumer_offsets, __transaction_state and __cluster_metadata
-partition directories and of .checkpoint files, or of every file when a decoder option is given,
+of the records. Records of __consumer_offsets, __transaction_state, __cluster_metadata,
+__share_group_state and __remote_log_metadata partition directories and of .checkpoint files,
+or of every file when a decoder option is given,
 carry a "decoded" object (kind, key, value, tombstone, problem; null for control records); a
 decoder problem is also a problem object of kind undecodable_internal_record.
 
@@ -164,9 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
     decoders = dump.add_argument_group(
         "decoders of internal topics",
         "Each implies --print-data-log and applies to every file dumped, as in Kafka; given\n"
-        "together, the first in this order wins, as in Kafka. Not supported:\n"
-        "--remote-log-metadata-decoder, --share-group-state-decoder, --key-decoder-class and\n"
-        "--value-decoder-class.",
+        "together, the first in this order wins, as in Kafka.",
     )
     decoders.add_argument(
         "--offsets-decoder",
@@ -182,6 +188,29 @@ def build_parser() -> argparse.ArgumentParser:
         "--cluster-metadata-decoder",
         action="store_true",
         help="parse the records as KRaft __cluster_metadata records: the payload as JSON",
+    )
+    decoders.add_argument(
+        "--remote-log-metadata-decoder",
+        action="store_true",
+        help="parse the records as tiered storage's __remote_log_metadata records (Kafka's text of each)",
+    )
+    decoders.add_argument(
+        "--share-group-state-decoder",
+        action="store_true",
+        help="parse the records as __share_group_state data: key and payload as JSON",
+    )
+    decoders.add_argument(
+        "--key-decoder",
+        type=load_decoder,
+        metavar="module:function",
+        help="print each key as str(function(key bytes)), as Kafka's --key-decoder-class; the "
+        "module is imported from sys.path or the current directory (text output only)",
+    )
+    decoders.add_argument(
+        "--value-decoder",
+        type=load_decoder,
+        metavar="module:function",
+        help="print each value as str(function(value bytes)), as Kafka's --value-decoder-class",
     )
     dump.add_argument(
         "--skip-record-metadata",

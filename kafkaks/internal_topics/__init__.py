@@ -1,13 +1,15 @@
-"""Kafka's internal topics, decoded: ``__consumer_offsets``, ``__transaction_state`` and the KRaft
-``__cluster_metadata`` log (and its ``.checkpoint`` snapshots).
+"""Kafka's internal topics, decoded: ``__consumer_offsets``, ``__transaction_state``, the KRaft
+``__cluster_metadata`` log (and its ``.checkpoint`` snapshots), ``__share_group_state`` and
+``__remote_log_metadata``, as of Kafka 4.3.1.
 
 The record schemas are specs (``formats/kafka_consumer_offsets_key.ksy``,
 ``kafka_offset_commit_value.ksy``, ``kafka_group_metadata_value.ksy``,
+``kafka_group_coordinator_records.ksy``, ``kafka_share_coordinator_records.ksy``,
 ``kafka_transaction_log_key.ksy``, ``kafka_transaction_log_value.ksy``,
-``kafka_metadata_record.ksy``), written from Kafka 3.9's message JSON schemas. This package turns
-the parsed structures into plain dicts named as Kafka's generated ``...JsonConverter`` classes name
-them (``{"group": ..., "topic": ..., "partition": ...}``), and formats them as kafka-dump-log's
-``--offsets-decoder``, ``--transaction-log-decoder`` and ``--cluster-metadata-decoder`` print them.
+``kafka_metadata_record.ksy``, ``kafka_remote_log_metadata_record.ksy``), written from Kafka's
+message JSON schemas. This package turns the parsed structures into plain dicts named as Kafka's
+generated ``...JsonConverter`` classes name them (``{"group": ..., "topic": ..., "partition": ...}``),
+and formats them as kafka-dump-log's decoders print them.
 
     >>> for record in kafkaks.read_partition("logs/__consumer_offsets-7"):
     ...     d = kafkaks.decoded(record)
@@ -19,9 +21,10 @@ kafka-dump-log prints ``Error at offset N, skipping. ...`` and goes on.
 
 Modules: ``records`` (:class:`DecodedRecord`, which topics are internal), ``dispatch``
 (:func:`decode_internal`, :func:`decoded`), one decoder a topic (``consumer_offsets``,
-``transaction_state``, ``cluster_metadata``) with the converters they share (``convert``),
-and ``kafka_json`` (Kafka's JSON text). kafka-dump-log's decoder texts are the CLI's
-(:mod:`kafkaks.cli.decoder_text`).
+``transaction_state``, ``cluster_metadata``, ``share_group_state``, ``remote_log_metadata``),
+``messages`` (the one walker that prints every record type of the tables derived from the specs,
+``generated/message_tables.py``), the converters they share (``convert``), and ``kafka_json``
+(Kafka's JSON text). kafka-dump-log's decoder texts are the CLI's (:mod:`kafkaks.cli.decoder_text`).
 """
 
 from .dispatch import decode_internal, decoded

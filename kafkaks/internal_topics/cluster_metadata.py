@@ -88,7 +88,7 @@ def _fields(spec: Iterable[Any]) -> tuple[_Field, ...]:
     return tuple(fields)
 
 
-# Kafka 3.9 metadata records: api key -> (MetadataRecordType name, highest version, fields in schema
+# Kafka 4.3 metadata records: api key -> (MetadataRecordType name, highest version, fields in schema
 # order). The JSON converters print every field of the record's version, and a tagged field only
 # when it differs from its default (JsonConverterGenerator.generateWrite).
 METADATA_RECORDS: dict[int, tuple[str, int, tuple[_Field, ...]]] = {
@@ -149,7 +149,7 @@ def decode_cluster_metadata(value: bytes | None) -> DecodedRecord:
         )
     name, highest, fields = METADATA_RECORDS[api_key]
     if isinstance(r.data, bytes) or version > highest:
-        return fail(f"unknown version {version} of {name} (Kafka 3.9 reads 0 to {highest})", api_key, version)
+        return fail(f"unknown version {version} of {name} (Kafka 4.3 reads 0 to {highest})", api_key, version)
     try:
         data = _struct_json(r.data, fields, version)
     except PARSE_ERRORS as exc:

@@ -1,8 +1,9 @@
 """``__consumer_offsets``: committed offsets and group metadata, decoded with the specs
 ``kafka_consumer_offsets_key``, ``kafka_offset_commit_value`` and ``kafka_group_metadata_value``.
 
-What Kafka 3.9 decodes and kafkaks does not: the KIP-848 consumer group records (key record types
-3 to 8) and share group records; they are reported as unknown types.
+The records of consumer groups of the KIP-848 protocol, share groups and streams groups (record
+types 3 and up, Kafka 4.x) are decoded by the spec ``kafka_group_coordinator_records`` through the
+table derived from it (:mod:`.messages`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 from ..generated.kafka_consumer_offsets_key import KafkaConsumerOffsetsKey
 from ..generated.kafka_group_metadata_value import KafkaGroupMetadataValue
 from ..generated.kafka_offset_commit_value import KafkaOffsetCommitValue
+from ..generated.message_tables import VALUE_RECORDS
 from .convert import (
     PARSE_ERRORS,
     decode_versioned,
@@ -24,13 +26,14 @@ from .convert import (
     pascal_case,
     strings,
 )
+from .messages import COORDINATOR_RECORDS, coordinator_record, message_json
 from .records import DecodedRecord
 
 __all__ = ["KEY_SCHEMAS", "decode_offsets"]
 
-# The key schema of each record type the spec names (ConsumerGroupMetadataKey, ...); the spec
-# decodes the keys of types 0 to 2 (OffsetCommitKey, GroupMetadataKey).
+# The key schema of each record type the spec names (OffsetCommitKey, ConsumerGroupMetadataKey, ...).
 KEY_SCHEMAS = {t.value: pascal_case(t.name) + "Key" for t in KafkaConsumerOffsetsKey.RecordType}
+_TABLE = "kafka_consumer_offsets_key"
 
 
 def _offset_commit_key(k: Any) -> dict[str, Any]:
@@ -38,14 +41,9 @@ def _offset_commit_key(k: Any) -> dict[str, Any]:
 
 
 def _offset_commit_value(d: Any, version: int) -> dict[str, Any]:
-    out: dict[str, Any] = {"offset": d.offset}
-    if version >= 3:
-        out["leaderEpoch"] = d.leader_epoch
-    out["metadata"] = kafka_string(d.metadata)
-    out["commitTimestamp"] = d.commit_timestamp
-    if version == 1:
-        out["expireTimestamp"] = d.expire_timestamp
-    return out
+    """OffsetCommitValue's fields of ``version`` (the topic id tag of version 4 included), from the
+    spec through generated/message_tables.py."""
+    return message_json(d, VALUE_RECORDS["kafka_offset_commit_value"][2], version)
 
 
 def _topic_partitions(items: Sequence[Any]) -> list[dict[str, Any]]:
@@ -132,8 +130,6 @@ def decode_offsets(key: bytes | None, value: bytes | None) -> DecodedRecord:
         return DecodedRecord("offsets", None, None, None, None, None, value is None, f"key: {exc}")
     record_type = int(k.record_type)
     if isinstance(k.key, bytes):
-        name = KEY_SCHEMAS.get(record_type)
-        why = f" ({name}, a KIP-848 consumer group record, not decoded)" if name else ""
         return DecodedRecord(
             "offsets",
             record_type,
@@ -142,8 +138,10 @@ def decode_offsets(key: bytes | None, value: bytes | None) -> DecodedRecord:
             None,
             None,
             value is None,
-            f"unknown record type {record_type}{why}",
+            f"unknown record type {record_type}",
         )
+    if record_type in COORDINATOR_RECORDS[_TABLE]:
+        return coordinator_record("offsets", _TABLE, record_type, k.key, value)
     problems = []
     offset_commit = isinstance(k.key, KafkaConsumerOffsetsKey.OffsetCommitKey)
     key_dict = _offset_commit_key(k.key) if offset_commit else {"group": kafka_string(k.key.group)}

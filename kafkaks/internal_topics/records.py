@@ -1,5 +1,6 @@
 """What a record of an internal topic decodes to: :class:`DecodedRecord`, and which topics are
-internal (``__consumer_offsets``, ``__transaction_state``, ``__cluster_metadata``)."""
+internal (``__consumer_offsets``, ``__transaction_state``, ``__cluster_metadata``,
+``__share_group_state``, ``__remote_log_metadata``)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,15 @@ from typing import Any, Literal
 
 __all__ = ["INTERNAL_TOPICS", "DecodedRecord", "InternalKind", "internal_kind"]
 
-InternalKind = Literal["offsets", "transaction_log", "cluster_metadata"]
+InternalKind = Literal[
+    "offsets", "transaction_log", "cluster_metadata", "share_group_state", "remote_log_metadata"
+]
 INTERNAL_TOPICS: dict[str, InternalKind] = {
     "__consumer_offsets": "offsets",
     "__transaction_state": "transaction_log",
     "__cluster_metadata": "cluster_metadata",
+    "__share_group_state": "share_group_state",
+    "__remote_log_metadata": "remote_log_metadata",
 }
 
 
@@ -26,10 +31,14 @@ class DecodedRecord:
     """A record of an internal topic, decoded.
 
     ``key_type``: the int16 in front of an ``__consumer_offsets`` key (0/1 offset commit, 2 group
-    metadata) or of a ``__transaction_state`` key (0); None for cluster metadata, which has no key.
+    metadata, 3 and up the records of consumer, share and streams groups), of a
+    ``__share_group_state`` key (0 snapshot, 1 update) or of a ``__transaction_state`` key (0);
+    None for cluster metadata and remote log metadata, which have no key.
     ``key``: the key's fields (Kafka's JSON names), or None.
-    ``value_type``: ``OffsetCommitValue``, ``GroupMetadataValue``, ``TransactionLogValue``, or the
-    metadata record type as Kafka names it (``TOPIC_RECORD``, ``PARTITION_CHANGE_RECORD``, ...).
+    ``value_type``: ``OffsetCommitValue``, ``GroupMetadataValue``, ``ConsumerGroupMetadataValue``
+    (the value schema of the key's type), ``TransactionLogValue``, the metadata record type as
+    Kafka names it (``TOPIC_RECORD``, ``PARTITION_CHANGE_RECORD``, ...), or the remote log
+    metadata message (``RemoteLogSegmentMetadataRecord``, ...).
     ``value_version``: the value's schema version. ``value``: its fields, or None.
     ``tombstone``: the record's value is null (a deletion in a compacted topic).
     ``problem``: why the record (or part of it) could not be decoded, or None.
@@ -52,10 +61,10 @@ class DecodedRecord:
 
     def value_json(self) -> dict[str, Any] | None:
         """The value as kafka-dump-log prints it: ``{"version": "3", "data": {...}}``, or for
-        cluster metadata ``{"type": "TOPIC_RECORD", "version": 0, "data": {...}}``."""
+        cluster metadata and remote log metadata ``{"type": "TOPIC_RECORD", "version": 0, "data": {...}}``."""
         if self.value is None or self.value_version is None:
             return None
-        if self.kind == "cluster_metadata":
+        if self.kind in ("cluster_metadata", "remote_log_metadata"):
             return {"type": self.value_type, "version": self.value_version, "data": self.value}
         return {"version": str(self.value_version), "data": self.value}
 

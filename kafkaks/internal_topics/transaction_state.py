@@ -7,7 +7,9 @@ from typing import Any
 
 from ..generated.kafka_transaction_log_key import KafkaTransactionLogKey
 from ..generated.kafka_transaction_log_value import KafkaTransactionLogValue
-from .convert import PARSE_ERRORS, decode_versioned, int32s, kafka_string, leftover, parse, pascal_case
+from ..generated.message_tables import VALUE_RECORDS
+from .convert import PARSE_ERRORS, decode_versioned, kafka_string, leftover, parse, pascal_case
+from .messages import message_json
 from .records import DecodedRecord
 
 __all__ = ["TRANSACTION_STATES", "decode_transaction_log"]
@@ -16,22 +18,13 @@ __all__ = ["TRANSACTION_STATES", "decode_transaction_log"]
 TRANSACTION_STATES = {s.value: pascal_case(s.name) for s in KafkaTransactionLogValue.TransactionState}
 
 
-def _transaction_log_value(d: Any, _version: int) -> dict[str, Any]:
-    partitions = None
-    if d.len_transaction_partitions.num_items >= 0:
-        partitions = [
-            {"topic": kafka_string(p.topic), "partitionIds": int32s(p.partition_ids)}
-            for p in d.transaction_partitions
-        ]
-    return {
-        "producerId": d.producer_id,
-        "producerEpoch": d.producer_epoch,
-        "transactionTimeoutMs": d.transaction_timeout_ms,
-        "transactionStatus": int(d.transaction_status),
-        "transactionPartitions": partitions,
-        "transactionLastUpdateTimestampMs": d.transaction_last_update_timestamp_ms,
-        "transactionStartTimestampMs": d.transaction_start_timestamp_ms,
-    }
+# TransactionLogValue's fields, its tags of KIP-890 (transaction protocol v2) among them, in the
+# order Kafka's JSON converter prints them: from the spec, through generated/message_tables.py.
+_NAME, _HIGHEST, _FIELDS = VALUE_RECORDS["kafka_transaction_log_value"]
+
+
+def _transaction_log_value(d: Any, version: int) -> dict[str, Any]:
+    return message_json(d, _FIELDS, version)
 
 
 def decode_transaction_log(key: bytes | None, value: bytes | None) -> DecodedRecord:
