@@ -85,6 +85,7 @@ def read_arrow(
     max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
     rows_per_batch: int = ROWS_PER_BATCH,
     threads: int = 1,
+    decode_values: Any = None,
 ) -> Iterator[pa.RecordBatch]:
     """The records under ``path`` as Arrow record batches of :func:`spark_schema`.
 
@@ -99,7 +100,8 @@ def read_arrow(
     are those of :func:`batches_to_arrow`. A path that does not exist or holds no Kafka data
     raises :class:`~kafkaks.errors.NoKafkaDataError`. What
     ``on_problem`` does with a batch whose records do not decode is that of
-    :func:`batches_to_arrow`.
+    :func:`batches_to_arrow`. ``decode_values`` (True, a registry URL or path, or a
+    :class:`kafkaks.schemas.Decoding`) adds the columns of :mod:`kafkaks.schemas.decode`.
     """
     paths = [path] if isinstance(path, str | os.PathLike) else list(path)
     if len(paths) == 1 and os.path.isfile(paths[0]):
@@ -132,8 +134,11 @@ def read_arrow(
             )
             for copies in partition_copies(partition_listings(paths, on_problem=on_problem))
         ]
+    from .schemas.decode import batch_decoder  # schema decoding, when asked for
+
+    decode = batch_decoder(decode_values, paths, on_problem)
     for batches in sources:
-        yield from batches_to_arrow(
+        arrow = batches_to_arrow(
             batches,
             include_headers=include_headers,
             include_metadata=include_metadata,
@@ -142,6 +147,7 @@ def read_arrow(
             threads=threads,
             on_problem=on_problem,
         )
+        yield from decode(arrow)
 
 
 def batches_to_arrow(

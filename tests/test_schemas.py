@@ -1,0 +1,281 @@
+"""Values decoded with their schemas (kafkaks.schemas): values encoded by confluent-kafka's
+serializers with its mock registry, the registry's ``_schemas`` topic written in its own format,
+segments by kafka-python; decoded values compared with the objects that were serialized."""
+
+from __future__ import annotations
+
+import json
+import pickle
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pytest
+from schema_registry_data import (
+    MONEY,
+    ORDER_V1,
+    ORDER_V2,
+    ORDER_V3,
+    PAYMENT,
+    Record,
+    order,
+    order_as_read,
+    registry_records,
+    schema_key,
+    schema_value,
+    write_partition,
+)
+
+from kafkaks import read_arrow
+from kafkaks.schemas import Decoding, SchemaDecodeError, SchemaLookupError, columns
+from kafkaks.schemas.registry_topic import state_of
+
+pytest.importorskip("fastavro")
+confluent = pytest.importorskip("confluent_kafka.schema_registry")
+avro_serde = pytest.importorskip("confluent_kafka.schema_registry.avro")
+from confluent_kafka.serialization import MessageField, SerializationContext  # noqa: E402
+
+ORDER_V4 = {**ORDER_V3, "fields": [*ORDER_V3["fields"], {"name": "extra", "type": "int", "default": 0}]}
+
+
+class Avro:
+    """The log dir of the Avro tests: what was written, and where."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        client = confluent.SchemaRegistryClient.new_client({"url": "mock://avro-tests"})
+        context = SerializationContext("orders", MessageField.VALUE)
+        self.orders: list[Record] = []
+        self.expected: list[tuple[int | None, Any, str | None]] = []  # schema id, decoded, problem
+        for version, schema in ((1, ORDER_V1), (2, ORDER_V2), (3, ORDER_V3), (4, ORDER_V4)):
+            serializer = avro_serde.AvroSerializer(client, json.dumps(schema))
+            for n in range(version * 10, version * 10 + 6):
+                value = order(n, min(version, 3)) | ({"extra": n} if version == 4 else {})
+                self.orders.append((str(n).encode(), serializer(value, context)))
+                self.expected.append((version, order_as_read(value), None))
+        # Values that do not decode, and a tombstone
+        truncated = self.orders[0][1]
+        assert truncated is not None
+        self.bad = {
+            len(self.orders): (None, "no framing"),
+            len(self.orders) + 1: (99, "no schema with id 99"),
+            len(self.orders) + 2: (1, "EOFError"),
+        }
+        self.orders += [
+            (b"plain", b"plain text"),
+            (b"unknown", b"\0\0\0\0\x63\x02"),
+            (b"cut", truncated[:12]),
+        ]
+        self.orders.append((b"gone", None))
+        self.expected += [
+            (None, None, "no framing"),
+            (99, None, "no schema"),
+            (1, None, "does not decode with schema id 1: EOFError"),
+            (None, None, None),
+        ]
+        # A payment: a schema with a reference to another subject's type
+        money = confluent.Schema(json.dumps(MONEY), "AVRO")
+        client.register_schema("money", money)
+        payment_schema = confluent.Schema(
+            json.dumps(PAYMENT), "AVRO", [confluent.SchemaReference("shop.common.Money", "money", 1)]
+        )
+        pay = avro_serde.AvroSerializer(client, payment_schema)
+        self.payments = [{"order": n, "total": {"units": n * 100, "currency": "EUR"}} for n in range(5)]
+        pay_context = SerializationContext("payments", MessageField.VALUE)
+        write_partition(root / "payments-0", [(None, pay(p, pay_context)) for p in self.payments])
+        write_partition(root / "orders-0", self.orders)
+        # A subject soft-deleted whole: its topic's values find no subject
+        retired = avro_serde.AvroSerializer(client, json.dumps(MONEY))
+        retired_context = SerializationContext("retired", MessageField.VALUE)
+        write_partition(root / "retired-0", [(None, retired({"units": 1, "currency": "X"}, retired_context))])
+        records = registry_records(client)
+        v4 = client.get_version("orders-value", 4)
+        # orders-value version 4 soft-deleted, then hard-deleted (a tombstone): version 3 is the latest
+        records.append((schema_key("orders-value", 4), schema_value(v4, deleted=True)))
+        records.append((schema_key("orders-value", 4), None))
+        records.append(
+            (
+                b'{"keytype":"DELETE_SUBJECT","subject":"retired-value","magic":0}',
+                b'{"subject":"retired-value","version":1}',
+            )
+        )
+        records.append((b"not json", b"{}"))
+        write_partition(root / "_schemas-0", records, per_batch=3)
+
+
+@pytest.fixture(scope="module")
+def avro_dir(tmp_path_factory: pytest.TempPathFactory) -> Avro:
+    return Avro(tmp_path_factory.mktemp("avro") / "kafka-logs")
+
+
+def rows_of(batches: list[pa.RecordBatch], topic: str) -> list[dict[str, Any]]:
+    table = pa.Table.from_batches([b for b in batches if b.column("topic")[0].as_py() == topic])
+    return table.to_pylist()
+
+
+def normalized(decoded: dict[str, Any] | None) -> dict[str, Any] | None:
+    if decoded is None:
+        return None
+    return {**decoded, "tags": sorted(decoded["tags"])}
+
+
+def test_avro_values_decode_with_the_subjects_latest_schema(avro_dir: Avro) -> None:
+    batches = list(read_arrow(avro_dir.root, decode_values=True))
+    rows = rows_of(batches, "orders")
+    assert len(rows) == len(avro_dir.expected)
+    for row, (key, value), (schema_id, decoded, problem) in zip(
+        rows, avro_dir.orders, avro_dir.expected, strict=True
+    ):
+        assert row["key"] == key and row["value"] == value  # the raw bytes stay
+        assert row["valueSchemaId"] == schema_id
+        assert normalized(row["valueDecoded"]) == decoded
+        if problem is None:
+            assert row["valueDecodeProblem"] is None
+        else:
+            assert problem in row["valueDecodeProblem"]
+    # one type for the topic, the latest version's (v3: no customer, no extra)
+    types = {b.schema.field("valueDecoded").type for b in batches if b.column("topic")[0].as_py() == "orders"}
+    assert len(types) == 1
+    (order_type,) = types
+    assert [f.name for f in order_type] == [f["name"] for f in ORDER_V3["fields"]]
+    assert order_type.field("amount").type == pa.decimal128(9, 2)
+    assert order_type.field("created").type == pa.timestamp("us", tz="UTC")
+    assert order_type.field("day").type == pa.date32()
+    assert order_type.field("tags").type == pa.map_(pa.string(), pa.int32())
+    assert order_type.field("note").type == pa.struct([("member0", pa.string()), ("member1", pa.int64())])
+
+
+def test_references_are_resolved(avro_dir: Avro) -> None:
+    rows = rows_of(list(read_arrow(avro_dir.root, decode_values=True)), "payments")
+    assert [r["valueDecoded"] for r in rows] == avro_dir.payments
+    assert {r["valueSchemaId"] for r in rows} == {6}
+
+
+def test_a_soft_deleted_subject_is_not_a_reader(avro_dir: Avro) -> None:
+    (row,) = rows_of(list(read_arrow(avro_dir.root, decode_values=True)), "retired")
+    assert row["valueDecoded"] is None
+    assert "no subject 'retired-value'" in row["valueDecodeProblem"]
+
+
+def test_a_partition_dir_finds_the_registry_in_its_log_dir(avro_dir: Avro) -> None:
+    batches = list(read_arrow(avro_dir.root / "payments-0", decode_values=True))
+    assert [r["valueDecoded"] for r in rows_of(batches, "payments")] == avro_dir.payments
+    segment = next((avro_dir.root / "payments-0").glob("*.log"))
+    batches = list(read_arrow(segment, decode_values=True))
+    assert [r["valueDecoded"] for r in rows_of(batches, "payments")] == avro_dir.payments
+
+
+def test_failfast_names_the_record(avro_dir: Avro) -> None:
+    with pytest.raises(SchemaDecodeError) as error:
+        list(read_arrow(avro_dir.root / "orders-0", decode_values=Decoding(mode="FAILFAST")))
+    assert error.value.offset == min(avro_dir.bad)
+    assert "topic orders partition 0: the value does not decode: no framing" in str(error.value)
+
+
+def test_no_registry_is_a_clear_error(tmp_path: Path) -> None:
+    write_partition(tmp_path / "logs" / "t-0", [(None, b"x")])
+    with pytest.raises(SchemaLookupError, match="no _schemas topic"):
+        list(read_arrow(tmp_path / "logs", decode_values=True))
+
+
+def test_decoding_off_changes_nothing(avro_dir: Avro) -> None:
+    plain = list(read_arrow(avro_dir.root / "orders-0"))
+    assert plain[0].schema.names == [
+        "key",
+        "value",
+        "topic",
+        "partition",
+        "offset",
+        "timestamp",
+        "timestampType",
+    ]
+    assert list(read_arrow(avro_dir.root / "orders-0", decode_values=False)) == plain
+
+
+def test_keys_decode_with_their_subject(tmp_path: Path) -> None:
+    client = confluent.SchemaRegistryClient.new_client({"url": "mock://keys"})
+    keys = avro_serde.AvroSerializer(client, json.dumps(MONEY))
+    values = avro_serde.AvroSerializer(client, json.dumps(PAYMENT_FLAT))
+    k_ctx, v_ctx = SerializationContext("k", MessageField.KEY), SerializationContext("k", MessageField.VALUE)
+    written = [({"units": n, "currency": "EUR"}, {"order": n}) for n in range(3)]
+    write_partition(tmp_path / "logs" / "k-0", [(keys(k, k_ctx), values(v, v_ctx)) for k, v in written])
+    write_partition(tmp_path / "logs" / "_schemas-0", registry_records(client))
+    rows = rows_of(list(read_arrow(tmp_path / "logs", decode_values=Decoding(keys=True))), "k")
+    assert [(r["keyDecoded"], r["valueDecoded"]) for r in rows] == written
+    assert columns("key") == ("keySchemaId", "keyDecoded", "keyDecodeProblem")
+
+
+PAYMENT_FLAT = {"type": "record", "name": "P", "fields": [{"name": "order", "type": "long"}]}
+
+
+def test_the_decoder_pickles(avro_dir: Avro) -> None:
+    from kafkaks.schemas import decoder
+
+    built = decoder(Decoding(), [avro_dir.root])
+    again = pickle.loads(pickle.dumps(built))
+    batch = next(read_arrow(avro_dir.root / "payments-0"))
+    assert again.decode_batch(batch).column("valueDecoded").to_pylist() == avro_dir.payments
+
+
+# The registry's own records, one rule at a time
+
+
+def schema_record(subject: str, version: int, schema_id: int, **extra: Any) -> Record:
+    value = {"subject": subject, "version": version, "id": schema_id, "schema": '"string"', "deleted": False}
+    return schema_key(subject, version), json.dumps(value | extra).encode()
+
+
+def test_state_soft_and_hard_deletes() -> None:
+    state = state_of(
+        [
+            schema_record("s", 1, 1),
+            schema_record("s", 2, 2),
+            schema_record("s", 3, 3),
+            (b'{"keytype":"DELETE_SUBJECT","subject":"s","magic":0}', b'{"subject":"s","version":2}'),
+        ]
+    )
+    latest = state.latest("s")
+    assert latest is not None and latest.version == 3
+    assert [v.deleted for v in state.versions["s"].values()] == [True, True, False]
+    state = state_of([schema_record("s", 1, 1), schema_record("s", 2, 2), (schema_key("s", 2), None)])
+    latest = state.latest("s")
+    assert latest is not None and latest.version == 1
+    assert state.by_id(2).schema == '"string"'  # a hard-deleted schema is still found by its id
+    assert state.version("s", 2).id == 2
+
+
+def test_state_types_configs_and_modes() -> None:
+    state = state_of(
+        [
+            schema_record("j", 1, 7, schemaType="JSON"),
+            (b'{"keytype":"CONFIG","subject":"j","magic":0}', b'{"compatibilityLevel":"NONE"}'),
+            (b'{"keytype":"MODE","magic":0}', b'{"mode":"READONLY"}'),
+            (b'{"keytype":"CLEAR_SUBJECT","subject":"j","magic":0}', b'{"subject":"j"}'),
+            schema_record("a", 1, 8),
+        ]
+    )
+    assert state.by_id(7).schema_type == "JSON" and state.by_id(8).schema_type == "AVRO"
+    assert state.configs == {"j": {"compatibilityLevel": "NONE"}}
+    assert state.modes == {None: "READONLY"}
+    assert state.subjects == ["a"]
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "skipped"),
+    [
+        (b"{", b"{}", "not JSON"),
+        (b'{"magic":0}', b"{}", "without a keytype"),
+        (b'{"keytype":"SOMETHING"}', b"{}", "unknown keytype"),
+        (b'{"keytype":"SCHEMA","subject":"s","version":1}', b'{"schema":"x"}', "without the fields"),
+        (
+            b'{"keytype":"SCHEMA","subject":"s","version":1}',
+            b'{"id":1,"schema":"x","schemaType":"XML"}',
+            "XML",
+        ),
+    ],
+    ids=["not-json", "no-keytype", "unknown-keytype", "no-id", "unknown-type"],
+)
+def test_records_not_understood_are_skipped(key: bytes, value: bytes, skipped: str) -> None:
+    state = state_of([(key, value), schema_record("s", 1, 1)])
+    assert len(state.skipped) == 1 and skipped in state.skipped[0]
+    assert state.by_id(1).subject == "s"
