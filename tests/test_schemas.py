@@ -279,3 +279,34 @@ def test_records_not_understood_are_skipped(key: bytes, value: bytes, skipped: s
     state = state_of([(key, value), schema_record("s", 1, 1)])
     assert len(state.skipped) == 1 and skipped in state.skipped[0]
     assert state.by_id(1).subject == "s"
+
+
+def test_dump_json_decoded_value(avro_dir: Avro, capsys: pytest.CaptureFixture[str]) -> None:
+    from kafkaks.cli import main
+
+    assert main(["dump", "--json", "--decode-values", str(avro_dir.root / "orders-0")]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    decoded = [r["decoded_value"] for r in records if r["type"] == "record"]
+    assert len(decoded) == len(avro_dir.expected)
+    for got, (schema_id, expected, problem) in zip(decoded, avro_dir.expected, strict=True):
+        assert got["schema_id"] == schema_id
+        if expected is None:
+            assert got["value"] is None
+            assert (got["problem"] is None) == (problem is None)
+            continue
+        assert got["problem"] is None
+        value = got["value"]
+        assert value["amount"] == f"{expected['amount']:.2f}"  # decimals exact, as text, at their scale
+        assert value["created"] == expected["created"].isoformat()
+        assert value["day"] == (None if expected["day"] is None else expected["day"].isoformat())
+        assert sorted(value["tags"].items()) == expected["tags"]
+        assert {k: value[k] for k in ("id", "ref", "status", "address", "note", "lines")} == {
+            k: expected[k] for k in ("id", "ref", "status", "address", "note", "lines")
+        }
+
+
+def test_dump_decode_values_needs_json(avro_dir: Avro, capsys: pytest.CaptureFixture[str]) -> None:
+    from kafkaks.cli import main
+
+    assert main(["dump", "--decode-values", str(avro_dir.root / "orders-0")]) == 2
+    assert "--decode-values needs --json" in capsys.readouterr().err

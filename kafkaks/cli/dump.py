@@ -137,6 +137,10 @@ class Dumper:
             if args.json
             else TextRenderer(out, err, progress, not args.skip_record_metadata, contents)
         )
+        if isinstance(self.output, JsonRenderer) and (args.decode_values or args.registry):
+            from ..schemas.json_values import DumpDecoder
+
+            self.output.value_decoder = DumpDecoder(args.registry or True, self.output.encode)
 
     def report(
         self,

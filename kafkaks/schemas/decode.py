@@ -240,7 +240,24 @@ class Decoder:
         except (SchemaLookupError, framing.FramingError):
             raise
         except Exception as error:  # each library's own errors: fastavro, json, protobuf
-            raise ValueError(f"does not decode with schema id {schema_id}: {_reason(error)}") from error
+            raise Undecodable(f"does not decode with schema id {schema_id}: {_reason(error)}") from error
+
+    def decode_value(
+        self, data: bytes, topic: str | None, side: Side
+    ) -> tuple[int | None, Any, str | None, Exception | None]:
+        """``(schema id, value, None, None)`` of a key or value that decodes, else ``(schema id
+        or None, None, why, the error)``; counted in :attr:`decoded` or :attr:`undecodable`."""
+        schema_id: int | None = None
+        try:
+            if len(data) >= framing.PREFIX and data[0] == framing.MAGIC:
+                schema_id = framing.schema_id(data)
+            found_id, value = self.decode_one(data, topic, side)
+        except Exception as error:  # a codec's own errors are of many classes
+            reason = _reason(error)
+            self.undecodable[reason.split(":")[0]] += 1
+            return schema_id, None, reason, error
+        self.decoded += 1
+        return found_id, value, None, None
 
     def decode_batch(self, batch: pa.RecordBatch) -> pa.RecordBatch:
         """``batch`` (the Kafka source's columns, records of one topic) with the decoded columns."""
@@ -257,28 +274,17 @@ class Decoder:
                     values.append(None)
                     problems.append(None)
                     continue
-                schema_id: int | None = None
-                try:
-                    if len(data) >= framing.PREFIX and data[0] == framing.MAGIC:
-                        schema_id = framing.schema_id(data)
-                    found_id, value = self.decode_one(data, topic, side)
-                    ids.append(found_id)
-                    values.append(value)
-                    problems.append(None)
-                    self.decoded += 1
-                except Exception as error:  # a codec's own errors are of many classes
-                    reason = _reason(error)
-                    if offsets is not None:
-                        partition = batch.column("partition")[row].as_py()
-                        raise SchemaDecodeError(
-                            f"topic {topic} partition {partition}: the {side} does not decode: {reason}"
-                            " (mode FAILFAST; mode PERMISSIVE keeps it with its reason)",
-                            offset=offsets[row],
-                        ) from error
-                    ids.append(schema_id)
-                    values.append(None)
-                    problems.append(reason)
-                    self.undecodable[reason.split(":")[0]] += 1
+                schema_id, value, reason, error = self.decode_value(data, topic, side)
+                if reason is not None and offsets is not None:
+                    partition = batch.column("partition")[row].as_py()
+                    raise SchemaDecodeError(
+                        f"topic {topic} partition {partition}: the {side} does not decode: {reason}"
+                        " (mode FAILFAST; mode PERMISSIVE keeps it with its reason)",
+                        offset=offsets[row],
+                    ) from error
+                ids.append(schema_id)
+                values.append(value)
+                problems.append(reason)
             id_name, decoded_name, problem_name = columns(side)
             decoded_type = self.arrow_type(topic, side)
             batch = batch.append_column(id_name, pa.array(ids, pa.int32()))
@@ -304,9 +310,15 @@ def _array(values: list[Any], arrow_type: pa.DataType, problems: list[str | None
         return pa.array(fitted, arrow_type)
 
 
+class Undecodable(ValueError):
+    """Bytes that do not fit the schema of their id (the codec's own error as the cause)."""
+
+
 def _reason(error: BaseException) -> str:
     if isinstance(error, SchemaLookupError):
         return error.reason
+    if isinstance(error, Undecodable):
+        return str(error)
     if isinstance(error, framing.FramingError):
         return f"no framing: {error}"
     return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
