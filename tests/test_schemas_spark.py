@@ -1,0 +1,108 @@
+"""decodeValues in the Spark source and ``kafkaks pipeline --decode-values``: the columns Spark
+gives equal what read_arrow gives (tests/test_schemas.py compares those with the objects the
+confluent-kafka serializers encoded), with one type for the whole job."""
+
+from __future__ import annotations
+
+import datetime
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pyarrow.parquet as pq
+import pytest
+from test_schemas import Avro, normalized, rows_of
+
+from kafkaks import read_arrow
+
+pytest.importorskip("pyspark", reason="PySpark is not installed: pip install 'kafkaks[spark]'")
+pytest.importorskip("fastavro", reason="fastavro is not installed: pip install 'kafkaks[schemas]'")
+
+from kafkaks.spark.source import KafkaLogDataSource  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def spark() -> Iterator[Any]:
+    from pyspark.sql import SparkSession
+
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    session = (
+        SparkSession.builder.master("local[2]")
+        .appName("kafkaks-schema-tests")
+        .config("spark.sql.session.timeZone", "UTC")
+        .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
+        .config("spark.sql.shuffle.partitions", "2")
+        .getOrCreate()
+    )
+    session.sparkContext.setLogLevel("ERROR")
+    session.dataSource.register(KafkaLogDataSource)
+    yield session
+    session.stop()
+
+
+@pytest.fixture(scope="module")
+def avro_dir(tmp_path_factory: pytest.TempPathFactory) -> Avro:
+    return Avro(tmp_path_factory.mktemp("avro-spark") / "kafka-logs")
+
+
+def spark_rows(df: Any) -> list[dict[str, Any]]:
+    return [row.asDict(recursive=True) for row in df.orderBy("topic", "partition", "offset").collect()]
+
+
+def test_one_topic_gets_its_subjects_type(spark: Any, avro_dir: Avro) -> None:
+    df = (
+        spark.read.format("kafka-log")
+        .option("decodeValues", "true")
+        .option("subscribe", "orders")
+        .option("mode", "PERMISSIVE")
+        .load(str(avro_dir.root))
+    )
+    expected = rows_of(list(read_arrow(avro_dir.root, decode_values=True)), "orders")
+    got = spark_rows(df)
+    assert len(got) == len(expected)
+    for row, want in zip(got, expected, strict=True):
+        assert row["valueSchemaId"] == want["valueSchemaId"]
+        assert row["valueDecodeProblem"] == want["valueDecodeProblem"]
+        decoded = row["valueDecoded"]
+        if decoded is not None:  # Spark gives maps as dicts, Arrow as pairs; times in the session's UTC
+            created = decoded["created"].replace(tzinfo=datetime.UTC)
+            decoded = {**decoded, "tags": list(decoded["tags"].items()), "created": created}
+        assert normalized(decoded) == normalized(want["valueDecoded"])
+    assert [f.name for f in df.schema["valueDecoded"].dataType.fields][:3] == ["id", "amount", "created"]
+
+
+def test_several_topics_get_a_field_each(spark: Any, avro_dir: Avro) -> None:
+    df = spark.read.format("kafka-log").option("decodeValues", "true").option("mode", "PERMISSIVE")
+    df = df.load(str(avro_dir.root)).where("topic = 'payments'")
+    assert df.schema["valueDecoded"].dataType.names == ["orders", "payments"]
+    rows = spark_rows(df)
+    assert [r["valueDecoded"] for r in rows] == [{"orders": None, "payments": p} for p in avro_dir.payments]
+
+
+def test_failfast_fails_the_job_naming_the_record(spark: Any, avro_dir: Avro) -> None:
+    df = spark.read.format("kafka-log").option("decodeValues", "true").load(str(avro_dir.root / "orders-0"))
+    with pytest.raises(Exception, match="the value does not decode: no framing") as error:
+        df.collect()
+    assert f"offset {min(avro_dir.bad)}" in str(error.value)
+
+
+def test_pipeline_writes_and_counts(spark: Any, avro_dir: Avro, tmp_path: Path) -> None:
+    from kafkaks.spark.pipeline import run
+
+    lines: list[str] = []
+    run(
+        str(avro_dir.root),
+        str(tmp_path / "out"),
+        spark=spark,
+        mode="PERMISSIVE",
+        decode_values="registry",
+        echo=lines.append,
+    )
+    written = pq.read_table(tmp_path / "out" / "topic=payments")
+    assert [v["payments"] for v in written.column("valueDecoded").to_pylist()] == avro_dir.payments
+    # orders: 3 values that do not decode; retired: its one value, whose subject is deleted
+    assert "orders: 3 values did not decode (raw bytes kept; the reason in valueDecodeProblem)" in lines
+    assert any(line.startswith("retired: 1 values did not decode") for line in lines)
