@@ -20,7 +20,7 @@ from kafkaks import read_arrow
 pytest.importorskip("pyspark", reason="PySpark is not installed: pip install 'kafkaks[spark]'")
 pytest.importorskip("fastavro", reason="fastavro is not installed: pip install 'kafkaks[schemas]'")
 
-from kafkaks.spark.source import KafkaLogDataSource  # noqa: E402
+from kafkaks.spark.source import KafkaLogDataSource
 
 
 @pytest.fixture(scope="module")
