@@ -154,7 +154,7 @@ def test_references_are_resolved(avro_dir: Avro) -> None:
 def test_a_soft_deleted_subject_is_not_a_reader(avro_dir: Avro) -> None:
     (row,) = rows_of(list(read_arrow(avro_dir.root, decode_values=True)), "retired")
     assert row["valueDecoded"] is None
-    assert "no subject 'retired-value'" in row["valueDecodeProblem"]
+    assert row["valueDecodeProblem"].startswith("not decoded: no subject 'retired-value'")
 
 
 def test_a_partition_dir_finds_the_registry_in_its_log_dir(avro_dir: Avro) -> None:
@@ -166,8 +166,10 @@ def test_a_partition_dir_finds_the_registry_in_its_log_dir(avro_dir: Avro) -> No
 
 
 def test_failfast_names_the_record(avro_dir: Avro) -> None:
+    decoding = Decoding(mode="FAILFAST")
+    assert len(list(read_arrow(avro_dir.root / "retired-0", decode_values=decoding))) == 1  # left alone
     with pytest.raises(SchemaDecodeError) as error:
-        list(read_arrow(avro_dir.root / "orders-0", decode_values=Decoding(mode="FAILFAST")))
+        list(read_arrow(avro_dir.root / "orders-0", decode_values=decoding))
     assert error.value.offset == min(avro_dir.bad)
     assert "topic orders partition 0: the value does not decode: no framing" in str(error.value)
 

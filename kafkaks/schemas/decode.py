@@ -11,6 +11,10 @@ columns:
   decode;
 - ``valueDecodeProblem`` (string): why the value did not decode, null when it did (or was null).
 
+A topic without a subject (``<topic>-value``, or the one :class:`Decoding` maps it to) or schema
+file is left alone: its values keep null columns, the problem saying ``not decoded: no subject
+...``, neither counted nor failing ``FAILFAST``.
+
 Nothing is dropped: the raw ``value`` stays, and a value that does not decode (no framing, an
 unknown id, bytes that do not fit the schema) has a problem instead of a decoded value, and is
 counted in :attr:`Decoder.undecodable`. With ``mode="FAILFAST"`` it raises
@@ -36,6 +40,7 @@ __all__ = ["Decoder", "Decoding", "Side", "batch_decoder", "columns", "decoder",
 
 Side = Literal["value", "key"]
 Mode = Literal["PERMISSIVE", "FAILFAST"]
+NOT_DECODED = "not decoded: "  # the problem of a topic without a subject: left alone, not counted
 _SCHEMA_FILE_TYPES = {".avsc": "AVRO", ".avro": "AVRO", ".json": "JSON", ".proto": "PROTOBUF"}
 
 
@@ -246,8 +251,13 @@ class Decoder:
         self, data: bytes, topic: str | None, side: Side
     ) -> tuple[int | None, Any, str | None, Exception | None]:
         """``(schema id, value, None, None)`` of a key or value that decodes, else ``(schema id
-        or None, None, why, the error)``; counted in :attr:`decoded` or :attr:`undecodable`."""
+        or None, None, why, the error)``; counted in :attr:`decoded` or :attr:`undecodable`. A
+        topic without a reader schema is not decoded: ``(None, None, "not decoded: ...", None)``,
+        not counted."""
         schema_id: int | None = None
+        reader = self.reader(topic, side)
+        if isinstance(reader, SchemaLookupError):
+            return None, None, NOT_DECODED + reader.reason, None
         try:
             if len(data) >= framing.PREFIX and data[0] == framing.MAGIC:
                 schema_id = framing.schema_id(data)
@@ -268,7 +278,13 @@ class Decoder:
             ids: list[int | None] = []
             values: list[Any] = []
             problems: list[str | None] = []
+            reader = self.reader(topic, side)
             for row, data in enumerate(batch.column(side).to_pylist()):
+                if isinstance(reader, SchemaLookupError):  # a topic left alone: said, not counted
+                    ids.append(None)
+                    values.append(None)
+                    problems.append(None if data is None else NOT_DECODED + reader.reason)
+                    continue
                 if data is None:
                     ids.append(None)
                     values.append(None)
