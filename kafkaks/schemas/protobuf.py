@@ -13,6 +13,8 @@ Types follow Spark's ``from_protobuf``: see :func:`arrow_type`.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import datetime
 import os
 import tempfile
@@ -50,13 +52,16 @@ class ProtobufSchema:
 
     def __init__(self, file: Any, framed: bool = True) -> None:
         self.file, self.framed = file, framed
-        if not file.message_types_by_name:
+        proto = require("google.protobuf.descriptor_pb2").FileDescriptorProto()
+        file.CopyToProto(proto)  # its messages in the order of the file, which indexes count in
+        self.messages = [file.message_types_by_name[m.name] for m in proto.message_type]
+        if not self.messages:
             raise SchemaLookupError(f"the .proto file {file.name} defines no message")
-        self.message = file.message_types[0]
+        self.message = self.messages[0]
         self.arrow_type = arrow_type(self.message)
 
     def message_at(self, indexes: list[int]) -> Any:
-        messages = self.file.message_types
+        messages = self.messages
         descriptor = None
         for index in indexes:
             if index >= len(messages):
@@ -81,10 +86,15 @@ class ProtobufSchema:
 
 
 def parse(schema: RegisteredSchema, registry: Registry | None, *, framed: bool = True) -> ProtobufSchema:
-    """Compiles a registered ``.proto`` with the files it references into its own pool."""
+    """Compiles a registered ``.proto`` with the files it references into its own pool. A schema
+    may also be a base64 ``FileDescriptorProto`` (as clients such as confluent-kafka's register
+    it; the registry stores text), its references likewise."""
     files: dict[str, str] = {}
     _collect(schema, registry, files, set())
-    return ProtobufSchema(_compile(schema.schema, files, schema.id), framed)
+    main = _descriptor_proto(schema.schema)
+    if main is None:
+        return ProtobufSchema(_compile(schema.schema, files, schema.id), framed)
+    return ProtobufSchema(_from_descriptors(main, files, schema.id), framed)
 
 
 def _collect(
@@ -107,7 +117,9 @@ def _compile(text: str, imports: dict[str, str], schema_id: int) -> Any:
     descriptor_pool = require("google.protobuf.descriptor_pool")
     well_known = str(resources.files("grpc_tools") / "_proto")
     with tempfile.TemporaryDirectory(prefix="kafkaks-proto-") as tmp:
-        for name, body in {**imports, MAIN_FILE: text}.items():
+        # Google's own files come with protoc (a client may have registered them, as base64).
+        texts = {n: b for n, b in imports.items() if not n.startswith("google/protobuf/")}
+        for name, body in {**texts, MAIN_FILE: text}.items():
             path = os.path.join(tmp, name)
             if os.path.commonpath([tmp, os.path.abspath(path)]) != tmp:
                 raise SchemaLookupError(f"schema id {schema_id}: the import {name!r} leaves its folder")
@@ -133,6 +145,77 @@ def _compile(text: str, imports: dict[str, str], schema_id: int) -> Any:
     for proto in file_set.file:
         pool.Add(proto)
     return pool.FindFileByName(MAIN_FILE)
+
+
+def _descriptor_proto(text: str) -> Any:
+    """The ``FileDescriptorProto`` a base64 schema holds, or None for ``.proto`` text."""
+    stripped = text.strip()
+    if not stripped or any(c.isspace() for c in stripped) or ";" in stripped:
+        return None
+    descriptor_pb2 = require("google.protobuf.descriptor_pb2")
+    try:
+        return descriptor_pb2.FileDescriptorProto.FromString(base64.b64decode(stripped, validate=True))
+    except (ValueError, binascii.Error, Exception):  # protobuf's DecodeError is not a ValueError
+        return None
+
+
+_WELL_KNOWN_MODULES = (
+    "any_pb2",
+    "api_pb2",
+    "duration_pb2",
+    "empty_pb2",
+    "field_mask_pb2",
+    "source_context_pb2",
+    "struct_pb2",
+    "timestamp_pb2",
+    "type_pb2",
+    "wrappers_pb2",
+    "descriptor_pb2",
+)
+
+
+def _from_descriptors(main: Any, files: dict[str, str], schema_id: int) -> Any:
+    """A pool of base64 descriptors: the main file, its imports (base64 too, or Google's own)."""
+    descriptor_pool = require("google.protobuf.descriptor_pool")
+    descriptor_pb2 = require("google.protobuf.descriptor_pb2")
+    for module in _WELL_KNOWN_MODULES:
+        require(f"google.protobuf.{module}")
+    pool = descriptor_pool.DescriptorPool()
+    added: set[str] = set()
+
+    def add(proto: Any, chain: tuple[str, ...]) -> None:
+        if proto.name in added:
+            return
+        for dependency in proto.dependency:
+            if dependency in chain:
+                raise SchemaLookupError(f"schema id {schema_id}: {dependency} imports itself")
+            text = files.get(dependency)
+            if text is not None:
+                found = _descriptor_proto(text)
+                if found is None:  # .proto text imported by a descriptor: compiled alone
+                    found = descriptor_pb2.FileDescriptorProto()
+                    _compile(text, files, schema_id).CopyToProto(found)
+                found.name = dependency
+            else:
+                try:
+                    known = descriptor_pool.Default().FindFileByName(dependency)
+                except KeyError:
+                    raise SchemaLookupError(
+                        f"schema id {schema_id}: no schema for the import {dependency}"
+                    ) from None
+                found = descriptor_pb2.FileDescriptorProto()
+                known.CopyToProto(found)
+            add(found, (*chain, proto.name))
+        pool.Add(proto)
+        added.add(proto.name)
+
+    if not main.name:
+        main.name = MAIN_FILE
+    try:
+        add(main, ())
+        return pool.FindFileByName(main.name)
+    except (TypeError, KeyError, ValueError) as error:
+        raise SchemaLookupError(f"schema id {schema_id}: its descriptors do not build: {error}") from error
 
 
 def _scalar_type(field: Any) -> pa.DataType:
