@@ -243,7 +243,8 @@ def test_protobuf_values(tmp_path: Path, form: str) -> None:
     assert [r["valueDecoded"] for r in rows[:-1]] == expected
     assert [r["valueSchemaId"] for r in rows] == [2, 2, 2, 3, 3, 3, 4]
     assert rows[-1]["valueDecodeProblem"] == (
-        "does not decode with schema id 4: ValueError: a demo.Order.Line message, where the subject's is demo.Order"
+        "does not decode with schema id 4: "
+        "ValueError: a demo.Order.Line message, where the subject's is demo.Order"
     )
     order_type = batch.schema.field("valueDecoded").type
     assert order_type.field("line").type == pa.struct([("sku", pa.string()), ("qty", pa.decimal128(20, 0))])
