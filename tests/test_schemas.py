@@ -312,3 +312,115 @@ def test_dump_decode_values_needs_json(avro_dir: Avro, capsys: pytest.CaptureFix
 
     assert main(["dump", "--decode-values", str(avro_dir.root / "orders-0")]) == 2
     assert "--decode-values needs --json" in capsys.readouterr().err
+
+
+# A registry's REST API: a stub server on 127.0.0.1 answering from the log dir's own registry
+
+
+class StubRegistry:
+    """Answers the three GETs kafkaks makes from a registry state, with basic authentication."""
+
+    def __init__(self, root: Path) -> None:
+        import base64
+        import threading
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+        from kafkaks.schemas import find_schemas_topic, read_schemas_topic
+
+        state = read_schemas_topic(find_schemas_topic([root]))
+        self.paths: list[str] = []
+        stub = self
+        expected_auth = "Basic " + base64.b64encode(b"user:p@ss").decode()
+
+        def answer(schema: Any) -> dict[str, Any]:
+            refs = [{"name": r.name, "subject": r.subject, "version": r.version} for r in schema.references]
+            return {
+                "subject": schema.subject,
+                "version": schema.version,
+                "id": schema.id,
+                "schema": schema.schema,
+                "references": refs,
+            }
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                stub.paths.append(self.path)
+                parts = self.path.strip("/").split("/")
+                body: Any = None
+                if self.headers.get("Authorization") != expected_auth:
+                    self.send_error(401)
+                    return
+                try:
+                    if parts[:2] == ["schemas", "ids"]:
+                        body = answer(state.by_id(int(parts[2])))
+                    elif parts[0] == "subjects" and parts[2] == "versions":
+                        subject = parts[1].replace("%2F", "/")
+                        found = (
+                            state.latest(subject)
+                            if parts[3] == "latest"
+                            else state.version(subject, int(parts[3]))
+                        )
+                        body = None if found is None else answer(found)
+                except SchemaLookupError:
+                    body = None
+                if body is None:
+                    self.send_error(404)
+                    return
+                data = json.dumps(body).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/vnd.schemaregistry.v1+json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://user:p%40ss@127.0.0.1:{self.server.server_address[1]}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join()
+
+
+def test_rest_registry_gives_what_the_topic_gives(avro_dir: Avro, tmp_path: Path) -> None:
+    import shutil
+
+    # The data without its _schemas topic: the schemas come from the REST API alone
+    shutil.copytree(avro_dir.root / "orders-0", tmp_path / "logs" / "orders-0")
+    shutil.copytree(avro_dir.root / "payments-0", tmp_path / "logs" / "payments-0")
+    stub = StubRegistry(avro_dir.root)
+    try:
+        rest = list(read_arrow(tmp_path / "logs", decode_values=stub.url))
+    finally:
+        stub.close()
+    offline = list(read_arrow(avro_dir.root, decode_values=True))
+    where = f" at {stub.url.replace('user:p%40ss@', '')}"  # the REST API's messages name the registry
+    for topic in ("orders", "payments"):
+        got = rows_of(rest, topic)
+        assert not any("p%40ss" in (row["valueDecodeProblem"] or "") for row in got)  # no password shown
+        for row in got:
+            row["valueDecodeProblem"] = row["valueDecodeProblem"] and row["valueDecodeProblem"].replace(
+                where, ""
+            )
+        assert got == rows_of(offline, topic)
+    assert "/schemas/ids/99" in stub.paths  # asked, and answered 404: a problem, not an error
+    assert "/subjects/orders-value/versions/latest" in stub.paths
+    assert "/subjects/money/versions/1" in stub.paths  # the reference
+
+
+def test_an_unreachable_registry_is_a_clear_problem(avro_dir: Avro) -> None:
+    import socket
+
+    with socket.socket() as unused:  # a port that nothing listens on once closed
+        unused.bind(("127.0.0.1", 0))
+        port = unused.getsockname()[1]
+    (batch,) = read_arrow(avro_dir.root / "payments-0", decode_values=f"http://127.0.0.1:{port}")
+    problems = set(batch.column("valueDecodeProblem").to_pylist())
+    assert len(problems) == 1
+    (problem,) = problems
+    assert problem.startswith(f"not decoded: the registry at http://127.0.0.1:{port} cannot be read")
