@@ -424,3 +424,48 @@ def test_an_unreachable_registry_is_a_clear_problem(avro_dir: Avro) -> None:
     assert len(problems) == 1
     (problem,) = problems
     assert problem.startswith(f"not decoded: the registry at http://127.0.0.1:{port} cannot be read")
+
+
+def test_schema_files_for_unframed_values_and_as_readers(avro_dir: Avro, tmp_path: Path) -> None:
+    import io
+
+    import fastavro
+
+    # Unframed Avro (no magic byte, no id), and unframed JSON, each with its schema file
+    parsed = fastavro.parse_schema(MONEY)
+    values = []
+    for n in range(4):
+        out = io.BytesIO()
+        fastavro.schemaless_writer(out, parsed, {"units": n, "currency": "EUR"})
+        values.append((None, out.getvalue()))
+    write_partition(tmp_path / "logs" / "plain-0", values)
+    write_partition(tmp_path / "logs" / "events-0", [(None, b'{"units": 5, "currency": "USD", "x": 1}')])
+    (tmp_path / "money.avsc").write_text(json.dumps(MONEY))
+    (tmp_path / "money.json").write_text(
+        json.dumps(
+            {"type": "object", "properties": {"units": {"type": "integer"}, "currency": {"type": "string"}}}
+        )
+    )
+    decoding = Decoding(
+        schema_files={"plain": str(tmp_path / "money.avsc"), "events": str(tmp_path / "money.json")}
+    )
+    batches = list(read_arrow(tmp_path / "logs", decode_values=decoding))
+    assert [r["valueDecoded"] for r in rows_of(batches, "plain")] == [
+        {"units": n, "currency": "EUR"} for n in range(4)
+    ]
+    assert [r["valueSchemaId"] for r in rows_of(batches, "plain")] == [None] * 4
+    assert [r["valueDecoded"] for r in rows_of(batches, "events")] == [{"units": 5, "currency": "USD"}]
+    # A reader schema given: version 1's fields only, whatever version wrote the value
+    (tmp_path / "order_v1.avsc").write_text(json.dumps(ORDER_V1))
+    decoding = Decoding(reader_schemas={"orders": str(tmp_path / "order_v1.avsc")})
+    rows = rows_of(list(read_arrow(avro_dir.root / "orders-0", decode_values=decoding)), "orders")
+    v1_rows = [r for r in rows if r["valueSchemaId"] in (1, 2) and r["valueDecoded"] is not None]
+    assert [r["valueDecoded"]["customer"] for r in v1_rows] == [
+        f"customer {n}" for n in (*range(10, 16), *range(20, 26))
+    ]
+    # versions 3 and 4 have no customer, and it has no default: resolution fails, said per value
+    assert all(
+        "does not decode with schema id" in r["valueDecodeProblem"]
+        for r in rows
+        if r["valueSchemaId"] in (3, 4)
+    )

@@ -55,6 +55,8 @@ class Decoding:
     where it is not ``<topic>-value`` (TopicNameStrategy), ``key_subjects`` likewise for keys
     (``<topic>-key``). ``schema_files`` maps a topic to a schema file (``.avsc``, ``.json``,
     ``.proto``) for values written without the framing: they are decoded with it, whole.
+    ``reader_schemas`` maps a topic to a schema file to read its framed values with, in place of
+    the subject's latest version (the writer's schema still comes by id).
     ``keys`` decodes keys too. ``mode``: ``PERMISSIVE`` keeps a value that does not decode with
     its reason, ``FAILFAST`` raises.
     """
@@ -64,6 +66,7 @@ class Decoding:
     subjects: Mapping[str, str] = field(default_factory=dict)
     key_subjects: Mapping[str, str] = field(default_factory=dict)
     schema_files: Mapping[str, str] = field(default_factory=dict)
+    reader_schemas: Mapping[str, str] = field(default_factory=dict)
     keys: bool = False
     mode: Mode = "PERMISSIVE"
 
@@ -188,6 +191,8 @@ class Decoder:
     def _reader(self, topic: str, side: Side) -> Schema:
         if side == "value" and topic in self.decoding.schema_files:
             return _schema_file(self.decoding.schema_files[topic])
+        if side == "value" and topic in self.decoding.reader_schemas:
+            return _schema_file(self.decoding.reader_schemas[topic])
         subject = self.decoding.subject(topic, side)
         if self.registry is None:
             raise SchemaLookupError(f"no schema file for topic {topic!r} and no registry")
