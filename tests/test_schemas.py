@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -469,3 +470,11 @@ def test_schema_files_for_unframed_values_and_as_readers(avro_dir: Avro, tmp_pat
         for r in rows
         if r["valueSchemaId"] in (3, 4)
     )
+
+
+def test_without_the_extra_the_error_names_it(avro_dir: Avro, monkeypatch: pytest.MonkeyPatch) -> None:
+    from kafkaks.schemas import MissingExtraError
+
+    monkeypatch.setitem(sys.modules, "fastavro", None)  # import fastavro raises ImportError
+    with pytest.raises(MissingExtraError, match=r"pip install 'kafkaks\[schemas\]'"):
+        list(read_arrow(avro_dir.root / "payments-0", decode_values=True))

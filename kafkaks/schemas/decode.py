@@ -33,6 +33,7 @@ import pyarrow as pa
 
 from ..store.segment import ProblemHandler
 from . import framing
+from .extras import MissingExtraError
 from .registry import RegisteredSchema, Registry, SchemaDecodeError, SchemaLookupError
 from .registry_topic import DEFAULT_TOPIC, find_schemas_topic, read_schemas_topic
 
@@ -267,6 +268,8 @@ class Decoder:
             if len(data) >= framing.PREFIX and data[0] == framing.MAGIC:
                 schema_id = framing.schema_id(data)
             found_id, value = self.decode_one(data, topic, side)
+        except MissingExtraError:
+            raise
         except Exception as error:  # a codec's own errors are of many classes
             reason = _reason(error)
             self.undecodable[reason.split(":")[0]] += 1
