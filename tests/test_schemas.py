@@ -478,3 +478,69 @@ def test_without_the_extra_the_error_names_it(avro_dir: Avro, monkeypatch: pytes
     monkeypatch.setitem(sys.modules, "fastavro", None)  # import fastavro raises ImportError
     with pytest.raises(MissingExtraError, match=r"pip install 'kafkaks\[schemas\]'"):
         list(read_arrow(avro_dir.root / "payments-0", decode_values=True))
+
+
+ALL_TYPES = {
+    "type": "record",
+    "name": "All",
+    "fields": [
+        {"name": "flag", "type": "boolean"},
+        {"name": "f", "type": "float"},
+        {"name": "raw", "type": "bytes"},
+        {"name": "fx", "type": {"type": "fixed", "name": "F4", "size": 4}},
+        {
+            "name": "dfx",
+            "type": {
+                "type": "fixed",
+                "name": "D",
+                "size": 8,
+                "logicalType": "decimal",
+                "precision": 12,
+                "scale": 4,
+            },
+        },
+        {"name": "big", "type": {"type": "bytes", "logicalType": "decimal", "precision": 40, "scale": 0}},
+        {"name": "tm", "type": {"type": "int", "logicalType": "time-millis"}},
+        {"name": "tu", "type": {"type": "long", "logicalType": "time-micros"}},
+        {"name": "tsu", "type": {"type": "long", "logicalType": "timestamp-micros"}},
+        {"name": "local", "type": {"type": "long", "logicalType": "local-timestamp-millis"}},
+        {"name": "either", "type": ["null", "F4", {"type": "array", "items": "int"}]},
+    ],
+}
+
+
+def test_avro_types_map_to_arrow_and_decode(tmp_path: Path) -> None:
+    import datetime
+    import decimal
+    import io
+
+    import fastavro
+
+    from kafkaks.schemas import avro
+    from kafkaks.schemas.registry import RegisteredSchema
+
+    value = {
+        "flag": True,
+        "f": 1.5,
+        "raw": b"\x00\xff",
+        "fx": b"abcd",
+        "dfx": decimal.Decimal("12345678.1234"),
+        "big": decimal.Decimal(10**39 + 7),
+        "tm": datetime.time(1, 2, 3, 4000),
+        "tu": datetime.time(1, 2, 3, 4),
+        "tsu": datetime.datetime(2024, 1, 2, 3, 4, 5, 6, tzinfo=datetime.UTC),
+        "local": datetime.datetime(2024, 1, 2, 3, 4, 5, 6000),
+        "either": [1, 2],
+    }
+    out = io.BytesIO()
+    fastavro.schemaless_writer(out, fastavro.parse_schema(ALL_TYPES), value)
+    schema = avro.parse(RegisteredSchema(1, json.dumps(ALL_TYPES)), None)
+    decoded = schema.decode(out.getvalue())
+    column = pa.array([decoded], schema.arrow_type)
+    expected = value | {"either": {"member0": None, "member1": [1, 2]}}
+    assert column.to_pylist()[0] == expected
+    assert schema.arrow_type.field("big").type == pa.decimal256(40, 0)
+    assert schema.arrow_type.field("local").type == pa.timestamp("us")
+    pyspark_api = pytest.importorskip("kafkaks.spark.pyspark_api", exc_type=ImportError)
+    spark_types = pyspark_api.from_arrow_schema(pa.schema([pa.field("v", schema.arrow_type)]))
+    assert spark_types["v"].dataType["tm"].dataType.simpleString().startswith("time")

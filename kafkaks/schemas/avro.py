@@ -35,7 +35,7 @@ _PRIMITIVES: dict[str, pa.DataType] = {
 }
 _LOGICAL: dict[str, pa.DataType] = {
     "date": pa.date32(),
-    "time-millis": pa.time32("ms"),
+    "time-millis": pa.time64("us"),  # as Spark's TimeType(6) takes it (it has no time32)
     "time-micros": pa.time64("us"),
     "timestamp-millis": pa.timestamp("us", tz="UTC"),
     "timestamp-micros": pa.timestamp("us", tz="UTC"),
@@ -129,7 +129,7 @@ def arrow_type(schema: Any, named: dict[str, Any], seen: tuple[str, ...] = ()) -
     keys; a union of ``null`` and one type is that type (nullable), any other union a struct of
     ``member0``, ``member1``, ... (its branches other than ``null``, one set per value). Logical
     types: ``decimal`` decimal128 (decimal256 above 38 digits), ``date`` date32, ``time-millis``
-    time32[ms], ``time-micros`` time64[us], ``timestamp-millis``/``-micros`` timestamp[us, UTC],
+    and ``time-micros`` time64[us], ``timestamp-millis``/``-micros`` timestamp[us, UTC],
     ``local-timestamp-*`` timestamp[us] without zone, ``uuid`` string. A recursive type has no
     Arrow type (:class:`SchemaLookupError`).
     """
