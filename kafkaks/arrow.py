@@ -18,7 +18,7 @@ import itertools
 import os
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 import pyarrow as pa
@@ -32,6 +32,9 @@ from .wire.arrays import Array, from_numpy, from_values
 from .wire.batch import Batch
 from .wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES, RELEASES_GIL
 from .wire.columnar import HEADERS, JoinBuffer, decode_columns, split_records
+
+if TYPE_CHECKING:
+    from .schemas.decode import Decoding
 
 __all__ = ["ROWS_PER_BATCH", "batches_to_arrow", "read_arrow", "spark_schema"]
 
@@ -85,7 +88,7 @@ def read_arrow(
     max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
     rows_per_batch: int = ROWS_PER_BATCH,
     threads: int = 1,
-    decode_values: Any = None,
+    decode_values: bool | str | os.PathLike[str] | Decoding | None = None,
 ) -> Iterator[pa.RecordBatch]:
     """The records under ``path`` as Arrow record batches of :func:`spark_schema`.
 
