@@ -544,3 +544,30 @@ def test_avro_types_map_to_arrow_and_decode(tmp_path: Path) -> None:
     pyspark_api = pytest.importorskip("kafkaks.spark.pyspark_api", exc_type=ImportError)
     spark_types = pyspark_api.from_arrow_schema(pa.schema([pa.field("v", schema.arrow_type)]))
     assert spark_types["v"].dataType["tm"].dataType.simpleString().startswith("time")
+
+
+@pytest.mark.parametrize(
+    "items",
+    ["null", {"type": "record", "name": "E", "fields": []}, {"type": "fixed", "name": "Z", "size": 0}],
+    ids=["null", "empty-record", "empty-fixed"],
+)
+def test_arrays_of_items_without_bytes_are_refused(items: Any) -> None:
+    """Six bytes could claim 2^40 such items: the schema is refused, never decoded item by item."""
+    from kafkaks.schemas import avro
+    from kafkaks.schemas.registry import RegisteredSchema
+
+    schema = {
+        "type": "record",
+        "name": "R",
+        "fields": [{"name": "a", "type": {"type": "array", "items": items}}],
+    }
+    with pytest.raises(SchemaLookupError, match="items that take no bytes"):
+        avro.parse(RegisteredSchema(1, json.dumps(schema)), None)
+    fine = {
+        "type": "record",
+        "name": "R",
+        "fields": [{"name": "a", "type": {"type": "array", "items": "int"}}],
+    }
+    assert avro.parse(RegisteredSchema(1, json.dumps(fine)), None).arrow_type == pa.struct(
+        [("a", pa.list_(pa.int32()))]
+    )

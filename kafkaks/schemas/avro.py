@@ -89,7 +89,48 @@ def parse(schema: RegisteredSchema, registry: Registry | None) -> AvroSchema:
         parsed = fastavro.parse_schema(json.loads(schema.schema), named)
     except (ValueError, TypeError, KeyError) as error:  # fastavro's SchemaParseException is a ValueError
         raise SchemaLookupError(f"schema id {schema.id} is not a valid Avro schema: {error}") from error
+    if _empty_items(parsed, named, ()):
+        # A block count is a varint: six bytes could claim 2^40 items that take no bytes, which
+        # fastavro would build one by one. Such schemas are refused rather than risk the memory.
+        raise SchemaLookupError(
+            f"schema id {schema.id} has an array of items that take no bytes (null, an empty record): "
+            "its values are not decoded, a few bytes could claim billions of items"
+        )
     return AvroSchema(parsed, named)
+
+
+def _empty_items(schema: Any, named: dict[str, Any], seen: tuple[str, ...]) -> bool:
+    """Whether ``schema`` holds an array whose items can take zero bytes."""
+    schema = _resolve(schema, named) if isinstance(schema, str) else schema
+    if isinstance(schema, list):
+        return any(_empty_items(b, named, seen) for b in schema)
+    if not isinstance(schema, dict) or schema.get("name") in seen:
+        return False
+    kind = schema.get("type")
+    inner = (*seen, schema["name"]) if "name" in schema else seen
+    if kind == "array":
+        return _zero_size(schema["items"], named, ()) or _empty_items(schema["items"], named, inner)
+    if kind == "map":
+        return _empty_items(schema["values"], named, inner)
+    if kind in ("record", "error"):
+        return any(_empty_items(f["type"], named, inner) for f in schema.get("fields", ()))
+    return False
+
+
+def _zero_size(schema: Any, named: dict[str, Any], seen: tuple[str, ...]) -> bool:
+    """Whether a value of ``schema`` can be encoded in zero bytes."""
+    if schema == "null":
+        return True
+    schema = _resolve(schema, named) if isinstance(schema, str) else schema
+    if not isinstance(schema, dict) or schema.get("name") in seen:
+        return False
+    kind = schema.get("type")
+    if kind == "fixed":
+        return int(schema.get("size", 0)) == 0
+    if kind in ("record", "error"):
+        inner = (*seen, schema["name"])
+        return all(_zero_size(f["type"], named, inner) for f in schema.get("fields", ()))
+    return False
 
 
 def _parse_references(
