@@ -571,3 +571,40 @@ def test_arrays_of_items_without_bytes_are_refused(items: Any) -> None:
     assert avro.parse(RegisteredSchema(1, json.dumps(fine)), None).arrow_type == pa.struct(
         [("a", pa.list_(pa.int32()))]
     )
+
+
+BAD_SCHEMAS = {
+    "avro-not-json": ("AVRO", "{"),
+    "avro-unknown-type": (
+        "AVRO",
+        '{"type": "record", "name": "R", "fields": [{"name": "a", "type": "nope"}]}',
+    ),
+    "avro-decimal-without-precision": ("AVRO", '{"type": "bytes", "logicalType": "decimal"}'),
+    "avro-recursive": (
+        "AVRO",
+        '{"type": "record", "name": "L", "fields": [{"name": "next", "type": ["null", "L"]}]}',
+    ),
+    "json-properties-a-list": ("JSON", '{"type": "object", "properties": [1, 2]}'),
+    "json-bad-ref": ("JSON", '{"$ref": "#/definitions/nothing"}'),
+    "proto-not-proto": ("PROTOBUF", "message {"),
+    "proto-no-message": ("PROTOBUF", 'syntax = "proto3";'),
+    "proto-missing-import": (
+        "PROTOBUF",
+        'syntax = "proto3"; import "gone.proto"; message M { int32 a = 1; }',
+    ),
+    "proto-recursive": ("PROTOBUF", 'syntax = "proto3"; message M { M next = 1; }'),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_SCHEMAS))
+def test_bad_schemas_are_problems_not_exceptions(tmp_path: Path, name: str) -> None:
+    schema_type, text = BAD_SCHEMAS[name]
+    value = {"subject": "t-value", "version": 1, "id": 1, "schemaType": schema_type, "schema": text}
+    write_partition(
+        tmp_path / "logs" / "_schemas-0", [(schema_key("t-value", 1), json.dumps(value).encode())]
+    )
+    write_partition(tmp_path / "logs" / "t-0", [(None, b"\0\0\0\0\x01\x00\x02"), (None, None)])
+    (batch,) = read_arrow(tmp_path / "logs" / "t-0", decode_values=True)
+    problem, none = batch.column("valueDecodeProblem").to_pylist()
+    assert problem is not None and problem.startswith("not decoded: ") and none is None
+    assert batch.column("valueDecoded").null_count == 2

@@ -184,9 +184,15 @@ class Decoder:
         cache_key = (topic, side)
         if cache_key not in self._readers:
             try:
-                self._readers[cache_key] = self._reader(topic, side)
+                schema = self._reader(topic, side)
+                schema.arrow_type  # noqa: B018  computed now: a schema without one is the topic's problem
+                self._readers[cache_key] = schema
+            except MissingExtraError:
+                raise
             except SchemaLookupError as error:
                 self._readers[cache_key] = error
+            except Exception as error:  # a schema that breaks a parser in its own way
+                self._readers[cache_key] = SchemaLookupError(f"the schema of {topic!r}: {_reason(error)}")
         return self._readers[cache_key]
 
     def _reader(self, topic: str, side: Side) -> Schema:
@@ -208,8 +214,12 @@ class Decoder:
                 if self.registry is None:
                     raise SchemaLookupError(f"schema id {schema_id}: no registry to look it up in")
                 self._writers[schema_id] = self._parsed(self.registry.by_id(schema_id))
+            except MissingExtraError:
+                raise
             except SchemaLookupError as error:
                 self._writers[schema_id] = error
+            except Exception as error:  # a schema that breaks a parser in its own way
+                self._writers[schema_id] = SchemaLookupError(f"schema id {schema_id}: {_reason(error)}")
         found = self._writers[schema_id]
         if isinstance(found, SchemaLookupError):
             raise found
