@@ -226,6 +226,18 @@ class Decoder:
         return found
 
     def _parsed(self, schema: RegisteredSchema) -> Schema:
+        """The schema parsed, once per id: the writer of a value written with the latest version
+        is then its reader too, and needs no resolution."""
+        if schema.id >= 0 and schema.id in self._writers:
+            found = self._writers[schema.id]
+            if not isinstance(found, SchemaLookupError):
+                return found
+        parsed = self._parse(schema)
+        if schema.id >= 0:
+            self._writers[schema.id] = parsed
+        return parsed
+
+    def _parse(self, schema: RegisteredSchema) -> Schema:
         if schema.schema_type == "AVRO":
             from . import avro
 
