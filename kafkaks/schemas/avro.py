@@ -229,14 +229,29 @@ def _converter(schema: Any, named: dict[str, Any], seen: tuple[str, ...]) -> Cal
         return lambda v: None if v is None else str(v) if isinstance(v, uuid.UUID) else v
     if kind in ("record", "error"):
         inner = (*seen, schema["name"])
+        # fastavro's dict has every field: only those whose values change are replaced, in place
         fields = [(f["name"], _converter(f["type"], named, inner)) for f in schema.get("fields", ())]
-        return lambda v: None if v is None else {name: conv(v.get(name)) for name, conv in fields}
+        changed = [(name, conv) for name, conv in fields if conv is not _identity]
+        if not changed:
+            return _identity
+
+        def record(v: Any) -> Any:
+            if v is not None:
+                for name, conv in changed:
+                    v[name] = conv(v[name])
+            return v
+
+        return record
     if kind == "array":
         item = _converter(schema["items"], named, seen)
-        return lambda v: None if v is None else [item(x) for x in v]
+        return _identity if item is _identity else lambda v: None if v is None else [item(x) for x in v]
     if kind == "map":
         value = _converter(schema["values"], named, seen)
-        return lambda v: None if v is None else {k: value(x) for k, x in v.items()}
+        return (
+            _identity
+            if value is _identity
+            else lambda v: None if v is None else {k: value(x) for k, x in v.items()}
+        )
     return _identity
 
 
