@@ -253,14 +253,19 @@ def test_state_types_configs_and_modes() -> None:
             schema_record("j", 1, 7, schemaType="JSON"),
             (b'{"keytype":"CONFIG","subject":"j","magic":0}', b'{"compatibilityLevel":"NONE"}'),
             (b'{"keytype":"MODE","magic":0}', b'{"mode":"READONLY"}'),
+            schema_record("j", 2, 9, deleted=True),
+            schema_record(":.ctx:c", 1, 10, deleted=True),
             (b'{"keytype":"CLEAR_SUBJECT","subject":"j","magic":0}', b'{"subject":"j"}'),
+            (b'{"keytype":"CLEAR_SUBJECT","subject":":.ctx:","magic":0}', b'{"subject":":.ctx:"}'),
             schema_record("a", 1, 8),
         ]
     )
+    # CLEAR_SUBJECT drops soft-deleted versions only (of the subject, or of a context's subjects)
+    assert list(state.versions["j"]) == [1] and state.versions[":.ctx:c"] == {}
     assert state.by_id(7).schema_type == "JSON" and state.by_id(8).schema_type == "AVRO"
     assert state.configs == {"j": {"compatibilityLevel": "NONE"}}
     assert state.modes == {None: "READONLY"}
-    assert state.subjects == ["a"]
+    assert state.subjects == ["a", "j"]
 
 
 @pytest.mark.parametrize(

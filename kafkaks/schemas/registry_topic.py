@@ -15,7 +15,9 @@ SCHEMA          ``subject``, ``version``, ``magic`` (1)      ``subject, version,
                                                              version is hard-deleted
 DELETE_SUBJECT  ``subject``                                  ``subject, version``: every version up
                                                              to it is soft-deleted
-CLEAR_SUBJECT   ``subject``                                  the subject's versions are dropped
+CLEAR_SUBJECT   ``subject``                                  the subject's soft-deleted versions are
+                                                             dropped (every subject's of a context,
+                                                             for a context alone: ``:.ctx:``)
 CONFIG          ``subject`` (absent: global)                 compatibility and other settings
 MODE            ``subject`` (absent: global)                 ``mode``: READWRITE, READONLY, IMPORT
 NOOP            (none)                                       a marker the registry writes to find
@@ -129,7 +131,7 @@ def apply_record(state: RegistryState, key: bytes | None, value: bytes | None) -
                 if version <= upto:
                     versions[version] = _replace_deleted(schema, True)
         elif keytype == "CLEAR_SUBJECT":
-            state.versions.pop(str(value_obj.get("subject", subject)), None)
+            _clear(state, str(value_obj.get("subject", subject)))
         elif keytype == "CONFIG":
             state.configs[subject] = value_obj
         elif keytype == "MODE":
@@ -164,6 +166,18 @@ def _schema(state: RegistryState, key: dict[str, Any], value: dict[str, Any] | N
     state.versions.setdefault(subject, {})[version] = schema
     state.ids[schema.id] = _replace_deleted(schema, False)
     return None
+
+
+def _clear(state: RegistryState, subject: str) -> None:
+    """CLEAR_SUBJECT: what ``InMemoryCache.clearSubjects`` removes, the soft-deleted versions of
+    the subject, or of every subject of a context named alone (``:.ctx:``)."""
+    context = (
+        subject if subject.startswith(":.") and subject.endswith(":") and subject.count(":") == 2 else None
+    )
+    for name, versions in state.versions.items():
+        if name == subject or (context is not None and name.startswith(context)):
+            for version in [v for v, schema in versions.items() if schema.deleted]:
+                del versions[version]
 
 
 def _replace_deleted(schema: RegisteredSchema, deleted: bool) -> RegisteredSchema:
