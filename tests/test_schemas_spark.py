@@ -56,6 +56,7 @@ def test_one_topic_gets_its_subjects_type(spark: Any, avro_dir: Avro) -> None:
     df = (
         spark.read.format("kafka-log")
         .option("decodeValues", "true")
+        .option("decodeKeys", "true")
         .option("subscribe", "orders")
         .option("mode", "PERMISSIVE")
         .load(str(avro_dir.root))
@@ -72,6 +73,11 @@ def test_one_topic_gets_its_subjects_type(spark: Any, avro_dir: Avro) -> None:
             decoded = {**decoded, "tags": list(decoded["tags"].items()), "created": created}
         assert normalized(decoded) == normalized(want["valueDecoded"])
     assert [f.name for f in df.schema["valueDecoded"].dataType.fields][:3] == ["id", "amount", "created"]
+    # keys: no subject orders-key, so left alone, said in every row with a key
+    assert {r["keyDecodeProblem"] for r in got if r["key"] is not None} == {
+        "not decoded: no subject 'orders-key' in the registry (or every version deleted)"
+    }
+    assert {r["keyDecoded"] for r in got} == {None}
 
 
 def test_failfast_fails_the_job_naming_the_record(spark: Any, avro_dir: Avro) -> None:

@@ -21,7 +21,7 @@ import pyarrow as pa
 from ..schemas.decode import NOT_DECODED, Decoder, Decoding, Side, columns, decoder
 from ..schemas.registry import SchemaDecodeError
 from ..schemas.registry_topic import state_of
-from ..store.segment import read_log
+from ..store.segment import batch_records, ignore, read_log
 from .filesystems import open_file
 
 if TYPE_CHECKING:
@@ -97,11 +97,15 @@ def job_decoding(options: Options) -> JobDecoding:
     registry = None
     if decoding.registry is None:
         records: list[tuple[bytes | None, bytes | None]] = []
+        # Damage in the registry's topic fails planning in FAILFAST; PERMISSIVE reads what it can.
+        on_problem = None if options.mode == "FAILFAST" else ignore
         for part in (p for p in parts if p.topic == decoding.topic):
             for segment in part.segments:
                 with open_file(part.fs_uri, str(segment.path)) as stream:
-                    for batch in read_log(stream):
-                        records += [(r.key, r.value) for r in batch.records() if r.control is None]
+                    for batch in read_log(stream, on_problem=on_problem):
+                        records += [
+                            (r.key, r.value) for r in batch_records(batch, on_problem) if r.control is None
+                        ]
         if any(p.topic == decoding.topic for p in parts):
             registry = state_of(records)
     # Without the topic among the partitions, the decoder looks beside them (local paths).
