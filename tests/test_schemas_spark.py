@@ -108,3 +108,38 @@ def test_pipeline_writes_and_counts(spark: Any, avro_dir: Avro, tmp_path: Path) 
     # orders: 3 values that do not decode; retired (its subject deleted) is left alone, not counted
     assert "orders: 3 values did not decode (raw bytes kept; the reason in valueDecodeProblem)" in lines
     assert not any(line.startswith(("retired:", "payments:")) for line in lines)
+
+
+def test_subjects_and_schema_files_travel_with_the_options(avro_dir: Avro, tmp_path: Path) -> None:
+    """Planned on the driver, without Spark: the options' types, and the decoder as an executor
+    gets it (pickled), once the schema file has gone from the driver's disk."""
+    import json
+    import pickle
+
+    from schema_registry_data import write_partition
+
+    from kafkaks.spark.options import Options
+
+    logs = tmp_path / "logs"
+    write_partition(logs / "plain-0", [(None, b'{"units": 3, "currency": "EUR"}')])
+    write_partition(logs / "renamed-0", [(None, avro_dir.orders[0][1])])  # orders-value's, topic renamed
+    schema_file = tmp_path / "money.json"
+    schema_file.write_text(json.dumps({"type": "object", "properties": {"units": {"type": "integer"}}}))
+    options = Options.parse(
+        {
+            "path": str(logs),
+            "decodeValues": str(avro_dir.root),  # the registry's topic in another log dir
+            "decodeSubjects": "renamed=orders-value",
+            "decodeSchemaFiles": f"plain={schema_file}",
+        }
+    )
+    assert options.arrow_schema().field("valueDecoded").type.names == ["plain", "renamed"]
+    assert options.decoding is not None
+    shipped = pickle.loads(pickle.dumps(options.decoding))
+    schema_file.unlink()
+    plain = shipped.apply(next(read_arrow(logs / "plain-0")))
+    assert plain.column("valueDecoded").to_pylist() == [{"plain": {"units": 3}, "renamed": None}]
+    renamed = shipped.apply(next(read_arrow(logs / "renamed-0")))
+    assert renamed.column("valueDecoded").to_pylist()[0]["renamed"]["id"] == 10
+    with pytest.raises(ValueError, match="topic=value pairs"):
+        Options.parse({"path": str(logs), "decodeValues": "true", "decodeSubjects": "renamed"})

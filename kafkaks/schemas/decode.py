@@ -139,22 +139,29 @@ def decoder(
 class Decoder:
     """Decodes the keys and values of Arrow record batches (see the module's docstring).
 
-    Picklable, for Spark: it holds the registry's contents (or its URL) and parses schemas again
-    where it is unpickled.
+    Picklable, for Spark: it holds the registry's contents (or its URL) and the text of the schema
+    files (read where it is made), and parses schemas again where it is unpickled.
     """
 
-    def __init__(self, decoding: Decoding, registry: Registry | None) -> None:
+    def __init__(
+        self,
+        decoding: Decoding,
+        registry: Registry | None,
+        files: dict[str, str | SchemaLookupError] | None = None,
+    ) -> None:
         self.decoding, self.registry = decoding, registry
         self.decoded = 0
         self.undecodable: Counter[str] = Counter()  # reasons, by kind (the problem's first words)
         self._writers: dict[int, Schema | SchemaLookupError] = {}
         self._readers: dict[tuple[str, Side], Schema | SchemaLookupError] = {}
+        paths = [*decoding.schema_files.values(), *decoding.reader_schemas.values()]
+        self._files = files if files is not None else {path: _read_text(path) for path in paths}
 
     def __getstate__(self) -> dict[str, Any]:
-        return {"decoding": self.decoding, "registry": self.registry}
+        return {"decoding": self.decoding, "registry": self.registry, "files": self._files}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__init__(state["decoding"], state["registry"])  # type: ignore[misc]
+        self.__init__(state["decoding"], state["registry"], state["files"])  # type: ignore[misc]
 
     def sides(self) -> tuple[Side, ...]:
         return ("value", "key") if self.decoding.keys else ("value",)
@@ -197,9 +204,11 @@ class Decoder:
 
     def _reader(self, topic: str, side: Side) -> Schema:
         if side == "value" and topic in self.decoding.schema_files:
-            return _schema_file(self.decoding.schema_files[topic])
+            path = self.decoding.schema_files[topic]
+            return _schema_file(path, self._files[path])
         if side == "value" and topic in self.decoding.reader_schemas:
-            return _schema_file(self.decoding.reader_schemas[topic])
+            path = self.decoding.reader_schemas[topic]
+            return _schema_file(path, self._files[path])
         subject = self.decoding.subject(topic, side)
         if self.registry is None:
             raise SchemaLookupError(f"no schema file for topic {topic!r} and no registry")
@@ -370,19 +379,24 @@ def _reason(error: BaseException) -> str:
     return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
 
 
-def _schema_file(path: str) -> Schema:
-    """The schema in a file, its type told by its extension."""
+def _read_text(path: str) -> str | SchemaLookupError:
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except (OSError, UnicodeDecodeError) as error:
+        return SchemaLookupError(f"{path}: cannot read the schema file: {error}")
+
+
+def _schema_file(path: str, text: str | SchemaLookupError) -> Schema:
+    """The schema of a file (its text read before), its type told by its extension."""
     suffix = os.path.splitext(path)[1].lower()
     schema_type = _SCHEMA_FILE_TYPES.get(suffix)
     if schema_type is None:
         raise SchemaLookupError(
             f"{path}: a schema file is .avsc, .json or .proto, not {suffix or 'no suffix'}"
         )
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as error:
-        raise SchemaLookupError(f"{path}: cannot read the schema file: {error.strerror}") from error
+    if isinstance(text, SchemaLookupError):
+        raise text
     registered = RegisteredSchema(id=-1, schema=text, schema_type=schema_type, subject=path)
     if schema_type == "AVRO":
         from . import avro

@@ -7,7 +7,8 @@ path) and fixes the job's columns: ``valueSchemaId``, ``valueDecoded`` and
 whole job: the subject's latest schema when the topics read have one subject with a schema (or
 several of the same type); else a struct with one field per such topic, each row filling its
 topic's. The :class:`JobDecoding` travels to the executors with the options (it pickles the
-registry's contents, not a connection) and :meth:`JobDecoding.apply` adds the columns there.
+registry's contents, not a connection, and the text of the schema files of ``decodeSchemaFiles``,
+read on the driver) and :meth:`JobDecoding.apply` adds the columns there.
 """
 
 from __future__ import annotations
@@ -90,6 +91,8 @@ def job_decoding(options: Options) -> JobDecoding:
     source = options.decode_values
     decoding = Decoding(
         registry=None if source in (None, OFFLINE) else source,
+        subjects=dict(options.decode_subjects),
+        schema_files=dict(options.decode_schema_files),
         keys=options.decode_keys,
         mode=options.mode,
     )

@@ -48,6 +48,8 @@ class Options:
     push_filters: bool | None = None  # None: when Spark plans a pushdown (see source.py)
     decode_values: str | None = None  # decoding.OFFLINE, a registry URL or path; None: off
     decode_keys: bool = False
+    decode_subjects: tuple[tuple[str, str], ...] = ()  # topic=subject, where not <topic>-value
+    decode_schema_files: tuple[tuple[str, str], ...] = ()  # topic=file, for values without framing
     decoding: JobDecoding | None = dataclasses.field(default=None, compare=False)  # built by parse
 
     @classmethod
@@ -107,6 +109,8 @@ class Options:
             push_filters=None if "pushfilters" not in lower else flag("pushFilters", False),
             decode_values=None if decode_values.lower() in _FALSE else decode_values,
             decode_keys=flag("decodeKeys", False),
+            decode_subjects=_pairs("decodeSubjects", lower.get("decodesubjects")),
+            decode_schema_files=_pairs("decodeSchemaFiles", lower.get("decodeschemafiles")),
         )
         if parsed.decode_values is None:
             return parsed
@@ -129,3 +133,16 @@ class Options:
         return self.subscribe_pattern is None or (
             topic is not None and re.fullmatch(self.subscribe_pattern, topic) is not None
         )
+
+
+def _pairs(name: str, value: str | None) -> tuple[tuple[str, str], ...]:
+    """``topic=thing,topic2=thing2`` as pairs."""
+    if value is None or not value.strip():
+        return ()
+    pairs = []
+    for item in value.split(","):
+        topic, sep, thing = item.partition("=")
+        if not sep or not topic.strip() or not thing.strip():
+            raise ValueError(f"option {name} is topic=value pairs separated by commas, not {value!r}")
+        pairs.append((topic.strip(), thing.strip()))
+    return tuple(pairs)

@@ -53,6 +53,9 @@ decodeValues       false               ``true``: add ``valueSchemaId``, ``valueD
                                        :mod:`kafkaks.spark.decoding`); ``mode`` applies to
                                        values that do not decode
 decodeKeys         false               with ``decodeValues``, the keys too (``keySchemaId``, ...)
+decodeSubjects     (none)              ``topic=subject,...``: subjects not named ``<topic>-value``
+decodeSchemaFiles  (none)              ``topic=file,...``: schema files (``.avsc``, ``.json``,
+                                       ``.proto``, read on the driver) for values without framing
 pushFilters        (when Spark plans   ``true``: take Spark's pushed-down filters (Spark fails
                    a pushdown)         the query unless its filter pushdown is on); ``false``:
                                        never, every segment is read and Spark filters the rows
