@@ -83,7 +83,8 @@ class Avro:
         pay = avro_serde.AvroSerializer(client, payment_schema)
         self.payments = [{"order": n, "total": {"units": n * 100, "currency": "EUR"}} for n in range(5)]
         pay_context = SerializationContext("payments", MessageField.VALUE)
-        write_partition(root / "payments-0", [(None, pay(p, pay_context)) for p in self.payments])
+        self.payment_records: list[Record] = [(None, pay(p, pay_context)) for p in self.payments]
+        write_partition(root / "payments-0", self.payment_records)
         write_partition(root / "orders-0", self.orders)
         # A subject soft-deleted whole: its topic's values find no subject
         retired = avro_serde.AvroSerializer(client, json.dumps(MONEY))
@@ -613,3 +614,27 @@ def test_bad_schemas_are_problems_not_exceptions(tmp_path: Path, name: str) -> N
     problem, none = batch.column("valueDecodeProblem").to_pylist()
     assert problem is not None and problem.startswith("not decoded: ") and none is None
     assert batch.column("valueDecoded").null_count == 2
+
+
+def test_dump_with_schema_files_and_subjects(
+    avro_dir: Avro, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from kafkaks.cli import main
+
+    write_partition(tmp_path / "logs" / "plain-0", [(None, b'{"units": 3, "currency": "EUR"}'), (None, b"{")])
+    schema = {"type": "object", "properties": {"units": {"type": "integer"}, "currency": {"type": "string"}}}
+    (tmp_path / "money.json").write_text(json.dumps(schema))
+    args = ["dump", "--json", "--decode-values", "--schema-file", f"plain={tmp_path / 'money.json'}"]
+    assert main([*args, str(tmp_path / "logs" / "plain-0")]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    decoded = [line["decoded_value"] for line in lines if line["type"] == "record"]
+    assert decoded[0] == {"schema_id": None, "value": {"units": 3, "currency": "EUR"}, "problem": None}
+    assert decoded[1]["problem"].startswith("JSONDecodeError")
+    # the payments, read as the subject of another name: --subject and --registry
+    write_partition(tmp_path / "logs" / "pay-0", [(None, pay) for _, pay in avro_dir.payment_records])
+    args = ["dump", "--json", "--registry", str(avro_dir.root), "--subject", "pay=payments-value"]
+    assert main([*args, str(tmp_path / "logs" / "pay-0")]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [line["decoded_value"]["value"] for line in lines if line["type"] == "record"] == avro_dir.payments
+    assert main(["dump", "--json", "--decode-values", "--subject", "pay", str(tmp_path / "logs")]) == 2
+    assert "take TOPIC=VALUE" in capsys.readouterr().err

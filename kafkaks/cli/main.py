@@ -227,6 +227,21 @@ def build_parser() -> argparse.ArgumentParser:
         "(needs the schemas extra)",
     )
     dump.add_argument(
+        "--subject",
+        action="append",
+        default=[],
+        metavar="TOPIC=SUBJECT",
+        help="with --decode-values, the subject of a topic's values where it is not <topic>-value",
+    )
+    dump.add_argument(
+        "--schema-file",
+        action="append",
+        default=[],
+        metavar="TOPIC=FILE",
+        help="with --decode-values, a schema file (.avsc, .json, .proto) for a topic whose values carry "
+        "no framing",
+    )
+    dump.add_argument(
         "--registry",
         default=None,
         metavar="URL_OR_PATH",
@@ -300,6 +315,9 @@ def main(argv: list[str] | None = None) -> int:
             args.command_parser.error("no files to dump: give --files file1,file2,... or paths")
         if args.command == "dump" and (args.decode_values or args.registry) and not args.json:
             args.command_parser.error("--decode-values needs --json")
+        for pair in [*args.subject, *args.schema_file] if args.command == "dump" else ():
+            if "=" not in pair:
+                args.command_parser.error(f"{pair!r}: --subject and --schema-file take TOPIC=VALUE")
     except SystemExit as exc:  # --help (0) or a usage error (2)
         return exc.code if isinstance(exc.code, int) else 2
     if isinstance(sys.stdout, io.TextIOWrapper):

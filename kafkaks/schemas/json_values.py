@@ -38,10 +38,11 @@ def json_value(value: Any, encode: Callable[[bytes], str]) -> Any:
 
 class DumpDecoder:
     """The ``decoded_value`` object of each record of ``kafkaks dump --json``: ``schema_id``,
-    ``value`` and ``problem`` (why it did not decode), with the registry of ``source`` (True:
-    the ``_schemas`` topic of each dumped file's log dir, found once per log dir)."""
+    ``value`` and ``problem`` (why it did not decode), as ``source`` says (True, or a
+    :class:`~kafkaks.schemas.decode.Decoding` without a registry: the ``_schemas`` topic of each
+    dumped file's log dir, found once per log dir; a URL or path: that registry)."""
 
-    def __init__(self, source: bool | str, encode: Callable[[bytes], str]) -> None:
+    def __init__(self, source: bool | str | Decoding, encode: Callable[[bytes], str]) -> None:
         decoding = decoding_of(source)
         self.decoding = decoding if decoding is not None else Decoding()
         self.encode = encode
