@@ -139,7 +139,7 @@ def read_arrow(
         ]
     from .schemas.decode import batch_decoder  # schema decoding, when asked for
 
-    decode = batch_decoder(decode_values, paths, on_problem)
+    decode = batch_decoder(decode_values, paths, on_problem, include_control and not include_metadata)
     for batches in sources:
         arrow = batches_to_arrow(
             batches,

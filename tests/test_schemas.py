@@ -638,3 +638,28 @@ def test_dump_with_schema_files_and_subjects(
     assert [line["decoded_value"]["value"] for line in lines if line["type"] == "record"] == avro_dir.payments
     assert main(["dump", "--json", "--decode-values", "--subject", "pay", str(tmp_path / "logs")]) == 2
     assert "take TOPIC=VALUE" in capsys.readouterr().err
+
+
+def test_transaction_markers_are_not_decoded(tmp_path: Path) -> None:
+    """The fixture's txn-topic (JSON values, kafka-python's transactional batches and markers),
+    decoded with a schema file: the markers' bytes are Kafka's own, left alone even in FAILFAST."""
+    from conftest import FIXTURES
+
+    schema = {"type": "object", "properties": {"order_id": {"type": "integer"}, "item": {"type": "string"}}}
+    (tmp_path / "order.json").write_text(json.dumps(schema))
+    decoding = Decoding(schema_files={"txn-topic": str(tmp_path / "order.json")}, mode="FAILFAST")
+    path = FIXTURES / "logdir" / "txn-topic-0"
+    rows = [
+        r
+        for b in read_arrow(path, decode_values=decoding, include_control=True, include_metadata=True)
+        for r in b.to_pylist()
+    ]
+    markers = [r for r in rows if r["isControl"]]
+    records = [r for r in rows if not r["isControl"]]
+    assert markers and all(r["valueDecoded"] is None and r["valueDecodeProblem"] is None for r in markers)
+    assert [r["valueDecoded"] for r in records] == [
+        {"order_id": json.loads(r["value"])["order_id"], "item": json.loads(r["value"])["item"]}
+        for r in records
+    ]
+    with pytest.raises(ValueError, match="needs include_metadata"):
+        list(read_arrow(path, decode_values=decoding, include_control=True))

@@ -313,12 +313,19 @@ class Decoder:
         topics = batch.column("topic")
         topic = topics[0].as_py() if len(topics) else None
         offsets = batch.column("offset").to_pylist() if self.decoding.mode == "FAILFAST" else None
+        names = batch.schema.names
+        control = batch.column("isControl").to_pylist() if "isControl" in names else [False] * batch.num_rows
         for side in self.sides():
             ids: list[int | None] = []
             values: list[Any] = []
             problems: list[str | None] = []
             reader = self.reader(topic, side)
             for row, data in enumerate(batch.column(side).to_pylist()):
+                if control[row]:  # a transaction marker's key and value are Kafka's own
+                    ids.append(None)
+                    values.append(None)
+                    problems.append(None)
+                    continue
                 if isinstance(reader, SchemaLookupError):  # a topic left alone: said, not counted
                     ids.append(None)
                     values.append(None)
@@ -415,12 +422,19 @@ def batch_decoder(
     decode_values: bool | str | os.PathLike[str] | Decoding | None,
     paths: Sequence[str | os.PathLike[str]],
     on_problem: ProblemHandler | None = None,
+    control_unmarked: bool = False,
 ) -> Callable[[Iterable[pa.RecordBatch]], Iterator[pa.RecordBatch]]:
     """What :func:`~kafkaks.read_arrow` applies to its batches for ``decode_values``: the
-    batches with the decoded columns, or as they are when decoding is off."""
+    batches with the decoded columns, or as they are when decoding is off. ``control_unmarked``:
+    control records are among the rows without the ``isControl`` column that tells them apart."""
     decoding = decoding_of(decode_values)
     if decoding is None:
         return iter
+    if control_unmarked:
+        raise ValueError(
+            "decode_values with include_control needs include_metadata: its isControl column tells the "
+            "transaction markers, which are not decoded, from the records"
+        )
     built = decoder(decoding, paths, on_problem=on_problem)
 
     def decode(batches: Iterable[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:

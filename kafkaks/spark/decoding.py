@@ -88,6 +88,12 @@ def job_decoding(options: Options) -> JobDecoding:
     """Reads the registry and fixes the columns' types for the topics the options read."""
     from .planning import partitions  # planning imports the options, which import this module
 
+    if options.include_control and not options.include_metadata:
+        raise ValueError(
+            "decodeValues with includeControl needs includeMetadata: its isControl column tells the "
+            "transaction markers, which are not decoded, from the records"
+        )
+
     source = options.decode_values
     decoding = Decoding(
         registry=None if source in (None, OFFLINE) else source,
