@@ -42,6 +42,7 @@ CUSTOMER_V1: dict[str, Any] = {
         "nick": {"type": ["string", "null"]},
         "home": {"$ref": "#/definitions/Point"},
         "anything": {},
+        "level": {"enum": ["LOW", "HIGH"]},
     },
     "definitions": {"Point": {"type": "object", "properties": {"x": {"type": "number"}}}},
     "required": ["id"],
@@ -67,6 +68,7 @@ def customer(n: int, version: int) -> dict[str, Any]:
         "nick": None if n % 2 else f"nick {n}",
         "home": {"x": float(n)},
         "anything": {"nested": [n]},
+        "level": ["LOW", "HIGH"][n % 2],
     }
     if version == 1:
         value["legacy"] = "old"
@@ -89,6 +91,7 @@ def customer_as_read(value: dict[str, Any]) -> dict[str, Any]:
         "nick": value["nick"],
         "home": value["home"],
         "anything": json.dumps(value["anything"], separators=(",", ":")),
+        "level": value["level"],
         "vip": value.get("vip"),
     }
 
@@ -138,6 +141,7 @@ message Money { int64 units = 1; string currency = 2; }
 ORDER_PROTO_V1 = """syntax = "proto3";
 package demo;
 import "google/protobuf/timestamp.proto";
+import "google/protobuf/struct.proto";
 import "common.proto";
 message Order {
   int64 id = 1;
@@ -151,6 +155,7 @@ message Order {
   Line line = 7;
   optional string note = 8;
   demo.common.Money total = 9;
+  google.protobuf.Struct extra = 11;
 }
 """
 # v2 removes ``customer`` and adds ``priority``
@@ -187,6 +192,7 @@ def order_message(classes: dict[str, Any], n: int, version: int) -> tuple[Any, d
     if n % 2:
         message.note = f"note {n}"
     message.total.units, message.total.currency = 100 * n, "EUR"
+    message.extra.update({"n": n, "list": ["a", True]})
     if version == 1:
         message.customer = f"customer {n}"
     else:
@@ -202,6 +208,9 @@ def order_message(classes: dict[str, Any], n: int, version: int) -> tuple[Any, d
         "line": {"sku": f"sku {n}", "qty": 2**63 + n},
         "note": f"note {n}" if n % 2 else None,
         "total": {"units": 100 * n, "currency": "EUR"},
+        "extra": json.dumps(
+            {"list": ["a", True], "n": float(n)}, sort_keys=True
+        ),  # Struct numbers are doubles
         "priority": -n if version == 2 else None,
     }
     return message, expected

@@ -131,6 +131,9 @@ def _typed(
             merged["properties"].update(part.get("properties", {}))
         return _typed(merged, root, documents, seen)
     kind = schema.get("type")
+    choices = schema.get("enum", [schema["const"]] if "const" in schema else None)
+    if kind is None and choices and all(isinstance(c, str) for c in choices):
+        return pa.string(), _identity  # an enum (or const) of strings
     if isinstance(kind, list):
         kinds = [k for k in kind if k != "null"]
         if len(kinds) != 1:

@@ -45,6 +45,8 @@ _WRAPPERS = {
     )
 }
 TIMESTAMP = "google.protobuf.Timestamp"
+# JSON in a message (recursive types): as JSON text
+_JSON_TYPES = {"google.protobuf.Struct", "google.protobuf.Value", "google.protobuf.ListValue"}
 
 
 class ProtobufSchema:
@@ -247,8 +249,9 @@ def arrow_type(message: Any, seen: tuple[str, ...] = ()) -> pa.DataType:
     ``uint32``/``fixed32`` int64, ``int64``/``sint64``/``sfixed64`` int64, ``uint64``/``fixed64``
     decimal(20, 0), ``float`` float32, ``double`` float64, ``bytes`` binary, an enum its value's
     name (string), ``repeated`` list, ``map<K, V>`` map, ``google.protobuf.Timestamp``
-    timestamp[us, UTC], the wrapper types (``StringValue``, ...) their value. A recursive message
-    has no Arrow type (:class:`SchemaLookupError`)."""
+    timestamp[us, UTC], the wrapper types (``StringValue``, ...) their value, ``Struct``,
+    ``Value`` and ``ListValue`` their JSON text. A recursive message has no Arrow type
+    (:class:`SchemaLookupError`)."""
     if message.full_name in seen:
         raise SchemaLookupError(f"the recursive message {message.full_name} cannot be an Arrow column")
     inner = (*seen, message.full_name)
@@ -269,6 +272,8 @@ def _single_type(field: Any, seen: tuple[str, ...]) -> pa.DataType:
     name = field.message_type.full_name
     if name == TIMESTAMP:
         return pa.timestamp("us", tz="UTC")
+    if name in _JSON_TYPES:
+        return pa.string()
     if name in _WRAPPERS:
         return _scalar_type(field.message_type.fields_by_name["value"])
     return arrow_type(field.message_type, seen)
@@ -314,4 +319,7 @@ def _single_value(value: Any, field: Any) -> Any:
         return epoch + datetime.timedelta(seconds=value.seconds, microseconds=value.nanos // 1000)
     if name in _WRAPPERS:
         return value.value
+    if name in _JSON_TYPES:
+        json_format = require("google.protobuf.json_format")
+        return json_format.MessageToJson(value, indent=None, sort_keys=True)
     return _message_value(value, field.message_type)
