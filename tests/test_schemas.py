@@ -663,3 +663,24 @@ def test_transaction_markers_are_not_decoded(tmp_path: Path) -> None:
     ]
     with pytest.raises(ValueError, match="needs include_metadata"):
         list(read_arrow(path, decode_values=decoding, include_control=True))
+
+
+def test_a_real_registrys_topic(real_data: Path) -> None:
+    """confluent-ksql-txn: a Confluent Platform broker's log dir whose registry wrote only its NOOP
+    markers (no schema registered): read without a skipped record, and the topics are left alone,
+    in FAILFAST too."""
+    from kafkaks.schemas import find_schemas_topic, read_schemas_topic
+
+    logs = real_data / "confluent-ksql-txn" / "kafka-data"
+    partitions = find_schemas_topic([logs / "docker-connect-configs-0"])
+    assert partitions == [[str(logs / "_schemas-0")]]
+    state = read_schemas_topic(partitions)
+    assert (state.skipped, state.ids, state.subjects) == ([], {}, [])
+    rows = [
+        r
+        for b in read_arrow(logs / "docker-connect-configs-0", decode_values=Decoding(mode="FAILFAST"))
+        for r in b.to_pylist()
+    ]
+    assert rows and {r["valueDecodeProblem"] for r in rows if r["value"] is not None} == {
+        "not decoded: no subject 'docker-connect-configs-value' in the registry (or every version deleted)"
+    }
