@@ -12,8 +12,8 @@ $(VENV): pyproject.toml
 	@echo "== creating the virtual environment $(VENV)"
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --upgrade pip
-	@echo "== installing kafkaks with its test and spark extras (the first PySpark install builds a wheel: a few minutes)"
-	$(PY) -m pip install -e '.[test,spark]'
+	@echo "== installing kafkaks with its test, spark and schemas extras (the first PySpark install builds a wheel: a few minutes)"
+	$(PY) -m pip install -e '.[test,spark,schemas]'
 	@echo "== $(VENV) is ready: $(VENV)/bin/kafkaks"
 	touch $(VENV)
 
@@ -63,15 +63,20 @@ fuzz: $(VENV)
 DEMO := build/demo
 demo: $(VENV)
 	@rm -rf $(DEMO) && mkdir -p $(DEMO)
-	@echo "== building the sample log dir $(DEMO)/logdir (3 topics, 6 partitions, every codec, transactions)"
+	@echo "== building the sample log dir $(DEMO)/logdir (4 topics and _schemas, 8 partitions, every codec, transactions, Avro values)"
 	@$(PY) examples/make_sample.py $(DEMO)/logdir
 	@echo "== dumping one segment, as kafka-dump-log.sh --deep-iteration --print-data-log would"
 	@echo '$$ kafkaks dump --deep-iteration --print-data-log $(DEMO)/logdir/payments-0/00000000000000000000.log'
 	@$(VENV)/bin/kafkaks dump --deep-iteration --print-data-log $(DEMO)/logdir/payments-0/00000000000000000000.log
-	@echo "== the Spark pipeline: the log dir to Parquet in $(DEMO)/parquet, read_committed"
-	@echo '$$ kafkaks pipeline --isolation-level read_committed $(DEMO)/logdir $(DEMO)/parquet'
-	@$(VENV)/bin/kafkaks pipeline --isolation-level read_committed --spark-log $(DEMO)/spark.log \
+	@echo "== Avro values decoded with the schemas of the log dir's own _schemas topic (no registry running)"
+	@echo '$$ kafkaks dump --json --decode-values $(DEMO)/logdir/shipments-0 | grep record | head -2'
+	@$(VENV)/bin/kafkaks dump --json --decode-values $(DEMO)/logdir/shipments-0 | grep '"type":"record"' | head -2
+	@echo "== the Spark pipeline: the log dir to Parquet in $(DEMO)/parquet, read_committed, values decoded"
+	@echo '$$ kafkaks pipeline --isolation-level read_committed --decode-values $(DEMO)/logdir $(DEMO)/parquet'
+	@$(VENV)/bin/kafkaks pipeline --isolation-level read_committed --decode-values --spark-log $(DEMO)/spark.log \
 	  $(DEMO)/logdir $(DEMO)/parquet
+	@echo "== the decoded columns of shipments in the Parquet (valueSchemaId, valueDecoded)"
+	@$(PY) examples/show_decoded.py $(DEMO)/parquet shipments 3
 
 clean:
 	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache

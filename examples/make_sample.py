@@ -3,7 +3,10 @@
 
 Three topics, six partitions, segments rolled at 64 KiB with ``.index``/``.timeindex`` entries
 every 4096 bytes (Kafka's default ``index.interval.bytes``), every codec, records with headers, and
-in ``payments-0`` a committed and an aborted transaction (with its ``.txnindex``). Batches are laid
+in ``payments-0`` a committed and an aborted transaction (with its ``.txnindex``). With fastavro
+installed (the ``schemas`` extra), also ``shipments-0``, whose values are Avro in the Schema
+Registry's wire format (two versions of the schema, the second adding a field), and the
+registry's own topic ``_schemas-0`` holding those schemas as the registry writes them. Batches are laid
 out by kafka-python's producer-side builders and placed in the log the way a broker does, with the
 helpers of ``tests/fixtures/make_fixtures.py`` (see ``tests/fixtures/README.md``); deterministic.
 """
@@ -11,9 +14,11 @@ helpers of ``tests/fixtures/make_fixtures.py`` (see ``tests/fixtures/README.md``
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "fixtures"))
 
@@ -67,6 +72,68 @@ def order(n: int, partition: int) -> bytes:
         },
         separators=(",", ":"),
     ).encode()
+
+
+SHIPMENT_V1: dict[str, Any] = {
+    "type": "record",
+    "name": "Shipment",
+    "namespace": "demo",
+    "fields": [
+        {"name": "id", "type": "long"},
+        {"name": "order", "type": "string"},
+        {"name": "weight", "type": {"type": "bytes", "logicalType": "decimal", "precision": 8, "scale": 3}},
+        {"name": "shipped", "type": {"type": "long", "logicalType": "timestamp-millis"}},
+        {"name": "carrier", "type": {"type": "enum", "name": "Carrier", "symbols": ["POST", "COURIER"]}},
+    ],
+}
+# Version 2 adds a field with a default: version 1's values read with it get the default.
+SHIPMENT_V2 = {
+    **SHIPMENT_V1,
+    "fields": [*SHIPMENT_V1["fields"], {"name": "signed_by", "type": ["null", "string"], "default": None}],
+}
+
+
+def shipments(out: Path) -> list[Log]:
+    """``shipments-0`` (Avro values, schema ids 1 and 2) and ``_schemas-0`` (the registry's
+    records: keys and values as JSON, as the Schema Registry writes them); none without fastavro."""
+    try:
+        import fastavro
+    except ImportError:
+        print("fastavro is not installed (pip install 'kafkaks[schemas]'): no Avro topic", file=sys.stderr)
+        return []
+    import datetime
+    import decimal
+
+    registry = Log(out, "_schemas", 0)
+    records = [Rec(T0, b'{"keytype":"NOOP","magic":0}', None)]
+    records.append(Rec(T0, b'{"keytype":"CONFIG","magic":0}', b'{"compatibilityLevel":"BACKWARD"}'))
+    for version, schema in ((1, SHIPMENT_V1), (2, SHIPMENT_V2)):
+        key = {"keytype": "SCHEMA", "subject": "shipments-value", "version": version, "magic": 1}
+        value = {"subject": "shipments-value", "version": version, "id": version}
+        value |= {"schema": json.dumps(schema, separators=(",", ":")), "deleted": False}
+        records.append(Rec(T0 + version, json.dumps(key).encode(), json.dumps(value).encode()))
+    registry.append(build_v2(records, base_offset=0))
+    log = Log(out, "shipments", 0)
+    epoch = datetime.datetime.fromtimestamp(T0 / 1000, datetime.UTC)
+    for number in range(10):
+        first, version = log.next_offset, 1 if number < 5 else 2
+        parsed = fastavro.parse_schema(SHIPMENT_V1 if version == 1 else SHIPMENT_V2)
+        batch = []
+        for n in range(first, first + 20):
+            value = {
+                "id": n,
+                "order": f"order-{n % 3000}",
+                "weight": decimal.Decimal(n % 5000) / 1000,
+                "shipped": epoch + datetime.timedelta(minutes=n),
+                "carrier": "POST" if n % 3 else "COURIER",
+                "signed_by": None if n % 4 else f"person {n}",
+            }
+            encoded = io.BytesIO()
+            fastavro.schemaless_writer(encoded, parsed, value)
+            framed = b"\0" + version.to_bytes(4, "big") + encoded.getvalue()  # magic 0, schema id
+            batch.append(Rec(T0 + 60_000 * n, f"shipment-{n}".encode(), framed))
+        log.append(build_v2(batch, base_offset=first, codec=Codec.ZSTD if number % 2 else Codec.NONE))
+    return [registry, log]
 
 
 def build(out: Path) -> dict[tuple[str, int], int]:
@@ -138,6 +205,7 @@ def build(out: Path) -> dict[tuple[str, int], int]:
                 )
             )
     logs.append(log)
+    logs += shipments(out)
     ends = {}
     for log in logs:
         log.data.close(kafka_uuid(log.topic))

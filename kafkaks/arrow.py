@@ -18,7 +18,7 @@ import itertools
 import os
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 import pyarrow as pa
@@ -32,6 +32,9 @@ from .wire.arrays import Array, from_numpy, from_values
 from .wire.batch import Batch
 from .wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES, RELEASES_GIL
 from .wire.columnar import HEADERS, JoinBuffer, decode_columns, split_records
+
+if TYPE_CHECKING:
+    from .schemas.decode import Decoding
 
 __all__ = ["ROWS_PER_BATCH", "batches_to_arrow", "read_arrow", "spark_schema"]
 
@@ -85,6 +88,7 @@ def read_arrow(
     max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
     rows_per_batch: int = ROWS_PER_BATCH,
     threads: int = 1,
+    decode_values: bool | str | os.PathLike[str] | Decoding | None = None,
 ) -> Iterator[pa.RecordBatch]:
     """The records under ``path`` as Arrow record batches of :func:`spark_schema`.
 
@@ -99,7 +103,8 @@ def read_arrow(
     are those of :func:`batches_to_arrow`. A path that does not exist or holds no Kafka data
     raises :class:`~kafkaks.errors.NoKafkaDataError`. What
     ``on_problem`` does with a batch whose records do not decode is that of
-    :func:`batches_to_arrow`.
+    :func:`batches_to_arrow`. ``decode_values`` (True, a registry URL or path, or a
+    :class:`kafkaks.schemas.Decoding`) adds the columns of :mod:`kafkaks.schemas.decode`.
     """
     paths = [path] if isinstance(path, str | os.PathLike) else list(path)
     if len(paths) == 1 and os.path.isfile(paths[0]):
@@ -132,8 +137,11 @@ def read_arrow(
             )
             for copies in partition_copies(partition_listings(paths, on_problem=on_problem))
         ]
+    from .schemas.decode import batch_decoder  # schema decoding, when asked for
+
+    decode = batch_decoder(decode_values, paths, on_problem, include_control and not include_metadata)
     for batches in sources:
-        yield from batches_to_arrow(
+        arrow = batches_to_arrow(
             batches,
             include_headers=include_headers,
             include_metadata=include_metadata,
@@ -142,6 +150,7 @@ def read_arrow(
             threads=threads,
             on_problem=on_problem,
         )
+        yield from decode(arrow)
 
 
 def batches_to_arrow(

@@ -151,6 +151,16 @@ class Dumper:
             if custom
             else TextRenderer(out, err, progress, not args.skip_record_metadata, contents)
         )
+        if isinstance(self.output, JsonRenderer) and (args.decode_values or args.registry):
+            from ..schemas.decode import Decoding
+            from ..schemas.json_values import DumpDecoder
+
+            decoding = Decoding(
+                registry=args.registry,
+                subjects=dict(pair.split("=", 1) for pair in args.subject),
+                schema_files=dict(pair.split("=", 1) for pair in args.schema_file),
+            )
+            self.output.value_decoder = DumpDecoder(decoding, self.output.encode)
 
     def report(
         self,

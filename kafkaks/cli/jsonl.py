@@ -14,7 +14,10 @@ does not name its file. The types:
                        records of internal topics (and all records under a decoder option of
                        ``kafkaks dump``) add ``decoded``: ``kind`` and
                        :meth:`~kafkaks.internal_topics.DecodedRecord.to_json` (``key``, ``value``,
-                       ``tombstone``, ``problem``), or null for a control record
+                       ``tombstone``, ``problem``), or null for a control record. With
+                       ``--decode-values``, ``decoded_value``: ``schema_id``, ``value`` (the
+                       value decoded with its schema, :mod:`kafkaks.schemas.json_values`) and
+                       ``problem`` (why it did not decode), or null for a control record
 ``index_entry``        an :class:`~kafkaks.models.OffsetIndexEntry`
 ``time_index_entry``   a :class:`~kafkaks.models.TimeIndexEntry`
 ``txn_entry``          an :class:`~kafkaks.models.AbortedTxn`
@@ -249,6 +252,8 @@ class JsonRenderer(Renderer):
         super().__init__(out, err, progress)
         self.bytes_format = bytes_format
         self.encode = BYTES_FORMATS[bytes_format]
+        # --decode-values: the decoded_value object of a record (kafkaks.schemas.json_values)
+        self.value_decoder: Callable[[str | None, Record], dict[str, Any] | None] | None = None
 
     def emit_object(self, value: dict[str, Any]) -> None:
         self.emit(dumps(value))
@@ -273,6 +278,8 @@ class JsonRenderer(Renderer):
         fields = record_object(record if large is None else record._replace(value=b""), batch, self.encode)
         if kind is not None:
             fields["decoded"] = None if d is None else {"kind": d.kind, **d.to_json()}
+        if self.value_decoder is not None:
+            fields["decoded_value"] = self.value_decoder(batch.path, record)
         if large is not None:
             pieces = map(json_piece, encoded_pieces(large, self.bytes_format))
             self.write_large(*split_object(fields, "value"), pieces)

@@ -16,6 +16,7 @@ import sys
 
 from .. import __version__
 from ..errors import KafkaksError, NoKafkaDataError
+from ..schemas.extras import MissingExtraError
 from ..store.verify import DEFAULT_MAX_MESSAGE_SIZE
 from .custom_decoders import load_decoder
 from .dump import run_dump
@@ -247,6 +248,35 @@ def build_parser() -> argparse.ArgumentParser:
         default="base64",
         help="how --json writes keys, values and header values (default base64)",
     )
+    dump.add_argument(
+        "--decode-values",
+        action="store_true",
+        help="with --json, add 'decoded_value' to each record: its value decoded with its schema "
+        "(Avro, JSON Schema, Protobuf), from the _schemas topic of the file's log dir, or --registry "
+        "(needs the schemas extra)",
+    )
+    dump.add_argument(
+        "--subject",
+        action="append",
+        default=[],
+        metavar="TOPIC=SUBJECT",
+        help="with --decode-values, the subject of a topic's values where it is not <topic>-value",
+    )
+    dump.add_argument(
+        "--schema-file",
+        action="append",
+        default=[],
+        metavar="TOPIC=FILE",
+        help="with --decode-values, a schema file (.avsc, .json, .proto) for a topic whose values carry "
+        "no framing",
+    )
+    dump.add_argument(
+        "--registry",
+        default=None,
+        metavar="URL_OR_PATH",
+        help="where --decode-values finds schemas: a Schema Registry's URL (http://host:8081), or a "
+        "log dir or _schemas partition directory elsewhere",
+    )
     dump.set_defaults(command_parser=dump)
     verify = commands.add_parser(
         "verify",
@@ -312,6 +342,11 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
         if args.command == "dump" and not [*args.files, *args.paths]:
             args.command_parser.error("no files to dump: give --files file1,file2,... or paths")
+        if args.command == "dump" and (args.decode_values or args.registry) and not args.json:
+            args.command_parser.error("--decode-values needs --json")
+        for pair in [*args.subject, *args.schema_file] if args.command == "dump" else ():
+            if "=" not in pair:
+                args.command_parser.error(f"{pair!r}: --subject and --schema-file take TOPIC=VALUE")
     except SystemExit as exc:  # --help (0) or a usage error (2)
         return exc.code if isinstance(exc.code, int) else 2
     if isinstance(sys.stdout, io.TextIOWrapper):
@@ -331,7 +366,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.flush()
         sys.stderr.write(f"kafkaks: error: {exc}\n")
         return 2
-    except (KafkaksError, OSError) as exc:
+    except (KafkaksError, OSError, MissingExtraError) as exc:
         sys.stdout.flush()
         sys.stderr.write(f"kafkaks: error: {exc}\n")
         return 1

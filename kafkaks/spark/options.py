@@ -3,11 +3,12 @@ checked once on the driver, and the schema they give."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import pyarrow as pa
 
@@ -15,6 +16,9 @@ from ..arrow import spark_schema
 from ..store.partition import Isolation
 from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from .filesystems import absolute
+
+if TYPE_CHECKING:
+    from .decoding import JobDecoding
 
 __all__ = ["DECODED_COLUMNS", "DEFAULT_MAX_BYTES_PER_PARTITION", "Mode", "Options"]
 
@@ -42,6 +46,11 @@ class Options:
     max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES
     decode_internal: bool = False
     push_filters: bool | None = None  # None: when Spark plans a pushdown (see source.py)
+    decode_values: str | None = None  # decoding.OFFLINE, a registry URL or path; None: off
+    decode_keys: bool = False
+    decode_subjects: tuple[tuple[str, str], ...] = ()  # topic=subject, where not <topic>-value
+    decode_schema_files: tuple[tuple[str, str], ...] = ()  # topic=file, for values without framing
+    decoding: JobDecoding | None = dataclasses.field(default=None, compare=False)  # built by parse
 
     @classmethod
     def parse(cls, options: Mapping[str, str]) -> Options:
@@ -80,7 +89,10 @@ class Options:
         if pattern is not None:
             re.compile(pattern)  # fail on the driver, not in every task
         problems = lower.get("problemspath")
-        return cls(
+        decode_values = lower.get("decodevalues", "false").strip()
+        if decode_values.lower() in _TRUE | {"registry"}:
+            decode_values = "registry"
+        parsed = cls(
             paths=paths,
             subscribe=frozenset(t.strip() for t in subscribe.split(",") if t.strip()) if subscribe else None,
             subscribe_pattern=pattern,
@@ -95,13 +107,24 @@ class Options:
             max_decompressed_bytes=positive("maxDecompressedBytes", DEFAULT_MAX_DECOMPRESSED_BYTES),
             decode_internal=flag("decodeInternal", False),
             push_filters=None if "pushfilters" not in lower else flag("pushFilters", False),
+            decode_values=None if decode_values.lower() in _FALSE else decode_values,
+            decode_keys=flag("decodeKeys", False),
+            decode_subjects=_pairs("decodeSubjects", lower.get("decodesubjects")),
+            decode_schema_files=_pairs("decodeSchemaFiles", lower.get("decodeschemafiles")),
         )
+        if parsed.decode_values is None:
+            return parsed
+        from .decoding import job_decoding  # reads the registry, once per parse on the driver
+
+        return dataclasses.replace(parsed, decoding=job_decoding(parsed))
 
     def arrow_schema(self) -> pa.Schema:
         schema = spark_schema(include_headers=self.include_headers, include_metadata=self.include_metadata)
         if self.decode_internal:
             for name in DECODED_COLUMNS:
                 schema = schema.append(pa.field(name, pa.string()))
+        for field in self.decoding.fields() if self.decoding is not None else ():
+            schema = schema.append(field)
         return schema
 
     def wants_topic(self, topic: str | None) -> bool:
@@ -110,3 +133,16 @@ class Options:
         return self.subscribe_pattern is None or (
             topic is not None and re.fullmatch(self.subscribe_pattern, topic) is not None
         )
+
+
+def _pairs(name: str, value: str | None) -> tuple[tuple[str, str], ...]:
+    """``topic=thing,topic2=thing2`` as pairs."""
+    if value is None or not value.strip():
+        return ()
+    pairs = []
+    for item in value.split(","):
+        topic, sep, thing = item.partition("=")
+        if not sep or not topic.strip() or not thing.strip():
+            raise ValueError(f"option {name} is topic=value pairs separated by commas, not {value!r}")
+        pairs.append((topic.strip(), thing.strip()))
+    return tuple(pairs)

@@ -275,6 +275,7 @@ def run(
     echo: Callable[[str], None] | None = print,
     progress: Callable[[str], None] | None = None,
     spark_log: str | None = None,
+    decode_values: str | None = None,
 ) -> list[PartitionSummary]:
     """Read ``src`` with the ``kafka-log`` source, write ``dest`` as Parquet partitioned by topic
     and partition, and return (and ``echo``) the per-partition summary.
@@ -283,7 +284,8 @@ def run(
     ``dest`` that holds something: ``error`` (refuse), ``overwrite`` or ``append``. Before Spark
     starts, the sources are listed and ``dest`` is checked (:meth:`Destination.check`); what is
     wrong there raises :class:`RefusedError`. ``progress`` gets a short line per stage;
-    ``spark_log`` is where a session started here writes Spark's output."""
+    ``spark_log`` is where a session started here writes Spark's output. ``decode_values`` is the
+    source's ``decodeValues`` option (``registry``, a registry URL or path)."""
     try:
         from kafkaks.spark.filesystems import filesystem
         from kafkaks.spark.options import Options
@@ -305,6 +307,8 @@ def run(
     }
     if max_bytes_per_partition is not None:
         options["maxBytesPerPartition"] = str(max_bytes_per_partition)
+    if decode_values is not None:
+        options["decodeValues"] = decode_values
     target = Destination.check(dest, paths, write_mode)
     try:
         found = survey(Options.parse({**options, "paths": json.dumps(paths)}))
@@ -348,6 +352,10 @@ def run(
             for row in written.groupBy("topic", "partition").agg(*aggregates).collect()
         }
         problems = _problems(filesystem, problems_path)
+        if decode_values is not None:
+            from kafkaks.spark.decoding import undecodable_lines
+
+            undecodable = undecodable_lines(written)
         target.commit()
     except BaseException:
         target.abandon()
@@ -366,6 +374,8 @@ def run(
     result = [summary[key] for key in sorted(summary, key=lambda k: (k[0] or "", k[1] or 0))]
     if echo is not None:
         for line in format_summary(result, problems, target.uri):
+            echo(line)
+        for line in undecodable if decode_values is not None else ():
             echo(line)
     return result
 
@@ -508,6 +518,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="split segments larger than N bytes into several Spark tasks (default: 128 MiB)",
     )
     parser.add_argument(
+        "--decode-values",
+        action="store_true",
+        help="add valueSchemaId, valueDecoded and valueDecodeProblem: values decoded with their schemas "
+        "(Avro, JSON Schema, Protobuf) from the _schemas topic in SRC, or --registry (the schemas extra)",
+    )
+    parser.add_argument(
+        "--registry",
+        default=None,
+        metavar="URL_OR_PATH",
+        help="where --decode-values finds schemas: a Schema Registry's URL, or a log dir holding _schemas",
+    )
+    parser.add_argument(
         "--spark-log",
         default=None,
         metavar="FILE",
@@ -561,6 +583,7 @@ def command(args: argparse.Namespace) -> int:
             max_bytes_per_partition=args.max_bytes_per_partition,
             progress=progress,
             spark_log=spark_log,
+            decode_values=(args.registry or "registry") if args.decode_values or args.registry else None,
         )
     except RefusedError as exc:
         progress(f"error: {exc}")

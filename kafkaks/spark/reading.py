@@ -135,6 +135,12 @@ def _chunks(batches: Iterator[Batch]) -> Iterator[list[Batch]]:
 
 def read_split(split: SegmentSplit, options: Options) -> Iterator[pa.RecordBatch]:
     """The rows of one Spark partition as Arrow record batches of the source's schema."""
+    if options.decoding is None:
+        return _read_split(split, options)
+    return options.decoding.apply_all(_read_split(split, options), split.path)  # decodeValues
+
+
+def _read_split(split: SegmentSplit, options: Options) -> Iterator[pa.RecordBatch]:
     problems = _Problems(split, options)
 
     def arrow(batches: list[Batch]) -> list[pa.RecordBatch]:

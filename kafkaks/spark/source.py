@@ -45,6 +45,17 @@ decodeInternal     false               add ``decodedKey``, ``decodedValue`` and 
                                        ``__transaction_state`` and ``__cluster_metadata`` decoded
                                        as kafka-dump-log's decoders print them (JSON strings; null
                                        for other topics and for control records)
+decodeValues       false               ``true``: add ``valueSchemaId``, ``valueDecoded`` (a
+                                       struct) and ``valueDecodeProblem``: values decoded with
+                                       their schemas (Avro, JSON Schema, Protobuf) from the
+                                       ``_schemas`` topic among the paths; or a registry's URL,
+                                       or a path holding ``_schemas`` (see
+                                       :mod:`kafkaks.spark.decoding`); ``mode`` applies to
+                                       values that do not decode
+decodeKeys         false               with ``decodeValues``, the keys too (``keySchemaId``, ...)
+decodeSubjects     (none)              ``topic=subject,...``: subjects not named ``<topic>-value``
+decodeSchemaFiles  (none)              ``topic=file,...``: schema files (``.avsc``, ``.json``,
+                                       ``.proto``, read on the driver) for values without framing
 pushFilters        (when Spark plans   ``true``: take Spark's pushed-down filters (Spark fails
                    a pushdown)         the query unless its filter pushdown is on); ``false``:
                                        never, every segment is read and Spark filters the rows

@@ -1,0 +1,325 @@
+"""Protobuf: ``.proto`` text compiled with protoc (``grpcio-tools``), messages read with
+``google.protobuf``.
+
+A registered schema is the text of one ``.proto`` file; its references are the files it imports
+(a reference's ``name`` is the import path), looked up in the registry and compiled with it, and
+Google's well-known types (``google/protobuf/timestamp.proto``, ...) come with protoc. The framing's
+message indexes (:func:`~kafkaks.schemas.framing.message_indexes`) pick the message type in the
+writer's file. The column's type is that of the first message of the subject's latest version;
+each value is read with the writer's message type and fitted to it by field name.
+
+Types follow Spark's ``from_protobuf``: see :func:`arrow_type`.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import datetime
+import os
+import tempfile
+from importlib import resources
+from typing import Any
+
+import pyarrow as pa
+
+from . import framing
+from .extras import require
+from .registry import RegisteredSchema, Registry, SchemaLookupError
+
+__all__ = ["ProtobufSchema", "arrow_type", "parse"]
+
+MAIN_FILE = "kafkaks_schema.proto"  # the name the registered text is compiled under
+_WRAPPERS = {
+    f"google.protobuf.{name}"
+    for name in (
+        "DoubleValue",
+        "FloatValue",
+        "Int64Value",
+        "UInt64Value",
+        "Int32Value",
+        "UInt32Value",
+        "BoolValue",
+        "StringValue",
+        "BytesValue",
+    )
+}
+TIMESTAMP = "google.protobuf.Timestamp"
+# JSON in a message (recursive types): as JSON text
+_JSON_TYPES = {"google.protobuf.Struct", "google.protobuf.Value", "google.protobuf.ListValue"}
+
+
+class ProtobufSchema:
+    """A compiled ``.proto`` file: its messages, the column's message, Arrow type and decoder."""
+
+    def __init__(self, file: Any, framed: bool = True) -> None:
+        self.file, self.framed = file, framed
+        proto = require("google.protobuf.descriptor_pb2").FileDescriptorProto()
+        file.CopyToProto(proto)  # its messages in the order of the file, which indexes count in
+        self.messages = [file.message_types_by_name[m.name] for m in proto.message_type]
+        if not self.messages:
+            raise SchemaLookupError(f"the .proto file {file.name} defines no message")
+        self.message = self.messages[0]
+        self.arrow_type = arrow_type(self.message)
+
+    def message_at(self, indexes: list[int]) -> Any:
+        messages = self.messages
+        descriptor = None
+        for index in indexes:
+            if index >= len(messages):
+                raise ValueError(f"message indexes {indexes}: no message {index} in {self.file.name}")
+            descriptor = messages[index]
+            messages = descriptor.nested_types
+        return descriptor
+
+    def decode(self, payload: bytes, reader: ProtobufSchema | None = None) -> Any:
+        factory = require("google.protobuf.message_factory")
+        if self.framed:
+            indexes, start = framing.message_indexes(payload, 0)
+            descriptor = self.message_at(indexes)
+        else:
+            descriptor, start = self.message, 0
+        message = factory.GetMessageClass(descriptor)()
+        message.ParseFromString(payload[start:])
+        target = (reader or self).message
+        if descriptor.full_name != target.full_name:
+            raise ValueError(f"a {descriptor.full_name} message, where the subject's is {target.full_name}")
+        return _message_value(message, target)
+
+
+def parse(schema: RegisteredSchema, registry: Registry | None, *, framed: bool = True) -> ProtobufSchema:
+    """Compiles a registered ``.proto`` with the files it references into its own pool. A schema
+    may also be a base64 ``FileDescriptorProto`` (as clients such as confluent-kafka's register
+    it; the registry stores text), its references likewise."""
+    files: dict[str, str] = {}
+    _collect(schema, registry, files, set())
+    main = _descriptor_proto(schema.schema)
+    if main is None:
+        return ProtobufSchema(_compile(schema.schema, files, schema.id), framed)
+    return ProtobufSchema(_from_descriptors(main, files, schema.id), framed)
+
+
+def _collect(
+    schema: RegisteredSchema, registry: Registry | None, files: dict[str, str], seen: set[str]
+) -> None:
+    for ref in schema.references:
+        if ref.name in seen:
+            continue
+        seen.add(ref.name)
+        if registry is None:
+            raise SchemaLookupError(f"schema id {schema.id} imports {ref.name}, and no registry is given")
+        target = registry.version(ref.subject, ref.version)
+        files[ref.name] = target.schema
+        _collect(target, registry, files, seen)
+
+
+def _compile(text: str, imports: dict[str, str], schema_id: int) -> Any:
+    protoc = require("grpc_tools.protoc")
+    descriptor_pb2 = require("google.protobuf.descriptor_pb2")
+    descriptor_pool = require("google.protobuf.descriptor_pool")
+    well_known = str(resources.files("grpc_tools") / "_proto")
+    with tempfile.TemporaryDirectory(prefix="kafkaks-proto-") as tmp:
+        # Google's own files come with protoc (a client may have registered them, as base64).
+        texts = {n: b for n, b in imports.items() if not n.startswith("google/protobuf/")}
+        for name, body in {**texts, MAIN_FILE: text}.items():
+            path = os.path.join(tmp, name)
+            if os.path.commonpath([tmp, os.path.abspath(path)]) != tmp:
+                raise SchemaLookupError(f"schema id {schema_id}: the import {name!r} leaves its folder")
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(body)
+        out = os.path.join(tmp, "set.pb")
+        status = protoc.main(
+            [
+                "protoc",
+                f"-I{tmp}",
+                f"-I{well_known}",
+                "--include_imports",
+                f"--descriptor_set_out={out}",
+                MAIN_FILE,
+            ]
+        )
+        if status != 0:
+            raise SchemaLookupError(f"schema id {schema_id}: protoc does not compile it (status {status})")
+        with open(out, "rb") as f:
+            file_set = descriptor_pb2.FileDescriptorSet.FromString(f.read())
+    pool = descriptor_pool.DescriptorPool()
+    for proto in file_set.file:
+        pool.Add(proto)
+    return pool.FindFileByName(MAIN_FILE)
+
+
+def _descriptor_proto(text: str) -> Any:
+    """The ``FileDescriptorProto`` a base64 schema holds, or None for ``.proto`` text."""
+    stripped = text.strip()
+    if not stripped or any(c.isspace() for c in stripped) or ";" in stripped:
+        return None
+    descriptor_pb2 = require("google.protobuf.descriptor_pb2")
+    try:
+        return descriptor_pb2.FileDescriptorProto.FromString(base64.b64decode(stripped, validate=True))
+    except (ValueError, binascii.Error, Exception):  # protobuf's DecodeError is not a ValueError
+        return None
+
+
+_WELL_KNOWN_MODULES = (
+    "any_pb2",
+    "api_pb2",
+    "duration_pb2",
+    "empty_pb2",
+    "field_mask_pb2",
+    "source_context_pb2",
+    "struct_pb2",
+    "timestamp_pb2",
+    "type_pb2",
+    "wrappers_pb2",
+    "descriptor_pb2",
+)
+
+
+def _from_descriptors(main: Any, files: dict[str, str], schema_id: int) -> Any:
+    """A pool of base64 descriptors: the main file, its imports (base64 too, or Google's own)."""
+    descriptor_pool = require("google.protobuf.descriptor_pool")
+    descriptor_pb2 = require("google.protobuf.descriptor_pb2")
+    for module in _WELL_KNOWN_MODULES:
+        require(f"google.protobuf.{module}")
+    pool = descriptor_pool.DescriptorPool()
+    added: set[str] = set()
+
+    def add(proto: Any, chain: tuple[str, ...]) -> None:
+        if proto.name in added:
+            return
+        for dependency in proto.dependency:
+            if dependency in chain:
+                raise SchemaLookupError(f"schema id {schema_id}: {dependency} imports itself")
+            text = files.get(dependency)
+            if text is not None:
+                found = _descriptor_proto(text)
+                if found is None:  # .proto text imported by a descriptor: compiled alone
+                    found = descriptor_pb2.FileDescriptorProto()
+                    _compile(text, files, schema_id).CopyToProto(found)
+                found.name = dependency
+            else:
+                try:
+                    known = descriptor_pool.Default().FindFileByName(dependency)
+                except KeyError:
+                    raise SchemaLookupError(
+                        f"schema id {schema_id}: no schema for the import {dependency}"
+                    ) from None
+                found = descriptor_pb2.FileDescriptorProto()
+                known.CopyToProto(found)
+            add(found, (*chain, proto.name))
+        pool.Add(proto)
+        added.add(proto.name)
+
+    if not main.name:
+        main.name = MAIN_FILE
+    try:
+        add(main, ())
+        return pool.FindFileByName(main.name)
+    except (TypeError, KeyError, ValueError) as error:
+        raise SchemaLookupError(f"schema id {schema_id}: its descriptors do not build: {error}") from error
+
+
+def _scalar_type(field: Any) -> pa.DataType:
+    fd = type(field)
+    types = {
+        fd.TYPE_DOUBLE: pa.float64(),
+        fd.TYPE_FLOAT: pa.float32(),
+        fd.TYPE_INT64: pa.int64(),
+        fd.TYPE_SINT64: pa.int64(),
+        fd.TYPE_SFIXED64: pa.int64(),
+        fd.TYPE_UINT64: pa.decimal128(20, 0),
+        fd.TYPE_FIXED64: pa.decimal128(20, 0),
+        fd.TYPE_INT32: pa.int32(),
+        fd.TYPE_SINT32: pa.int32(),
+        fd.TYPE_SFIXED32: pa.int32(),
+        fd.TYPE_UINT32: pa.int64(),
+        fd.TYPE_FIXED32: pa.int64(),
+        fd.TYPE_BOOL: pa.bool_(),
+        fd.TYPE_STRING: pa.string(),
+        fd.TYPE_BYTES: pa.binary(),
+        fd.TYPE_ENUM: pa.string(),
+    }
+    return types[field.type]
+
+
+def arrow_type(message: Any, seen: tuple[str, ...] = ()) -> pa.DataType:
+    """The Arrow type of a message, as Spark's ``from_protobuf`` types it: a struct of its fields
+    (each nullable; a oneof's fields side by side); ``int32``/``sint32``/``sfixed32`` int32,
+    ``uint32``/``fixed32`` int64, ``int64``/``sint64``/``sfixed64`` int64, ``uint64``/``fixed64``
+    decimal(20, 0), ``float`` float32, ``double`` float64, ``bytes`` binary, an enum its value's
+    name (string), ``repeated`` list, ``map<K, V>`` map, ``google.protobuf.Timestamp``
+    timestamp[us, UTC], the wrapper types (``StringValue``, ...) their value, ``Struct``,
+    ``Value`` and ``ListValue`` their JSON text. A recursive message has no Arrow type
+    (:class:`SchemaLookupError`)."""
+    if message.full_name in seen:
+        raise SchemaLookupError(f"the recursive message {message.full_name} cannot be an Arrow column")
+    inner = (*seen, message.full_name)
+    return pa.struct([pa.field(f.name, _field_type(f, inner)) for f in message.fields])
+
+
+def _field_type(field: Any, seen: tuple[str, ...]) -> pa.DataType:
+    if _is_map(field):
+        key, value = field.message_type.fields_by_name["key"], field.message_type.fields_by_name["value"]
+        return pa.map_(_single_type(key, seen), _single_type(value, seen))
+    single = _single_type(field, seen)
+    return pa.list_(single) if field.is_repeated else single
+
+
+def _single_type(field: Any, seen: tuple[str, ...]) -> pa.DataType:
+    if field.message_type is None:
+        return _scalar_type(field)
+    name = field.message_type.full_name
+    if name == TIMESTAMP:
+        return pa.timestamp("us", tz="UTC")
+    if name in _JSON_TYPES:
+        return pa.string()
+    if name in _WRAPPERS:
+        return _scalar_type(field.message_type.fields_by_name["value"])
+    return arrow_type(field.message_type, seen)
+
+
+def _is_map(field: Any) -> bool:
+    return bool(
+        field.is_repeated and field.message_type is not None and field.message_type.GetOptions().map_entry
+    )
+
+
+def _message_value(message: Any, target: Any) -> dict[str, Any]:
+    """A message as the Python value of ``target``'s Arrow type, its fields found by name."""
+    out: dict[str, Any] = {}
+    source = message.DESCRIPTOR.fields_by_name
+    for field in target.fields:
+        found = source.get(field.name)
+        if found is None:
+            out[field.name] = None
+            continue
+        value = getattr(message, field.name)
+        if _is_map(field):
+            value_field = field.message_type.fields_by_name["value"]
+            out[field.name] = {k: _single_value(v, value_field) for k, v in value.items()}
+        elif field.is_repeated:
+            out[field.name] = [_single_value(v, field) for v in value]
+        elif found.has_presence and not message.HasField(field.name):
+            out[field.name] = None
+        else:
+            out[field.name] = _single_value(value, field)
+    return out
+
+
+def _single_value(value: Any, field: Any) -> Any:
+    if field.message_type is None:
+        if field.enum_type is not None:
+            named = field.enum_type.values_by_number.get(value)
+            return named.name if named is not None else str(value)
+        return value
+    name = field.message_type.full_name
+    if name == TIMESTAMP:
+        epoch = datetime.datetime(1970, 1, 1, tzinfo=datetime.UTC)
+        return epoch + datetime.timedelta(seconds=value.seconds, microseconds=value.nanos // 1000)
+    if name in _WRAPPERS:
+        return value.value
+    if name in _JSON_TYPES:
+        json_format = require("google.protobuf.json_format")
+        return json_format.MessageToJson(value, indent=None, sort_keys=True)
+    return _message_value(value, field.message_type)
