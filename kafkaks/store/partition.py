@@ -27,6 +27,7 @@ from ..models import AbortedTxn, Problem, Record
 from ..problems import ProblemKind
 from ..wire.batch import Batch
 from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
+from ..wire.scan import ScannedRun
 from .files import PathArg, read_txn_index
 from .listing import (
     Segment,
@@ -37,7 +38,7 @@ from .listing import (
     segments_in,
 )
 from .replicas import Run, merge
-from .segment import ProblemHandler, batch_records, default_handler, ignore, read_log
+from .segment import ProblemHandler, batch_records, default_handler, flatten, ignore, read_log_runs
 
 __all__ = [
     "Isolation",
@@ -46,6 +47,7 @@ __all__ = [
     "read_partition",
     "read_partition_batches",
     "read_segment",
+    "read_segment_runs",
     "report_unstable",
     "segment_runs",
 ]
@@ -173,8 +175,23 @@ def read_segment(
 ) -> Iterator[Batch]:
     """:func:`~kafkaks.store.segment.read_log` of a segment file, where a file that cannot be read (no
     permission, an I/O error) is one ``unreadable_file`` problem instead of an ``OSError``."""
+    return flatten(
+        read_segment_runs(
+            path, verify_crc=verify_crc, on_problem=on_problem, max_decompressed_bytes=max_decompressed_bytes
+        )
+    )
+
+
+def read_segment_runs(
+    path: str | os.PathLike[str],
+    *,
+    verify_crc: bool = True,
+    on_problem: ProblemHandler | None = None,
+    max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
+) -> Iterator[Batch | ScannedRun]:
+    """:func:`read_segment` with runs of scanned batches (:func:`~kafkaks.store.segment.read_log_runs`)."""
     try:
-        yield from read_log(
+        yield from read_log_runs(
             path, verify_crc=verify_crc, on_problem=on_problem, max_decompressed_bytes=max_decompressed_bytes
         )
     except (NoKafkaDataError, UnreadableFileError) as exc:  # gone since it was listed, no permission

@@ -38,6 +38,7 @@ __all__ = [
     "LOG_OVERHEAD",
     "MAGIC_OFFSET",
     "MIN_ENTRY_LENGTH",
+    "V2_CODECS",
     "V2_MIN_LENGTH",
     "Batch",
     "Invalid",
@@ -56,7 +57,7 @@ INVALID_INNER = "Found invalid inner message set in compressed wrapper"
 CRC_CHUNK = 1 << 20  # ensure_valid checksums a long entry from its stream this much at a time
 
 # The codecs each format knows, from the specs' enums: zstd exists in v2 batches only.
-_V2_CODECS = {codec.value: Compression(codec.name) for codec in KafkaRecordBatch.CompressionType}
+V2_CODECS = {codec.value: Compression(codec.name) for codec in KafkaRecordBatch.CompressionType}
 _LEGACY_CODECS = {codec.value: Compression(codec.name) for codec in KafkaMessage.CompressionType}
 _TIMESTAMP_TYPES = {kind.value: TimestampType[kind.name.upper()] for kind in KafkaMessage.TimestampType}
 
@@ -99,7 +100,7 @@ def _increment_sequence(sequence: int, increment: int) -> int:
 
 def _codec(attributes: int, magic: int) -> Compression:
     codec_id = attributes & RecordBatchHeader.COMPRESSION_MASK
-    codec = (_V2_CODECS if magic >= 2 else _LEGACY_CODECS).get(codec_id)
+    codec = (V2_CODECS if magic >= 2 else _LEGACY_CODECS).get(codec_id)
     if codec is None:
         raise UnsupportedError(f"Unknown compression type id: {codec_id} (magic {magic})")
     return codec
@@ -191,7 +192,7 @@ def _plausible(stream: BinaryIO, position: int, head: bytes, length: int) -> boo
             RecordBatchHeader.STRUCT.unpack_from(head)
         )
         return bool(
-            (attributes & RecordBatchHeader.COMPRESSION_MASK) in _V2_CODECS
+            (attributes & RecordBatchHeader.COMPRESSION_MASK) in V2_CODECS
             and 0 <= count <= last_offset_delta + 1
             and epoch >= -1
             and base_sequence >= -1
@@ -318,6 +319,75 @@ class Batch:
         )
         # inlined _computed_crc: this is the hot path of every read
         self.crc_valid = crc32c.crc32c(memoryview(data)[_V2_CRC_START:]) == self.crc if verify_crc else None
+
+    # The header fields Batch.scanned takes, in its order (kafkaks.wire.scan picks them by name).
+    SCANNED_FIELDS = (
+        "base_offset",
+        "partition_leader_epoch",
+        "attributes",
+        "last_offset_delta",
+        "base_timestamp",
+        "max_timestamp",
+        "producer_id",
+        "producer_epoch",
+        "base_sequence",
+        "count",
+        "crc",
+        "crc_valid",
+    )
+
+    @classmethod
+    def scanned(
+        cls,
+        data: bytes,
+        path: str,
+        position: int,
+        topic: str | None,
+        partition: int | None,
+        max_decompressed_bytes: int,
+        base_offset: int,
+        partition_leader_epoch: int,
+        attributes: int,
+        last_offset_delta: int,
+        base_timestamp: int,
+        max_timestamp: int,
+        producer_id: int,
+        producer_epoch: int,
+        base_sequence: int,
+        count: int,
+        crc: int,
+        crc_valid: int,
+    ) -> Batch:
+        """A v2 batch whose header the compiled scan read (:mod:`kafkaks.wire.scan`): the same
+        object as ``Batch(data, ...)``, without unpacking the header or computing the CRC again
+        (``crc_valid`` is 1, or -1 when it was not checked)."""
+        batch = cls.__new__(cls)
+        batch._data = data
+        batch._max_decompressed = max_decompressed_bytes
+        batch.path = path
+        batch.position = position
+        batch.size = len(data)
+        batch.topic = topic
+        batch.partition = partition
+        batch.magic = 2
+        batch._base_offset = base_offset
+        batch._count = count
+        batch.partition_leader_epoch = partition_leader_epoch
+        batch.crc = crc
+        batch.attributes = attributes
+        batch.base_timestamp = base_timestamp
+        batch.max_timestamp = max_timestamp
+        batch.producer_id = producer_id
+        batch.producer_epoch = producer_epoch
+        batch.base_sequence = base_sequence
+        batch.last_offset = base_offset + last_offset_delta
+        batch.compression = V2_CODECS[attributes & RecordBatchHeader.COMPRESSION_MASK]
+        batch.timestamp_type = _timestamp_type(attributes)
+        batch.last_sequence = (
+            -1 if base_sequence == -1 else _increment_sequence(base_sequence, last_offset_delta)
+        )
+        batch.crc_valid = None if crc_valid < 0 else bool(crc_valid)
+        return batch
 
     def _read_legacy_header(self, verify_crc: bool) -> None:
         message = self._legacy_message()

@@ -46,11 +46,13 @@ from .records import read_varint
 if TYPE_CHECKING:
     from ._core import CoreColumn, CoreColumns, CoreHeaders
 
-compiled_decode: Callable[[Sequence[bytes], Sequence[int], bool], CoreColumns | None] | None
+compiled_decode: Callable[[Sequence[bytes | memoryview], Sequence[int], bool], CoreColumns | None] | None
+compiled_spans: Callable[[bytes, Array, Array, Array, bool], CoreColumns | None] | None
 try:
     from ._core import decode_records as compiled_decode
+    from ._core import decode_spans as compiled_spans
 except ImportError:  # not built: the NumPy decoder
-    compiled_decode = None
+    compiled_decode = compiled_spans = None
 
 __all__ = [
     "HEADERS",
@@ -58,6 +60,7 @@ __all__ = [
     "RecordColumns",
     "decode_columns",
     "decode_columns_numpy",
+    "decode_spans",
     "split_records",
 ]
 
@@ -94,7 +97,7 @@ class JoinBuffer:
     def __init__(self) -> None:
         self._buffer = bytearray()
 
-    def join(self, payloads: Sequence[bytes]) -> memoryview:
+    def join(self, payloads: Sequence[bytes | memoryview]) -> memoryview:
         total = sum(map(len, payloads))
         if len(self._buffer) < total:  # a new one: the old one may still be exported
             self._buffer = bytearray(total + total // 4)
@@ -274,7 +277,7 @@ def _no_records(with_headers: bool) -> RecordColumns:
 
 
 def decode_columns(
-    payloads: Sequence[bytes],
+    payloads: Sequence[bytes | memoryview],
     counts: Sequence[int],
     *,
     with_headers: bool = True,
@@ -289,7 +292,20 @@ def decode_columns(
     """
     if compiled_decode is None:
         return decode_columns_numpy(payloads, counts, with_headers=with_headers, joined=joined)
-    decoded = compiled_decode(payloads, counts, with_headers)
+    return _from_core(compiled_decode(payloads, counts, with_headers), with_headers)
+
+
+def decode_spans(
+    data: bytes, starts: Array, ends: Array, counts: Array, *, with_headers: bool
+) -> RecordColumns:
+    """:func:`decode_columns` of the record areas ``data[starts[i]:ends[i]]`` (int64 arrays), with
+    no Python object per area: the compiled core only (:data:`compiled_spans` is None without it)."""
+    assert compiled_spans is not None
+    begin, end, count = (np.ascontiguousarray(values, np.int64) for values in (starts, ends, counts))
+    return _from_core(compiled_spans(data, begin, end, count, with_headers), with_headers)
+
+
+def _from_core(decoded: CoreColumns | None, with_headers: bool) -> RecordColumns:
     if decoded is None:
         return _no_records(with_headers)
     timestamp_delta, offset_delta, key, value, headers = decoded
@@ -327,7 +343,7 @@ def _core_headers(headers: CoreHeaders, count: int) -> pa.Array:
 
 
 def decode_columns_numpy(
-    payloads: Sequence[bytes],
+    payloads: Sequence[bytes | memoryview],
     counts: Sequence[int],
     *,
     with_headers: bool = True,
