@@ -177,10 +177,12 @@ def test_max_batches_and_stops() -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.binary(max_size=5000))
-def test_crc32c_matches_the_crc32c_package(data: bytes) -> None:
+@given(st.binary(max_size=5000), st.binary(max_size=100))
+def test_crc32c_matches_the_crc32c_package(data: bytes, more: bytes) -> None:
     assert core.crc32c(data) == crc32c.crc32c(data)
-    assert core.crc32c(data, True) == crc32c.crc32c(data)  # the portable table, as on arm64
+    assert core.crc32c(data, 0, True) == crc32c.crc32c(data)  # the portable table, as on arm64
+    continued = crc32c.crc32c(more, crc32c.crc32c(data))  # ensure_valid checksums chunk by chunk
+    assert core.crc32c(more, core.crc32c(data)) == core.crc32c(more, core.crc32c(data), True) == continued
 
 
 def test_crc32c_of_every_length_and_alignment() -> None:
@@ -188,7 +190,7 @@ def test_crc32c_of_every_length_and_alignment() -> None:
     for start in range(9):
         for end in range(start, 300, 7):
             piece = memoryview(data)[start:end]
-            assert core.crc32c(piece) == core.crc32c(piece, True) == crc32c.crc32c(piece)
+            assert core.crc32c(piece) == core.crc32c(piece, 0, True) == crc32c.crc32c(piece)
 
 
 def arrow_rows(batches: Iterator[pa.RecordBatch]) -> list[dict[str, Any]]:

@@ -405,8 +405,9 @@ static void crc_init(void) {
         for (int t = 1; t < 8; t++) crc_table[t][n] = (crc_table[t - 1][n] >> 8) ^ crc_table[0][crc_table[t - 1][n] & 0xFF];
 }
 
-static uint32_t crc_portable(const uint8_t *p, size_t size) {
-    uint32_t c = 0xFFFFFFFFu;
+/* The CRC-32C of size bytes at p, continuing from the CRC-32C `crc` of the bytes before them. */
+static uint32_t crc_portable(uint32_t crc, const uint8_t *p, size_t size) {
+    uint32_t c = ~crc;
     for (; size >= 8; p += 8, size -= 8) {
         uint32_t low = c ^ ((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
         c = crc_table[7][low & 0xFF] ^ crc_table[6][(low >> 8) & 0xFF] ^ crc_table[5][(low >> 16) & 0xFF]
@@ -418,8 +419,8 @@ static uint32_t crc_portable(const uint8_t *p, size_t size) {
 }
 
 #ifdef HAVE_SSE42_CRC
-__attribute__((target("sse4.2"))) static uint32_t crc_sse42(const uint8_t *p, size_t size) {
-    uint64_t c = 0xFFFFFFFFu;
+__attribute__((target("sse4.2"))) static uint32_t crc_sse42(uint32_t crc, const uint8_t *p, size_t size) {
+    uint64_t c = ~crc;
     for (; size >= 8; p += 8, size -= 8) {
         uint64_t word;
         memcpy(&word, p, 8);
@@ -431,7 +432,7 @@ __attribute__((target("sse4.2"))) static uint32_t crc_sse42(const uint8_t *p, si
 }
 #endif
 
-static uint32_t (*crc32c)(const uint8_t *, size_t) = crc_portable;
+static uint32_t (*crc32c)(uint32_t, const uint8_t *, size_t) = crc_portable;
 
 /* ---- The batch scan: runs of whole, valid v2 batches, their headers as columns ---- */
 
@@ -496,7 +497,7 @@ static void scan(Scan *s) {
         if (!(s->codecs >> (attributes & RECORD_BATCH_HEADER_COMPRESSION_MASK) & 1)) { s->stop = STOP_OTHER; break; }
         uint32_t stored = (uint32_t)HEADER_FIELD(p, CRC, be32);
         if (s->verify_crc &&
-            crc32c(p + RECORD_BATCH_HEADER_ATTRIBUTES_OFFSET, (size_t)(size - RECORD_BATCH_HEADER_ATTRIBUTES_OFFSET)) != stored) {
+            crc32c(0, p + RECORD_BATCH_HEADER_ATTRIBUTES_OFFSET, (size_t)(size - RECORD_BATCH_HEADER_ATTRIBUTES_OFFSET)) != stored) {
             s->stop = STOP_OTHER;
             break;
         }
@@ -546,12 +547,13 @@ static PyObject *scan_batches(PyObject *module, PyObject *args) {
 
 static PyObject *crc32c_of(PyObject *module, PyObject *args) {
     Py_buffer view;
+    unsigned long value = 0;
     int portable = 0;
-    if (!PyArg_ParseTuple(args, "y*|p", &view, &portable)) return NULL;
-    uint32_t (*compute)(const uint8_t *, size_t) = portable ? crc_portable : crc32c;
+    if (!PyArg_ParseTuple(args, "y*|kp", &view, &value, &portable)) return NULL;
+    uint32_t (*compute)(uint32_t, const uint8_t *, size_t) = portable ? crc_portable : crc32c;
     uint32_t crc;
     Py_BEGIN_ALLOW_THREADS
-    crc = compute(view.buf, (size_t)view.len);
+    crc = compute((uint32_t)value, view.buf, (size_t)view.len);
     Py_END_ALLOW_THREADS
     PyBuffer_Release(&view);
     return PyLong_FromUnsignedLong(crc);
@@ -569,7 +571,8 @@ static PyMethodDef methods[] = {
      "valid v2 batches at the start of buffer, their SCAN_FIELDS as count rows of int64 (see "
      "kafkaks.wire.scan)."},
     {"crc32c", crc32c_of, METH_VARARGS,
-     "crc32c(data, portable=False) -> the CRC-32C of data (portable: with the table, not the CPU's instruction)."},
+     "crc32c(data, value=0, portable=False) -> the CRC-32C of data, continuing the CRC-32C value of what came "
+     "before (portable: with the table, not the CPU's instruction)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -14,7 +14,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import BinaryIO, Literal, NamedTuple
 
-import crc32c
 from kaitaistruct import BytesIO, KaitaiStream, KaitaiStructError
 
 from ..errors import CorruptDataError, KafkaksError, UnsupportedError
@@ -29,6 +28,7 @@ from ..generated.layout import (
     RecordBatchHeader,
 )
 from ..models import Compression, Record, TimestampType
+from .checksums import crc32c
 from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES, decompress
 from .control import decode_control
 from .records import decode_records
@@ -73,9 +73,7 @@ class _Checksum(NamedTuple):
 
 # v2: CRC-32C from the attributes on (partitionLeaderEpoch is rewritten without recomputing it);
 # v0/v1: CRC-32 of the message from its magic byte on.
-_V2_CRC = _Checksum(
-    "CRC-32C", RecordBatchHeader.CRC_OFFSET, RecordBatchHeader.ATTRIBUTES_OFFSET, crc32c.crc32c
-)
+_V2_CRC = _Checksum("CRC-32C", RecordBatchHeader.CRC_OFFSET, RecordBatchHeader.ATTRIBUTES_OFFSET, crc32c)
 _LEGACY_CRC = _Checksum(
     "CRC-32",
     LOG_OVERHEAD + LegacyMessageV0.CRC_OFFSET,
@@ -318,7 +316,7 @@ class Batch:
             -1 if self.base_sequence == -1 else _increment_sequence(self.base_sequence, last_offset_delta)
         )
         # inlined _computed_crc: this is the hot path of every read
-        self.crc_valid = crc32c.crc32c(memoryview(data)[_V2_CRC_START:]) == self.crc if verify_crc else None
+        self.crc_valid = crc32c(memoryview(data)[_V2_CRC_START:]) == self.crc if verify_crc else None
 
     # The header fields Batch.scanned takes, in its order (kafkaks.wire.scan picks them by name).
     SCANNED_FIELDS = (
