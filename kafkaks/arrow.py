@@ -32,7 +32,8 @@ from .store.segment import ProblemHandler, report_undecodable
 from .wire.arrays import Array, from_numpy, from_values
 from .wire.batch import V2_CODECS, Batch
 from .wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES, RELEASES_GIL, decompress
-from .wire.columnar import HEADERS, JoinBuffer, RecordColumns, decode_columns, decode_spans, split_records
+from .wire.columnar import HEADERS, JoinBuffer, RecordColumns, decode_columns, decode_spans
+from .wire.records import split_records
 from .wire.scan import ScannedRun
 
 __all__ = ["ROWS_PER_BATCH", "batches_to_arrow", "read_arrow", "spark_schema"]

@@ -54,8 +54,12 @@ typedef struct {
     char *offsets_at;
 } Column;
 
+/* The passes over the records: check them and sum the column sizes; copy them into the columns;
+ * make them Python objects (record_tuples; with the GIL held). */
+enum { PASS_CHECK, PASS_FILL, PASS_OBJECTS };
+
 typedef struct {
-    int fill;  /* second pass: copy into the columns */
+    int fill; /* the pass */
     int64_t row, headers, lists_without_headers;
     int64_t *timestamp_delta, *offset_delta;
     int32_t *list_offsets;
@@ -63,6 +67,9 @@ typedef struct {
     Column key, value, header_key, header_value;
     int with_headers;
     Failure failure;
+    /* PASS_OBJECTS: the records made so far, and the parts of the current one */
+    PyObject *records, *key_object, *value_object, *header_key_object, *header_list;
+    int out_of_memory;
 } State;
 
 enum { VARINT_OK, VARINT_END, VARINT_WIDE };
@@ -102,7 +109,55 @@ static int fail(State *s, const char *format, long long first, long long second)
     }
 
 /* Sets the column's next entry to the `size` bytes at p (null when size < 0). */
+/* bytes, or None for a negative size */
+static PyObject *bytes_or_none(const uint8_t *p, int64_t size) {
+    return size < 0 ? Py_NewRef(Py_None) : PyBytes_FromStringAndSize((const char *)p, (Py_ssize_t)size);
+}
+
+/* put() of PASS_OBJECTS: the field as a Python object of the current record. */
+static void put_object(State *s, Column *column, const uint8_t *p, int64_t size) {
+    if (s->out_of_memory) return;
+    if (column == &s->key) {
+        s->key_object = bytes_or_none(p, size);
+        s->out_of_memory = !s->key_object;
+    } else if (column == &s->value) {
+        s->value_object = bytes_or_none(p, size);
+        s->out_of_memory = !s->value_object;
+    } else if (column == &s->header_key) { /* as the record API: UTF-8, U+FFFD where it is not */
+        s->header_key_object = PyUnicode_DecodeUTF8((const char *)p, (Py_ssize_t)size, "replace");
+        s->out_of_memory = !s->header_key_object;
+    } else {
+        PyObject *value = bytes_or_none(p, size), *pair = NULL;
+        if (value) pair = PyTuple_Pack(2, s->header_key_object, value);
+        Py_XDECREF(value);
+        Py_CLEAR(s->header_key_object);
+        if (!s->header_list) s->header_list = PyList_New(0);
+        if (!pair || !s->header_list || PyList_Append(s->header_list, pair) < 0) s->out_of_memory = 1;
+        Py_XDECREF(pair);
+    }
+}
+
+/* At the end of a record in PASS_OBJECTS: its tuple, as kafkaks.wire.records.decode_records makes. */
+static void put_record(State *s, int64_t timestamp_delta, int64_t offset_delta) {
+    PyObject *headers = s->header_list ? s->header_list : PyList_New(0);
+    s->header_list = NULL;
+    if (s->out_of_memory || !headers) {
+        s->out_of_memory = 1;
+        Py_XDECREF(headers);
+        return;
+    }
+    PyObject *record = Py_BuildValue("(LLNNN)", (long long)timestamp_delta, (long long)offset_delta,
+                                     s->key_object, s->value_object, headers);
+    s->key_object = s->value_object = NULL;
+    if (!record) s->out_of_memory = 1;
+    else PyList_SET_ITEM(s->records, s->row, record);
+}
+
 static inline void put(State *s, Column *column, const uint8_t *p, int64_t size) {
+    if (s->fill == PASS_OBJECTS) {
+        put_object(s, column, p, size);
+        return;
+    }
     if (!s->fill) {
         if (size < 0) column->nulls++;
         else column->bytes += size;
@@ -161,7 +216,9 @@ static int decode_area(State *s, const uint8_t *p, Py_ssize_t size, int64_t coun
             if (hvalue_size > 0) p += hvalue_size;
         }
         if (p != record_end) return fail(s, RECORD_SIZE_FORMAT, length, p - body);
-        if (!s->fill) {
+        if (s->fill == PASS_OBJECTS) {
+            put_record(s, timestamp_delta, offset_delta);
+        } else if (!s->fill) {
             s->timestamp_delta[s->row] = timestamp_delta;
             s->offset_delta[s->row] = offset_delta;
             s->headers += header_count;
@@ -290,7 +347,7 @@ static PyObject *decode(const Py_buffer *areas, const int64_t *counts, Py_ssize_
             s.list_validity = (uint8_t *)PyBytes_AS_STRING(list_validity);
         }
     }
-    s.fill = 1;
+    s.fill = PASS_FILL;
     s.row = s.headers = 0;
     Py_BEGIN_ALLOW_THREADS
     decode_areas(&s, areas, counts, n); /* the same bytes as the first pass: no failure */
@@ -388,6 +445,54 @@ done:
     PyBuffer_Release(&starts);
     PyBuffer_Release(&ends);
     PyBuffer_Release(&counts);
+    return result;
+}
+
+/* The records of one uncompressed record area as Python tuples (timestamp delta, offset delta,
+ * key, value, headers as a list of (str, bytes or None)): the same acceptance as decode_records,
+ * checked over the whole area before any object is made. */
+static PyObject *record_tuples(PyObject *module, PyObject *args) {
+    Py_buffer area;
+    long long count;
+    if (!PyArg_ParseTuple(args, "y*L", &area, &count)) return NULL;
+    PyObject *result = NULL;
+    State s = {0};
+    s.with_headers = 1;
+    int64_t counts[1] = {count}, records;
+    if (check_counts(counts, &area, 1, &records) < 0) goto done;
+    s.timestamp_delta = PyMem_Malloc((size_t)(records + 1) * sizeof(int64_t));
+    s.offset_delta = PyMem_Malloc((size_t)(records + 1) * sizeof(int64_t));
+    if (!s.timestamp_delta || !s.offset_delta) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = decode_area(&s, area.buf, area.len, count);
+    Py_END_ALLOW_THREADS
+    if (status < 0) {
+        PyErr_Format(corrupt_data_error, s.failure.format, s.failure.first, s.failure.second);
+        goto done;
+    }
+    if (!(s.records = PyList_New((Py_ssize_t)records))) goto done;
+    s.fill = PASS_OBJECTS;
+    s.row = s.headers = 0;
+    decode_area(&s, area.buf, area.len, count); /* the same bytes as the first pass: no failure */
+    if (s.out_of_memory) {
+        if (!PyErr_Occurred()) PyErr_NoMemory();
+        goto done;
+    }
+    result = s.records;
+    s.records = NULL;
+done:
+    Py_XDECREF(s.records);
+    Py_XDECREF(s.key_object);
+    Py_XDECREF(s.value_object);
+    Py_XDECREF(s.header_key_object);
+    Py_XDECREF(s.header_list);
+    PyMem_Free(s.timestamp_delta);
+    PyMem_Free(s.offset_delta);
+    PyBuffer_Release(&area);
     return result;
 }
 
@@ -563,6 +668,9 @@ static PyMethodDef methods[] = {
     {"decode_records", decode_records, METH_VARARGS,
      "decode_records(payloads, counts, with_headers) -> None | (timestamp_delta, offset_delta, key, "
      "value, headers): the records of v2 record areas as Arrow buffers (see kafkaks.wire.columnar)."},
+    {"record_tuples", record_tuples, METH_VARARGS,
+     "record_tuples(area, count) -> [(timestamp_delta, offset_delta, key, value, headers)]: the records "
+     "of an uncompressed v2 record area (see kafkaks.wire.records)."},
     {"decode_spans", decode_spans, METH_VARARGS,
      "decode_spans(buffer, starts, ends, counts, with_headers) -> decode_records of the record areas "
      "buffer[starts[i]:ends[i]] (starts, ends and counts: int64 arrays)."},

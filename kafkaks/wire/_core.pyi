@@ -27,3 +27,6 @@ def crc32c(data: bytes | memoryview, value: int = 0, portable: bool = False, /) 
 def decode_spans(
     buffer: bytes | memoryview, starts: object, ends: object, counts: object, with_headers: bool, /
 ) -> CoreColumns | None: ...
+def record_tuples(
+    area: bytes | memoryview, count: int, /
+) -> list[tuple[int, int, bytes | None, bytes | None, list[tuple[str, bytes | None]]]]: ...

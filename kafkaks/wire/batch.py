@@ -31,7 +31,7 @@ from ..models import Compression, Record, TimestampType
 from .checksums import crc32c
 from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES, decompress
 from .control import decode_control
-from .records import decode_records
+from .records import decode
 
 __all__ = [
     "HEADER_SIZE_UP_TO_MAGIC",
@@ -482,7 +482,7 @@ class Batch:
 
     def _v2_records(self) -> Iterator[Record]:
         assert self._base_offset is not None and self._count is not None
-        raw = decode_records(self.record_bytes(), self._count)
+        raw = decode(self.record_bytes(), self._count)
         base_offset, base_sequence = self._base_offset, self.base_sequence
         log_append_time = self.max_timestamp if self.timestamp_type is TimestampType.LOG_APPEND_TIME else None
         base_timestamp, timestamp_type = self.base_timestamp, self.timestamp_type

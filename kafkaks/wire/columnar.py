@@ -33,7 +33,7 @@ IndexError, and nothing outside a batch's own record area ends up in its columns
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, cast
 
 import numpy as np
@@ -41,7 +41,7 @@ import pyarrow as pa
 
 from ..errors import CorruptDataError
 from .arrays import Array, from_numpy, from_values, list_array
-from .records import read_varint
+from .records import MISPLACED_END, read_varint
 
 if TYPE_CHECKING:
     from ._core import CoreColumn, CoreColumns, CoreHeaders
@@ -61,7 +61,6 @@ __all__ = [
     "decode_columns",
     "decode_columns_numpy",
     "decode_spans",
-    "split_records",
 ]
 
 HEADERS = pa.list_(pa.struct([pa.field("key", pa.string()), pa.field("value", pa.binary())]))
@@ -71,7 +70,6 @@ MIN_LANES = 4
 MIN_RECORD_SIZE = 7  # one byte each: length, attributes, deltas, key and value lengths, header count
 MAX_VARINT_BYTES = 10
 MAX_INT32_OFFSETS = 0x7FFFFFFF
-MISPLACED_END = "Incorrect declared batch size: the records do not end where the batch does"
 
 
 class RecordColumns(NamedTuple):
@@ -107,27 +105,6 @@ class JoinBuffer:
             view[at : at + len(payload)] = payload
             at += len(payload)
         return view
-
-
-def split_records(payload: bytes, count: int, rows: int) -> Iterator[tuple[bytes, int]]:
-    """A record area of ``count`` records cut at record boundaries into pieces of at most ``rows``
-    records: (piece, records in it), so that a batch of millions of records decodes a piece at a
-    time. Only the length chain is followed here; :func:`decode_columns` checks each piece."""
-    start = position = first = 0
-    try:
-        for index in range(count):
-            if index - first == rows:
-                yield payload[start:position], rows
-                start, first = position, index
-            if position >= len(payload):
-                raise CorruptDataError(MISPLACED_END)
-            size, position = read_varint(payload, position)
-            position += max(size, 0)
-    except IndexError:  # a varint running off the end
-        raise CorruptDataError(MISPLACED_END) from None
-    if position != len(payload):
-        raise CorruptDataError(MISPLACED_END)
-    yield payload[start:position], count - first
 
 
 def _varint(buf: Array, pos: Array) -> tuple[Array, Array]:
