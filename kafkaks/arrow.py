@@ -27,7 +27,7 @@ from .errors import CorruptDataError, KafkaksError, NoKafkaDataError
 from .generated.layout import RecordBatchHeader
 from .models import Record, TimestampType
 from .store.listing import LOG_FILE, partition_copies, partition_listings
-from .store.partition import Isolation, read_partition_batches, read_segment_runs
+from .store.partition import Isolation, read_partition_runs, read_segment_runs
 from .store.segment import ProblemHandler, report_undecodable
 from .wire.arrays import Array, from_numpy, from_values
 from .wire.batch import V2_CODECS, Batch
@@ -131,7 +131,7 @@ def read_arrow(
             if os.path.isfile(entry):
                 raise ValueError(f"a list of paths takes directories, not a segment: {entry}")
         sources = [
-            read_partition_batches(
+            read_partition_runs(
                 copies,
                 isolation=isolation,
                 verify_crc=verify_crc,

@@ -247,3 +247,75 @@ def test_real_segments_arrow_the_same_scanned() -> None:
     for path in REAL_LOGS:
         if path.stat().st_size < 8 << 20:
             arrow_both_ways(path, include_headers=True, include_metadata=True, on_problem=lambda _p: None)
+
+
+def partition_read(paths: list[Path], *, scanning: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, ...]:
+    """(batches described, problems) of read_partition_batches over copies, scanning or not."""
+    with monkeypatch.context() as patch:
+        if not scanning:
+            patch.setattr(segment, "compiled_scan", None)
+        problems: list[Problem] = []
+        batches = [
+            described(batch) for batch in kafkaks.read_partition_batches(paths, on_problem=problems.append)
+        ]
+        return tuple(batches), tuple(problems)
+
+
+def same_partition_both_ways(paths: list[Path], monkeypatch: pytest.MonkeyPatch) -> tuple[Any, ...]:
+    scanned = partition_read(paths, scanning=True, monkeypatch=monkeypatch)
+    assert scanned == partition_read(paths, scanning=False, monkeypatch=monkeypatch)
+    return scanned
+
+
+def write_segments(directory: Path, segments: list[tuple[int, bytes]]) -> Path:
+    directory.mkdir(parents=True, exist_ok=True)
+    for base, data in segments:
+        (directory / f"{base:020d}.log").write_bytes(data)
+    return directory
+
+
+def rebased(data: bytes, shift: int) -> bytes:
+    """A segment's batches with ``shift`` added to each base offset (outside the CRC)."""
+    out = bytearray(data)
+    for batch in segment.read_log(data):
+        at = batch.position
+        out[at : at + 8] = (batch.base_offset + shift).to_bytes(8, "big")
+    return bytes(out)
+
+
+def test_partitions_read_the_same_through_the_merge_scanned(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The merge takes runs of scanned batches whole where it would read each on its own anyway:
+    one copy of several segments, overlapping segments, offsets out of order, gaps, damage, and
+    two copies: the same batches and problems as batch by batch."""
+    first = built_segment([1, 1, 3, 1, 2, 1])  # offsets 0..8
+    second = rebased(built_segment([2, 1, 1, 4]), 9)  # offsets 9..16
+    gappy = rebased(built_segment([1, 1, 1]), 100)  # 100, 101, 102
+    plain = write_segments(tmp_path / "plain" / "t-0", [(0, first), (9, second), (100, gappy)])
+    overlap = write_segments(tmp_path / "overlap" / "t-0", [(0, first + second[:200]), (9, second)])
+    flipped = bytearray(first + second)
+    flipped[len(first) + 7] ^= 0x01  # a base offset outside the CRC: offsets go out of order
+    disorder = write_segments(tmp_path / "disorder" / "t-0", [(0, bytes(flipped))])
+    damaged = bytearray(first + second)
+    damaged[len(first) + 70] ^= 0xFF  # a CRC mismatch in the middle
+    broken = write_segments(tmp_path / "broken" / "t-0", [(0, bytes(damaged))])
+    copy = write_segments(tmp_path / "copy" / "t-0", [(0, first), (9, second)])
+    early_next = write_segments(
+        tmp_path / "early" / "t-0", [(0, first), (5, rebased(built_segment([1, 1]), 5))]
+    )
+    for paths in ([plain], [overlap], [disorder], [broken], [plain, copy], [broken, copy], [early_next]):
+        batches, _problems = same_partition_both_ways(paths, monkeypatch)
+        assert batches
+    for paths in ([plain], [broken, copy]):
+        assert arrow_rows(
+            kafkaks.read_arrow(paths[0] if len(paths) == 1 else paths, on_problem=lambda _p: None)
+        )
+
+
+def test_fixture_and_real_partitions_read_the_same_through_the_merge(monkeypatch: pytest.MonkeyPatch) -> None:
+    directories = sorted(p for p in (FIXTURES / "logdir").iterdir() if p.is_dir())
+    if real_data_available():
+        directories += sorted({path.parent for path in REAL_LOGS})
+    for directory in directories:
+        same_partition_both_ways([directory], monkeypatch)

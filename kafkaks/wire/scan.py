@@ -79,8 +79,29 @@ class ScannedRun:
         self.partition = partition
         self.max_decompressed = max_decompressed
 
-    def rows(self) -> list[list[int]]:
-        values = memoryview(self.fields).cast("q").tolist()
+    @staticmethod
+    def column(name: str) -> int:
+        """Where a field of ``SCAN_FIELDS`` is in a row of :meth:`rows` (-1 without the core)."""
+        return SCAN_FIELDS.index(name) if SCAN_FIELDS else -1
+
+    def slice(self, first: int, stop: int) -> ScannedRun:
+        """The run of batches ``first`` to ``stop`` (rows), over the same bytes."""
+        size = _COLUMNS * 8
+        return ScannedRun(
+            self.data,
+            self.start,
+            self.fields[first * size : stop * size],
+            stop - first,
+            path=self.path,
+            topic=self.topic,
+            partition=self.partition,
+            max_decompressed=self.max_decompressed,
+        )
+
+    def rows(self, first: int = 0, stop: int | None = None) -> list[list[int]]:
+        """Rows ``first`` to ``stop`` of ``SCAN_FIELDS`` values."""
+        stop = self.count if stop is None else min(stop, self.count)
+        values = memoryview(self.fields).cast("q")[first * _COLUMNS : stop * _COLUMNS].tolist()
         return [values[at : at + _COLUMNS] for at in range(0, len(values), _COLUMNS)]
 
     def batches(self, first: int = 0, stop: int | None = None) -> Iterator[Batch]:
@@ -88,7 +109,7 @@ class ScannedRun:
         assert _BATCH_ARGS is not None  # a run exists only when the core is built
         data, path, start, topic, partition = self.data, self.path, self.start, self.topic, self.partition
         limit = self.max_decompressed
-        for row in self.rows()[first:stop]:
+        for row in self.rows(first, stop):
             at = row[_POSITION]
             yield Batch.scanned(
                 data[at : at + row[_SIZE]], path, start + at, topic, partition, limit, *_BATCH_ARGS(row)
