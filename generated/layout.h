@@ -1,4 +1,4 @@
-/* This is a generated file! Edit formats/*.ksy and run `make generate` (tools/layout.js). */
+/* This is a generated file! Edit the specs in formats/ and run `make generate` (tools/layout.js). */
 /* The fixed-size headers and entries of the specs, for the compiled core (kafkaks/wire/_core.c): the
  * constants of generated/layout.py as macros, <LAYOUT>_<FIELD>_OFFSET, _LENGTH and _TYPE (its C
  * integer type), <LAYOUT>_SIZE, <LAYOUT>_MIN_SIZE and <LAYOUT>_<INSTANCE>_MASK. */

@@ -37,35 +37,55 @@ from .models import (
     TimestampType,
 )
 from .problems import ProblemKind
-from .store.files import (
-    read_leader_epoch_checkpoint,
-    read_offset_checkpoint,
-    read_offset_index,
-    read_partition_metadata,
-    read_producer_snapshot,
-    read_time_index,
-    read_txn_index,
-)
-from .store.listing import PartitionDir, Segment, partition_dirs
-from .store.partition import Transactions, read_log_dir, read_partition, read_partition_batches
-from .store.segment import read_log
-from .wire.batch import Batch
-from .wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 
 if TYPE_CHECKING:
     from .arrow import read_arrow, spark_schema
     from .internal_topics import DecodedRecord, decode_internal, decoded
+    from .store.files import (
+        read_leader_epoch_checkpoint,
+        read_offset_checkpoint,
+        read_offset_index,
+        read_partition_metadata,
+        read_producer_snapshot,
+        read_time_index,
+        read_txn_index,
+    )
+    from .store.listing import PartitionDir, Segment, partition_dirs
+    from .store.partition import Transactions, read_log_dir, read_partition, read_partition_batches
+    from .store.segment import read_log
+    from .wire.batch import Batch
+    from .wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 
     __version__: str
 
-# Imported when first used: Arrow (pyarrow and NumPy) and the internal-topic decoders are not
-# needed to read a segment, and ``import kafkaks`` stays fast for one-file commands.
+# The readers are imported when first used: ``import kafkaks`` loads the errors and models only,
+# so that it stays fast in one-file commands; Arrow (pyarrow and NumPy) and the internal-topic
+# decoders come only with what needs them.
 _LAZY = {
     "read_arrow": "arrow",
     "spark_schema": "arrow",
     "DecodedRecord": "internal_topics",
     "decode_internal": "internal_topics",
     "decoded": "internal_topics",
+    **dict.fromkeys(
+        [
+            "read_leader_epoch_checkpoint",
+            "read_offset_checkpoint",
+            "read_offset_index",
+            "read_partition_metadata",
+            "read_producer_snapshot",
+            "read_time_index",
+            "read_txn_index",
+        ],
+        "store.files",
+    ),
+    **dict.fromkeys(["PartitionDir", "Segment", "partition_dirs"], "store.listing"),
+    **dict.fromkeys(
+        ["Transactions", "read_log_dir", "read_partition", "read_partition_batches"], "store.partition"
+    ),
+    "read_log": "store.segment",
+    "Batch": "wire.batch",
+    "DEFAULT_MAX_DECOMPRESSED_BYTES": "wire.codecs",
 }
 
 

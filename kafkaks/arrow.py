@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -24,14 +24,17 @@ import numpy as np
 import pyarrow as pa
 
 from .errors import CorruptDataError, KafkaksError, NoKafkaDataError
+from .generated.layout import RecordBatchHeader
 from .models import Record, TimestampType
 from .store.listing import LOG_FILE, partition_copies, partition_listings
-from .store.partition import Isolation, read_partition_batches, read_segment
+from .store.partition import Isolation, read_partition_runs, read_segment_runs
 from .store.segment import ProblemHandler, report_undecodable
 from .wire.arrays import Array, from_numpy, from_values
-from .wire.batch import Batch
-from .wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES, RELEASES_GIL
-from .wire.columnar import HEADERS, JoinBuffer, decode_columns, split_records
+from .wire.batch import V2_CODECS, Batch
+from .wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES, RELEASES_GIL, decompress
+from .wire.columnar import HEADERS, JoinBuffer, RecordColumns, decode_columns, decode_spans
+from .wire.records import split_records
+from .wire.scan import ScannedRun
 
 if TYPE_CHECKING:
     from .schemas.decode import Decoding
@@ -42,6 +45,11 @@ ROWS_PER_BATCH = 65_536
 CHUNK_BYTES = 32 << 20  # stored bytes of Kafka batches in one Arrow batch, at most about this
 MAX_INT32 = 0x7FFFFFFF
 MAX_MILLIS = (1 << 63) // 1000  # the largest millisecond timestamp a microsecond column holds
+_CREATE_TIME_ID = TimestampType.CREATE_TIME.id
+_LOG_APPEND_TIME_ID = TimestampType.LOG_APPEND_TIME.id
+# A scanned run's codec ids and CRC checks (-1 not checked, 0 or 1) as column values, by index.
+_CODEC_NAMES = np.array([V2_CODECS[i].value if i in V2_CODECS else None for i in range(max(V2_CODECS) + 1)])
+_CRC_VALID = np.array([None, False, True])
 SPARK_FIELDS = [
     pa.field("key", pa.binary()),
     pa.field("value", pa.binary()),
@@ -116,7 +124,7 @@ def read_arrow(
                 f"isolation={isolation!r} needs a partition or log directory, not a segment: {path}"
             )
         sources = [
-            read_segment(
+            read_segment_runs(
                 path,
                 verify_crc=verify_crc,
                 on_problem=on_problem,
@@ -128,7 +136,7 @@ def read_arrow(
             if os.path.isfile(entry):
                 raise ValueError(f"a list of paths takes directories, not a segment: {entry}")
         sources = [
-            read_partition_batches(
+            read_partition_runs(
                 copies,
                 isolation=isolation,
                 verify_crc=verify_crc,
@@ -154,7 +162,7 @@ def read_arrow(
 
 
 def batches_to_arrow(
-    batches: Iterable[Batch],
+    batches: Iterable[Batch | ScannedRun],
     *,
     include_headers: bool = False,
     include_metadata: bool = False,
@@ -187,25 +195,31 @@ def batches_to_arrow(
     schema = spark_schema(include_headers=include_headers, include_metadata=include_metadata)
     joined = JoinBuffer()
     pool = ThreadPoolExecutor(threads, "kafkaks-decompress") if threads > 0 else None
+
+    def decoded(chunk: _Chunk) -> Iterator[pa.RecordBatch]:
+        if isinstance(chunk, _RunPiece):
+            return _run_batches(chunk, schema, joined, on_problem)
+        return _record_batches(chunk, schema, joined, on_problem)
+
     try:
         chunks = _chunks(batches, include_control, rows_per_batch, pool, on_problem)
-        waiting: list[_Part] = []  # decoded once the next chunk is read and its decompression started
+        waiting: _Chunk | None = None  # decoded once the next chunk is read and its decompression started
         while True:
             try:
                 chunk = next(chunks, None)
             except Exception:
                 if waiting:  # the rows before the failure come first, as without threads
-                    yield from _record_batches(waiting, schema, joined, on_problem)
+                    yield from decoded(waiting)
                 raise
             if waiting:
-                yield from _record_batches(waiting, schema, joined, on_problem)
-                waiting = []
+                yield from decoded(waiting)
+                waiting = None
             if chunk is None:
                 return
-            if any(isinstance(part.payload, Future) for part in chunk):
+            if _decompressing(chunk):
                 waiting = chunk
             else:  # nothing to overlap: decoded at once, while its bytes are fresh in the cache
-                yield from _record_batches(chunk, schema, joined, on_problem)
+                yield from decoded(chunk)
     finally:
         if pool:
             pool.shutdown(cancel_futures=True)
@@ -220,17 +234,60 @@ class _Part(NamedTuple):
     rows: int
 
 
+class _RunPiece(NamedTuple):
+    """Batches ``rows`` of a scanned run (v2 data batches of at most ``rows_per_batch`` records
+    each), with their record areas: slices of the run's bytes, or decompressed (maybe still being
+    decompressed)."""
+
+    run: ScannedRun
+    columns: dict[str, Array]
+    rows: slice
+    payloads: list[memoryview | _Compressed] | Future[list[bytes | memoryview]] | None  # None: uncompressed
+    rows_per_batch: int
+
+
+def _areas(payloads: list[memoryview | _Compressed]) -> list[bytes | memoryview]:
+    """The record areas of a run piece, decompressed."""
+    return [payload.result() if isinstance(payload, _Compressed) else payload for payload in payloads]
+
+
+class _Compressed(NamedTuple):
+    """A record area decompressed when its piece is decoded (codecs that hold the GIL)."""
+
+    codec: str
+    area: memoryview
+    limit: int
+
+    def result(self) -> bytes:
+        return decompress(self.codec, self.area, magic=2, limit=self.limit)
+
+
+_Chunk = list[_Part] | _RunPiece
+
+
+def _decompressing(chunk: _Chunk) -> bool:
+    if isinstance(chunk, _RunPiece):
+        return isinstance(chunk.payloads, Future)
+    return any(isinstance(part.payload, Future) for part in chunk)
+
+
 def _chunks(
-    batches: Iterable[Batch],
+    batches: Iterable[Batch | ScannedRun],
     include_control: bool,
     rows_per_batch: int,
     pool: ThreadPoolExecutor | None,
     on_problem: ProblemHandler | None,
-) -> Iterator[list[_Part]]:
+) -> Iterator[_Chunk]:
     parts: list[_Part] = []
     rows = size = 0
     try:
         for batch in batches:
+            if isinstance(batch, ScannedRun):
+                if parts:
+                    yield parts
+                    parts, rows, size = [], 0, 0
+                yield from _run_chunks(batch, include_control, rows_per_batch, pool, on_problem)
+                continue
             if batch.is_control and not include_control:
                 continue
             for part in _parts(batch, rows_per_batch, pool, on_problem):
@@ -249,6 +306,81 @@ def _chunks(
         raise
     if parts:
         yield parts
+
+
+def _run_chunks(
+    run: ScannedRun,
+    include_control: bool,
+    rows_per_batch: int,
+    pool: ThreadPoolExecutor | None,
+    on_problem: ProblemHandler | None,
+) -> Iterator[_Chunk]:
+    """A scanned run as pieces of about ``rows_per_batch`` rows; a control batch, or one of more
+    records than that, goes the way of batches read one by one."""
+    columns = run.columns()
+    counts = columns["count"]
+    apart = ((columns["attributes"] & RecordBatchHeader.IS_CONTROL_MASK) != 0) | (counts > rows_per_batch)
+    first = 0
+    for stop in [*np.flatnonzero(apart).tolist(), run.count]:
+        yield from _run_pieces(run, columns, first, stop, rows_per_batch, pool)
+        if stop < run.count:
+            batch = next(run.batches(stop, stop + 1))
+            if include_control or not batch.is_control:
+                for part in _parts(batch, rows_per_batch, pool, on_problem):
+                    yield [part]
+        first = stop + 1
+
+
+def _run_pieces(
+    run: ScannedRun,
+    columns: dict[str, Array],
+    first: int,
+    stop: int,
+    rows_per_batch: int,
+    pool: ThreadPoolExecutor | None,
+) -> Iterator[_RunPiece]:
+    """Batches ``first`` to ``stop`` of a run as pieces."""
+    if first >= stop:
+        return
+    base = first
+    rows: Array = np.cumsum(columns["count"][first:stop])
+    stored: Array = np.cumsum(columns["size"][first:stop])
+    done_rows = done_stored = 0
+    while first < stop:
+        # as _chunks does: a piece closes once it has rows_per_batch rows or CHUNK_BYTES stored
+        close = min(
+            int(np.searchsorted(rows, done_rows + rows_per_batch)),
+            int(np.searchsorted(stored, done_stored + CHUNK_BYTES)),
+        )
+        last = min(base + close + 1, stop)
+        yield _run_piece(run, columns, slice(first, last), rows_per_batch, pool)
+        done_rows, done_stored = int(rows[last - 1 - base]), int(stored[last - 1 - base])
+        first = last
+
+
+def _run_piece(
+    run: ScannedRun,
+    columns: dict[str, Array],
+    rows: slice,
+    rows_per_batch: int,
+    pool: ThreadPoolExecutor | None,
+) -> _RunPiece:
+    codecs = (columns["attributes"][rows] & RecordBatchHeader.COMPRESSION_MASK).tolist()
+    if not any(codecs):  # decoded straight from the run's bytes
+        return _RunPiece(run, columns, rows, None, rows_per_batch)
+    view = memoryview(run.data)
+    starts = columns["records_at"][rows].tolist()
+    ends = columns["records_end"][rows].tolist()
+    payloads: list[memoryview | _Compressed] = [
+        _Compressed(V2_CODECS[codec_id].value, view[start:end], run.max_decompressed)
+        if codec_id
+        else view[start:end]
+        for start, end, codec_id in zip(starts, ends, codecs, strict=True)
+    ]
+    if pool and any(isinstance(p, _Compressed) and p.codec in RELEASES_GIL for p in payloads):
+        # one task for the piece: a task a batch costs more than decompressing a small batch
+        return _RunPiece(run, columns, rows, pool.submit(_areas, payloads), rows_per_batch)
+    return _RunPiece(run, columns, rows, payloads, rows_per_batch)
 
 
 def _parts(
@@ -274,6 +406,45 @@ def _parts(
         report_undecodable(batch, exc, on_problem)
 
 
+def _run_batches(
+    piece: _RunPiece, schema: pa.Schema, joined: JoinBuffer, on_problem: ProblemHandler | None
+) -> Iterator[pa.RecordBatch]:
+    """The Arrow batch of a run piece, decoded at once; when something in it does not decompress
+    or decode, its batches go the careful way, one by one, which finds and reports what."""
+    run, columns, rows = piece.run, piece.columns, piece.rows
+    try:
+        counts = columns["count"][rows]
+        with_headers = "headers" in schema.names
+        if piece.payloads is None:
+            records = decode_spans(
+                run.data,
+                columns["records_at"][rows],
+                columns["records_end"][rows],
+                counts,
+                with_headers=with_headers,
+            )
+        else:
+            payloads = (
+                piece.payloads.result() if isinstance(piece.payloads, Future) else _areas(piece.payloads)
+            )
+            records = decode_columns(payloads, counts.tolist(), with_headers=with_headers, joined=joined)
+        table = _table(_Headers.of_run(run, columns, rows), counts, records, schema)
+    except KafkaksError:
+        pass
+    else:
+        yield table
+        return
+    parts: list[_Part] = []
+    try:
+        for batch in run.batches(rows.start, rows.stop):
+            parts.extend(_parts(batch, piece.rows_per_batch, None, on_problem))
+    except KafkaksError:
+        if parts:  # the rows before the failure come first
+            yield from _record_batches(parts, schema, joined, on_problem)
+        raise
+    yield from _record_batches(parts, schema, joined, on_problem)
+
+
 def _record_batches(
     parts: list[_Part], schema: pa.Schema, joined: JoinBuffer, on_problem: ProblemHandler | None
 ) -> Iterator[pa.RecordBatch]:
@@ -295,10 +466,10 @@ def _record_batches(
         )
 
 
-def _topic_text(topic: str | None) -> str | None:
+def _topic_text(topic: str) -> str:
     """A topic for a UTF-8 column. Names come from directory names, bytes on POSIX that Python
     holds with undecodable bytes as lone surrogates (``os.fsdecode``): those become U+FFFD."""
-    return None if topic is None else os.fsencode(topic).decode("utf-8", "replace")
+    return os.fsencode(topic).decode("utf-8", "replace")
 
 
 def _path_text(path: str) -> str:
@@ -308,7 +479,17 @@ def _path_text(path: str) -> str:
 
 def _per_batch(values: list[Any], counts: Array, kind: pa.DataType) -> pa.Array:
     """A column holding each batch's value once per record of the batch."""
+    if values and values.count(values[0]) == len(values):  # the same for all: a run of one file
+        return from_values(values[:1], kind).take(
+            from_numpy(np.zeros(int(counts.sum()), np.int64), pa.int64())
+        )
     return from_values(values, kind).take(from_numpy(np.repeat(np.arange(len(values)), counts), pa.int64()))
+
+
+def _texts(values: Sequence[str | None], text: Callable[[str], str]) -> list[str | None]:
+    """``text`` of each value, computed once per distinct value."""
+    done = {value: text(value) for value in set(values) if value is not None}
+    return [None if value is None else done[value] for value in values]
 
 
 def _v2_batch(
@@ -330,8 +511,72 @@ def _v2_batch(
         return decoded
 
 
+class _Headers(NamedTuple):
+    """The header fields of the Kafka batches (or pieces of them) whose rows an Arrow batch holds,
+    one entry per batch: int64 NumPy arrays and the text columns as lists."""
+
+    base_offset: Array
+    base_timestamp: Array
+    max_timestamp: Array
+    attributes: Array
+    position: Array
+    producer_id: Array
+    producer_epoch: Array
+    base_sequence: Array
+    leader_epoch: Array
+    path: list[str]
+    topic: list[str | None]
+    partition: list[int | None]
+    compression: list[str]
+    crc_valid: list[bool | None]
+
+    @classmethod
+    def of_batches(cls, batches: list[Batch]) -> _Headers:
+        def ints(name: str) -> Array:
+            values: Array = np.array([getattr(batch, name) for batch in batches], np.int64)
+            return values
+
+        return cls(
+            ints("base_offset"),
+            ints("base_timestamp"),
+            ints("max_timestamp"),
+            ints("attributes"),
+            ints("position"),
+            ints("producer_id"),
+            ints("producer_epoch"),
+            ints("base_sequence"),
+            ints("partition_leader_epoch"),
+            [batch.path for batch in batches],
+            [batch.topic for batch in batches],
+            [batch.partition for batch in batches],
+            [batch.compression.value for batch in batches],
+            [batch.crc_valid for batch in batches],
+        )
+
+    @classmethod
+    def of_run(cls, run: ScannedRun, columns: dict[str, Array], rows: slice) -> _Headers:
+        count = len(columns["count"][rows])
+        codec = columns["attributes"][rows] & RecordBatchHeader.COMPRESSION_MASK
+        crc_valid = _CRC_VALID[columns["crc_valid"][rows] + 1].tolist()
+        return cls(
+            columns["base_offset"][rows],
+            columns["base_timestamp"][rows],
+            columns["max_timestamp"][rows],
+            columns["attributes"][rows],
+            columns["position"][rows],
+            columns["producer_id"][rows],
+            columns["producer_epoch"][rows],
+            columns["base_sequence"][rows],
+            columns["partition_leader_epoch"][rows],
+            [run.path] * count,
+            [run.topic] * count,
+            [run.partition] * count,
+            _CODEC_NAMES[codec].tolist(),
+            crc_valid,
+        )
+
+
 def _v2_columns(parts: list[_Part], schema: pa.Schema, joined: JoinBuffer) -> pa.RecordBatch:
-    batches = [part.batch for part in parts]
     counts = np.array([part.rows for part in parts], np.int64)
     records = decode_columns(
         [_resolved(part.payload) for part in parts if not isinstance(part.payload, list)],
@@ -339,49 +584,53 @@ def _v2_columns(parts: list[_Part], schema: pa.Schema, joined: JoinBuffer) -> pa
         with_headers="headers" in schema.names,
         joined=joined,
     )
-    base_offset: Array = np.repeat(np.array([batch.base_offset for batch in batches], np.int64), counts)
+    return _table(_Headers.of_batches([part.batch for part in parts]), counts, records, schema)
+
+
+def _table(headers: _Headers, counts: Array, records: RecordColumns, schema: pa.Schema) -> pa.RecordBatch:
+    """The Arrow batch of decoded records (``counts[i]`` of them from batch ``i`` of ``headers``)."""
+    base_offset: Array = np.repeat(headers.base_offset, counts)
     offset = _add(base_offset, records.offset_delta, "offset")
-    base_timestamp: Array = np.repeat(np.array([batch.base_timestamp for batch in batches], np.int64), counts)
-    timestamp = _add(base_timestamp, records.timestamp_delta, "timestamp")
-    log_append: Array = np.repeat(
-        np.array([batch.timestamp_type is TimestampType.LOG_APPEND_TIME for batch in batches]), counts
-    )
-    if log_append.any():
-        max_timestamp: Array = np.repeat(
-            np.array([batch.max_timestamp for batch in batches], np.int64), counts
-        )
-        timestamp = np.where(log_append, max_timestamp, timestamp)
+    timestamp = _add(np.repeat(headers.base_timestamp, counts), records.timestamp_delta, "timestamp")
+    log_append_batch: Array = (headers.attributes & RecordBatchHeader.TIMESTAMP_TYPE_MASK) != 0
+    if log_append_batch.any():
+        log_append: Array = np.repeat(log_append_batch, counts)
+        timestamp = np.where(log_append, np.repeat(headers.max_timestamp, counts), timestamp)
     if (np.abs(timestamp) > MAX_MILLIS).any():
         raise CorruptDataError("record timestamp out of the range of a microsecond timestamp")
+    timestamp_type = np.where(log_append_batch, _LOG_APPEND_TIME_ID, _CREATE_TIME_ID)
     columns = {
         "key": records.key,
         "value": records.value,
-        "topic": _per_batch([_topic_text(batch.topic) for batch in batches], counts, pa.string()),
-        "partition": _per_batch([batch.partition for batch in batches], counts, pa.int32()),
+        "topic": _per_batch(_texts(headers.topic, _topic_text), counts, pa.string()),
+        "partition": _per_batch(headers.partition, counts, pa.int32()),
         "offset": from_numpy(offset, pa.int64()),
         "timestamp": from_numpy(timestamp * 1000, pa.timestamp("us", tz="UTC")),
-        "timestampType": _per_batch([batch.timestamp_type.id for batch in batches], counts, pa.int32()),
+        "timestampType": from_numpy(np.repeat(timestamp_type, counts).astype(np.int32), pa.int32()),
     }
     if records.headers is not None:
         columns["headers"] = records.headers
     if "segment" in schema.names:
-        per_batch: dict[str, list[Any]] = {
-            "segment": [_path_text(batch.path) for batch in batches],
-            "position": [batch.position for batch in batches],
-            "batchBaseOffset": [batch.base_offset for batch in batches],
-            "producerId": [batch.producer_id for batch in batches],
-            "producerEpoch": [batch.producer_epoch for batch in batches],
-            "isTransactional": [batch.is_transactional for batch in batches],
-            "isControl": [batch.is_control for batch in batches],
-            "leaderEpoch": [batch.partition_leader_epoch for batch in batches],
-            "compression": [batch.compression.value for batch in batches],
-            "crcValid": [batch.crc_valid for batch in batches],
+        attributes = headers.attributes
+        per_batch: dict[str, list[Any] | Array] = {
+            "segment": _texts(headers.path, _path_text),
+            "position": headers.position,
+            "batchBaseOffset": headers.base_offset,
+            "producerId": headers.producer_id,
+            "producerEpoch": headers.producer_epoch,
+            "isTransactional": (attributes & RecordBatchHeader.IS_TRANSACTIONAL_MASK) != 0,
+            "isControl": (attributes & RecordBatchHeader.IS_CONTROL_MASK) != 0,
+            "leaderEpoch": headers.leader_epoch,
+            "compression": headers.compression,
+            "crcValid": headers.crc_valid,
         }
         for name, values in per_batch.items():
-            columns[name] = _per_batch(values, counts, schema.field(name).type)
-        base_sequence: Array = np.repeat(
-            np.array([batch.base_sequence for batch in batches], np.int64), counts
-        )
+            kind = schema.field(name).type
+            if isinstance(values, list):
+                columns[name] = _per_batch(values, counts, kind)
+            else:
+                columns[name] = from_numpy(np.repeat(values, counts), kind)
+        base_sequence: Array = np.repeat(headers.base_sequence, counts)
         delta = records.offset_delta
         # DefaultRecordBatch.incrementSequence: past 2^31 - 1 the sequence wraps to 0
         sequence = np.where(
@@ -422,7 +671,7 @@ def _append(
     rows = len(records)
     columns["key"].extend(record.key for record in records)
     columns["value"].extend(record.value for record in records)
-    columns["topic"].extend([_topic_text(batch.topic)] * rows)
+    columns["topic"].extend(_texts([batch.topic], _topic_text) * rows)
     columns["partition"].extend([batch.partition] * rows)
     columns["offset"].extend(record.offset for record in records)
     columns["timestamp"].extend(record.timestamp * 1000 for record in records)

@@ -17,7 +17,7 @@ from kafka.record.default_records import DefaultRecordBatch, DefaultRecordBatchB
 from test_columnar import BLOBS, HEADER_KEYS, Row, damaged_runs, rows_of, v2_data_batches
 
 from kafkaks import CorruptDataError, KafkaksError, read_arrow
-from kafkaks.wire import columnar
+from kafkaks.wire import columnar, records
 from kafkaks.wire.columnar import MIN_LANES, RecordColumns, decode_columns, decode_columns_numpy
 from kafkaks.wire.records import decode_records
 
@@ -174,3 +174,45 @@ def test_the_core_rejects_what_is_not_a_payload_list() -> None:
         decode_columns([1], [1])  # type: ignore[list-item]
     with pytest.raises(CorruptDataError):
         decode_columns([bytearray(ONE), memoryview(ONE[:-1])], [1, 1])
+
+
+def yielded(decoder: Any, payload: bytes, count: int) -> tuple[list[Any], tuple[str, str] | None]:
+    """The records a record decoder yields, and the error it ends with (class, message) or None."""
+    got: list[Any] = []
+    try:
+        for record in decoder(payload, count):
+            got.append(record)
+    except KafkaksError as exc:
+        return got, (type(exc).__name__, exc.reason)
+    return got, None
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(damaged_runs(), st.sampled_from([1, 2, 3, records.PIECE_RECORDS]))
+def test_batch_records_by_the_core_equal_the_record_decoder(
+    run: tuple[list[tuple[bytes, int]], int], piece: int
+) -> None:
+    """Batch.records() decodes with the core (records.decode), in pieces: on intact and damaged
+    areas, the same records and the same error at the same place as decode_records."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(records, "PIECE_RECORDS", piece)
+        for payload, count in run[0]:
+            assert yielded(records.decode, payload, count) == yielded(decode_records, payload, count)
+
+
+def test_batch_records_by_the_core_on_real_and_fixture_batches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every v2 batch of the fixtures and real segments: the core's records equal decode_records',
+    also when a batch is decoded in pieces; and the core does decode them (it is not the fallback)."""
+    paths = sorted((FIXTURES / "segments").rglob("*.log"))
+    paths += [param.values[0] for param in real_params("log") if param.values[0] is not None]
+    decoded = 0
+    for path in paths:
+        for payload, count in v2_data_batches(path):
+            expected = list(decode_records(payload, count))
+            assert records.compiled_records is not None
+            assert records.compiled_records(payload, count) == expected
+            monkeypatch.setattr(records, "PIECE_RECORDS", 2)
+            assert list(records.decode(payload, count)) == expected
+            monkeypatch.undo()
+            decoded += count
+    assert decoded

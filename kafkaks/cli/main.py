@@ -14,7 +14,6 @@ import argparse
 import io
 import sys
 
-from .. import __version__
 from ..errors import KafkaksError, NoKafkaDataError
 from ..schemas.extras import MissingExtraError
 from ..store.verify import DEFAULT_MAX_MESSAGE_SIZE
@@ -136,13 +135,23 @@ def _positive_int(value: str) -> int:
     return number
 
 
+class _Version(argparse.Action):
+    """--version, looked up only when asked for: importlib.metadata costs every command's start."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_args: object, **_kwargs: object) -> None:
+        from .. import __version__
+
+        print(f"{parser.prog} {__version__}")  # on stdout, as argparse's own version action
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="kafkaks",
         description="Read Apache Kafka's on-disk files (segments, indexes, snapshots) without a broker.",
         allow_abbrev=False,
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     dump = commands.add_parser(
         "dump",

@@ -21,8 +21,9 @@ from ..errors import CorruptDataError, KafkaksError
 from ..internal_topics import decode_internal, internal_kind, to_kafka_json
 from ..models import Problem
 from ..problems import ProblemKind
-from ..store.segment import read_log
+from ..store.segment import flatten, read_log_runs
 from ..wire.batch import Batch
+from ..wire.scan import ScannedRun
 from .filesystems import filesystem, open_file
 from .options import DECODED_COLUMNS, Options
 from .planning import SegmentSplit
@@ -106,26 +107,29 @@ def _failfast(
     )
 
 
-def _selected(batches: Iterator[Batch], split: SegmentSplit, problems: _Problems) -> Iterator[Batch]:
-    """The batches that give rows: with ``read_committed``, what such a consumer sees of them."""
+def _selected(
+    items: Iterator[Batch | ScannedRun], split: SegmentSplit, problems: _Problems
+) -> Iterator[Batch | ScannedRun]:
+    """The batches (and runs of them) that give rows: with ``read_committed``, what such a
+    consumer sees of them."""
 
-    def trusted() -> Iterator[Batch]:
-        for batch in batches:
-            batch.topic, batch.partition = split.topic, split.partition
-            if batch.crc_valid is not False:  # else reported by read_log (FAILFAST has raised)
-                yield batch
+    def trusted() -> Iterator[Batch | ScannedRun]:
+        for item in items:
+            item.topic, item.partition = split.topic, split.partition
+            if isinstance(item, ScannedRun) or item.crc_valid is not False:
+                yield item  # else reported by read_log (FAILFAST has raised); a run's CRCs matched
 
     if split.transactions is None:
         return trusted()
-    return split.transactions.read_committed(trusted(), problems.report, part=True)
+    return split.transactions.read_committed(flatten(trusted()), problems.report, part=True)
 
 
-def _chunks(batches: Iterator[Batch]) -> Iterator[list[Batch]]:
-    chunk: list[Batch] = []
+def _chunks(items: Iterator[Batch | ScannedRun]) -> Iterator[list[Batch | ScannedRun]]:
+    chunk: list[Batch | ScannedRun] = []
     size = 0
-    for batch in batches:
-        chunk.append(batch)
-        size += batch.size
+    for item in items:
+        chunk.append(item)
+        size += item.end - item.start if isinstance(item, ScannedRun) else item.size
         if size >= CHUNK_BYTES:
             yield chunk
             chunk, size = [], 0
@@ -143,7 +147,7 @@ def read_split(split: SegmentSplit, options: Options) -> Iterator[pa.RecordBatch
 def _read_split(split: SegmentSplit, options: Options) -> Iterator[pa.RecordBatch]:
     problems = _Problems(split, options)
 
-    def arrow(batches: list[Batch]) -> list[pa.RecordBatch]:
+    def arrow(batches: list[Batch | ScannedRun]) -> list[pa.RecordBatch]:
         converted = list(
             batches_to_arrow(
                 batches,
@@ -156,13 +160,13 @@ def _read_split(split: SegmentSplit, options: Options) -> Iterator[pa.RecordBatc
         )
         if not options.decode_internal:
             return converted
-        return list(_with_decoded(converted, batches, split.topic, options.include_control))
+        return list(_with_decoded(converted, list(flatten(batches)), split.topic, options.include_control))
 
     try:
         for problem in split.problems:
             problems.report(problem)
         with open_file(split.fs_uri, split.path) as stream:
-            batches = read_log(
+            batches = read_log_runs(
                 stream,
                 verify_crc=options.verify_crc,
                 on_problem=problems.report,
@@ -179,7 +183,7 @@ def _read_split(split: SegmentSplit, options: Options) -> Iterator[pa.RecordBatc
                             ProblemKind.CORRUPT_BATCH, error.reason, error.path, error.position, error.offset
                         ) from error
                     # Find the batches that do not decode, one by one, and keep the rest.
-                    for batch in chunk:
+                    for batch in flatten(chunk):
                         try:
                             yield from arrow([batch])
                         except KafkaksError as one:

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-import crc32c
 from kaitaistruct import BytesIO, KaitaiStream, KaitaiStructError, ValidationNotEqualError
 
 from ..errors import CorruptDataError, KafkaksError, UnsupportedError
@@ -30,6 +29,7 @@ from ..models import (
     ProducerSnapshotEntry,
     TimeIndexEntry,
 )
+from ..wire.checksums import crc32c
 
 __all__ = [
     "PathArg",
@@ -45,6 +45,8 @@ __all__ = [
 
 PathArg = str | os.PathLike[str]
 T = TypeVar("T")
+# ProducerStateManager: the CRC-32C covers everything after the crc field
+_SNAPSHOT_CRC_START = layout.ProducerSnapshotHeader.CRC_OFFSET + layout.ProducerSnapshotHeader.CRC_LENGTH
 
 
 def base_offset_of(path: PathArg) -> int:
@@ -145,7 +147,9 @@ def read_producer_snapshot(path: PathArg) -> ProducerSnapshot:
         )
         for e in snapshot.entries
     ]
-    return ProducerSnapshot(snapshot.version, snapshot.crc, crc32c.crc32c(memoryview(data)[6:]), entries)
+    return ProducerSnapshot(
+        snapshot.version, snapshot.crc, crc32c(memoryview(data)[_SNAPSHOT_CRC_START:]), entries
+    )
 
 
 def _lines(path: PathArg) -> list[str]:

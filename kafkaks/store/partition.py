@@ -27,6 +27,7 @@ from ..models import AbortedTxn, Problem, Record
 from ..problems import ProblemKind
 from ..wire.batch import Batch
 from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
+from ..wire.scan import ScannedRun
 from .files import PathArg, read_txn_index
 from .listing import (
     Segment,
@@ -36,8 +37,8 @@ from .listing import (
     report_unreadable,
     segments_in,
 )
-from .replicas import Run, merge
-from .segment import ProblemHandler, batch_records, default_handler, ignore, read_log
+from .replicas import Run, merge, merge_runs
+from .segment import ProblemHandler, batch_records, default_handler, flatten, ignore, read_log_runs
 
 __all__ = [
     "Isolation",
@@ -45,7 +46,9 @@ __all__ = [
     "read_log_dir",
     "read_partition",
     "read_partition_batches",
+    "read_partition_runs",
     "read_segment",
+    "read_segment_runs",
     "report_unstable",
     "segment_runs",
 ]
@@ -57,8 +60,8 @@ def segment_runs(segments: Iterable[Segment], *, verify_crc: bool, max_decompres
     """The segments (of one or more copies of a partition) as :class:`~kafkaks.store.replicas.Run` s,
     each copy named by its directory."""
 
-    def opener(segment: Segment) -> Callable[[ProblemHandler], Iterator[Batch]]:
-        return lambda on_problem: read_segment(
+    def opener(segment: Segment) -> Callable[[ProblemHandler], Iterator[Batch | ScannedRun]]:
+        return lambda on_problem: read_segment_runs(
             segment.path,
             verify_crc=verify_crc,
             on_problem=on_problem,
@@ -173,8 +176,23 @@ def read_segment(
 ) -> Iterator[Batch]:
     """:func:`~kafkaks.store.segment.read_log` of a segment file, where a file that cannot be read (no
     permission, an I/O error) is one ``unreadable_file`` problem instead of an ``OSError``."""
+    return flatten(
+        read_segment_runs(
+            path, verify_crc=verify_crc, on_problem=on_problem, max_decompressed_bytes=max_decompressed_bytes
+        )
+    )
+
+
+def read_segment_runs(
+    path: str | os.PathLike[str],
+    *,
+    verify_crc: bool = True,
+    on_problem: ProblemHandler | None = None,
+    max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
+) -> Iterator[Batch | ScannedRun]:
+    """:func:`read_segment` with runs of scanned batches (:func:`~kafkaks.store.segment.read_log_runs`)."""
     try:
-        yield from read_log(
+        yield from read_log_runs(
             path, verify_crc=verify_crc, on_problem=on_problem, max_decompressed_bytes=max_decompressed_bytes
         )
     except (NoKafkaDataError, UnreadableFileError) as exc:  # gone since it was listed, no permission
@@ -207,6 +225,30 @@ def read_partition_batches(
     :class:`NoKafkaDataError` for a path without Kafka data, ``ValueError`` for a broker log
     directory (:func:`read_log_dir` reads those).
     """
+    return flatten(
+        read_partition_runs(
+            path,
+            isolation=isolation,
+            include_temp_files=include_temp_files,
+            verify_crc=verify_crc,
+            on_problem=on_problem,
+            max_decompressed_bytes=max_decompressed_bytes,
+        )
+    )
+
+
+def read_partition_runs(
+    path: PathArg | Iterable[PathArg],
+    *,
+    isolation: Isolation = "read_uncommitted",
+    include_temp_files: bool = False,
+    verify_crc: bool = True,
+    on_problem: ProblemHandler | None = None,
+    max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
+) -> Iterator[Batch | ScannedRun]:
+    """:func:`read_partition_batches`, with runs of scanned batches that the merge takes whole
+    (:func:`~kafkaks.store.replicas.merge_runs`) as :class:`~kafkaks.wire.scan.ScannedRun` objects
+    (``read_committed`` gives batches only)."""
     segments = [
         segment
         for listing in copy_listings(path, on_problem)
@@ -217,7 +259,7 @@ def read_partition_batches(
         transactions = Transactions.of(segments, max_decompressed_bytes, on_problem=on_problem)
         yield from transactions.read_committed(merge(runs, on_problem), on_problem)
     else:
-        yield from merge(runs, on_problem)
+        yield from merge_runs(runs, on_problem)
 
 
 def read_partition(

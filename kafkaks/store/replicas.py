@@ -56,16 +56,19 @@ from ..errors import KafkaksError
 from ..models import Problem
 from ..problems import ProblemKind
 from ..wire.batch import Batch
-from .segment import ProblemHandler, default_handler
+from ..wire.scan import ScannedRun
+from .segment import ProblemHandler, default_handler, flatten
 
 __all__ = [
     "Run",
     "first_offset",
     "merge",
+    "merge_runs",
     "record_count",
 ]
 
-Opener = Callable[[ProblemHandler], Iterator[Batch]]
+Opener = Callable[[ProblemHandler], Iterator[Batch | ScannedRun]]
+_BASE, _DELTA = ScannedRun.column("base_offset"), ScannedRun.column("last_offset_delta")
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +121,12 @@ class _Reader:
     def __init__(self, run: Run, number: int) -> None:
         self.run, self.number = run, number
         self.found: list[Problem] = []
-        self.batches = run.open(lambda problem: self.found.append(problem))
+        self.items = run.open(lambda problem: self.found.append(problem))
+        # The scanned run the head comes from (kafkaks.wire.scan), its rows, and the head's row
+        self.scanned: ScannedRun | None = None
+        self.rows: list[list[int]] = []
+        self.row = 0
+        self.queue: Iterator[Batch] | None = None  # the run's batches after the head
         self.last = run.base_offset - 1  # the last offset of the batches read before the head
         self.own_last: int | None = None  # ... of this file's own batches that check (no name)
         self.previous: int | None = None  # the last offset of the previous batch that checks
@@ -140,7 +148,7 @@ class _Reader:
             self.last = max(self.last, self.head.last_offset)
             self.previous = self.head.last_offset
             self.own_last = self.previous if self.own_last is None else max(self.own_last, self.previous)
-        self.head = next(self.batches, None)
+        self.head = self._next()
         found, self.found = self.found, []
         self.own = None
         if self.head is not None:
@@ -163,6 +171,28 @@ class _Reader:
                     hi = max(lo, lo if problem.offset is None else problem.offset)
                 losses.append(_Loss(problem, lo, hi, self.run.copy))
         return losses, others
+
+    def _next(self) -> Batch | None:
+        if self.queue is not None:
+            batch = next(self.queue, None)
+            if batch is not None:
+                self.row += 1
+                return batch
+            self.queue = self.scanned = None
+        item = next(self.items, None)
+        if isinstance(item, ScannedRun):
+            self.scanned, self.rows, self.row = item, item.rows(), 0
+            self.queue = item.batches()
+            return next(self.queue)
+        return item
+
+    def skip_to(self, row: int) -> None:
+        """Make the batch at ``row`` of the scanned run the head (the rows before it were taken
+        whole)."""
+        assert self.scanned is not None
+        self.row = row
+        self.queue = self.scanned.batches(row + 1)
+        self.head = next(self.scanned.batches(row, row + 1))
 
 
 class _Merge:
@@ -340,7 +370,7 @@ class _Merge:
 
     # --- the merge ---
 
-    def batches(self) -> Iterator[Batch]:
+    def batches(self) -> Iterator[Batch | ScannedRun]:
         single = len(self.copies) < 2
         while True:
             active = self.active
@@ -349,6 +379,11 @@ class _Merge:
                 if (not self.waiting or self.waiting[0][0].base_offset > reader.head_base) and (
                     self.cursor is None or reader.head_base >= self.cursor
                 ):
+                    taken = self.take_scanned(reader)
+                    if taken is not None:
+                        yield taken
+                        self.after(reader)
+                        continue
                     chosen = reader.batch
                     self.before(reader, chosen, frozenset())
                     yield chosen
@@ -400,6 +435,48 @@ class _Merge:
             self.after(best)
         self.flush_gap()
         self.settle(None)
+
+    def take_scanned(self, reader: _Reader) -> ScannedRun | None:
+        """The head of the only file being read, with the batches after it in its scanned run, as
+        one run, when each of them would be read on its own anyway with nothing to report: the
+        common case of one copy, read batch by batch above. None when that is not two batches or
+        more (a pending loss, offsets that do not ascend, the next file's base offset reached)."""
+        run = reader.scanned
+        if run is None or self.losses:
+            return None
+        limit = self.waiting[0][0].base_offset if self.waiting else None
+        previous = reader.previous
+        stop = reader.row
+        for row in reader.rows[reader.row :]:
+            base = row[_BASE]
+            if (previous is not None and base <= previous) or (limit is not None and base >= limit):
+                break
+            previous = base + row[_DELTA]
+            stop += 1
+        if stop - reader.row < 2:
+            return None
+        rows = reader.rows[reader.row : stop]
+        covered = self.covered
+        for row in rows:  # what before() notes of each batch read
+            base = row[_BASE]
+            last = base + row[_DELTA]
+            top = covered[-1] if covered else None
+            if top is not None and top[0] <= base <= top[1] + 1:
+                top[1] = max(top[1], last)
+            else:
+                covered.append([base, last])
+        # supply() of each batch: the first two as it says, then the span they start grows to
+        # the one before the last, which becomes the tail
+        for row in rows[:2]:
+            self.supply(reader, row[_BASE], row[_BASE] + row[_DELTA])
+        if len(rows) > 2:
+            self.supplied[-1][1] = rows[-2][_BASE] + rows[-2][_DELTA]
+            self.tail = [rows[-1][_BASE], rows[-1][_BASE] + rows[-1][_DELTA], reader.number]
+        self.cursor = max(self.cursor or 0, rows[-1][_BASE] + rows[-1][_DELTA] + 1)
+        taken = run.slice(reader.row, stop)
+        reader.skip_to(stop - 1)
+        self.last_read, self.last_batch = reader, reader.head
+        return taken
 
     def out_of_order(self, reader: _Reader) -> bool:
         """Whether the head of ``reader``, below the offsets already read, is to be read anyway:
@@ -487,4 +564,10 @@ def merge(runs: Sequence[Run], on_problem: ProblemHandler | None = None) -> Iter
     one file is held until the offsets it may have cost are read, and reported as
     ``replica_repaired`` if another copy supplied them.
     """
+    return flatten(_Merge(runs, on_problem).batches())
+
+
+def merge_runs(runs: Sequence[Run], on_problem: ProblemHandler | None = None) -> Iterator[Batch | ScannedRun]:
+    """:func:`merge`, with runs of scanned batches (:mod:`kafkaks.wire.scan`) that the merge
+    takes whole as :class:`~kafkaks.wire.scan.ScannedRun` objects."""
     return _Merge(runs, on_problem).batches()

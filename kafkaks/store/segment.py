@@ -14,7 +14,7 @@ import io
 import os
 import re
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
@@ -39,14 +39,17 @@ from ..wire.batch import (
     ensure_valid,
 )
 from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
+from ..wire.scan import SCAN_BYTES, ScannedRun, compiled_scan, scan
 
 __all__ = [
     "LogSource",
     "ProblemHandler",
     "batch_records",
     "default_handler",
+    "flatten",
     "ignore",
     "read_log",
+    "read_log_runs",
     "report_undecodable",
     "topic_partition",
     "undecodable",
@@ -192,6 +195,41 @@ def read_log(
     the position it reads next, before each MiB, so that a caller can show progress or flush its
     output.
     """
+    return flatten(
+        read_log_runs(
+            source,
+            verify_crc=verify_crc,
+            on_problem=on_problem,
+            start=start,
+            end=end,
+            max_decompressed_bytes=max_decompressed_bytes,
+            on_scan=on_scan,
+        )
+    )
+
+
+def flatten(items: Iterable[Batch | ScannedRun]) -> Iterator[Batch]:
+    """Batches and runs of batches (:func:`read_log_runs`) as batches."""
+    for item in items:
+        if isinstance(item, ScannedRun):
+            yield from item.batches()
+        else:
+            yield item
+
+
+def read_log_runs(
+    source: LogSource,
+    *,
+    verify_crc: bool = True,
+    on_problem: ProblemHandler | None = None,
+    start: int = 0,
+    end: int | None = None,
+    max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
+    on_scan: Callable[[int], None] | None = None,
+) -> Iterator[Batch | ScannedRun]:
+    """:func:`read_log`, with the runs of whole, valid v2 batches that the compiled scan reads
+    (:mod:`kafkaks.wire.scan`) as :class:`~kafkaks.wire.scan.ScannedRun` objects, in file order
+    among the batches read the careful way (all of them when the core is not built)."""
     stream, name, owned = _open(source)
     report = on_problem or default_handler
     try:
@@ -202,7 +240,26 @@ def read_log(
         position = start
         min_offset = -1  # offsets only grow: a batch found by resynchronising below this is reported
         budget = _ResyncBudget(limit - start, on_scan)
+        scanning = compiled_scan is not None  # off while the careful path meets legacy entries
         while position < limit:
+            if scanning:
+                stream.seek(position)
+                run, consumed, careful = scan(
+                    stream.read(min(limit - position, SCAN_BYTES)),
+                    position,
+                    verify_crc=verify_crc,
+                    path=name,
+                    topic=topic,
+                    partition=partition,
+                    max_decompressed=max_decompressed_bytes,
+                )
+                if run is not None:
+                    yield run
+                    min_offset = run.last_offset + 1
+                    position += consumed
+                    if not careful:
+                        continue  # read on from where the chunk ended
+                # the entry at position is not a whole, valid v2 batch inside one chunk
             stream.seek(position)
             remaining = limit - position
             head = stream.read(min(remaining, V2_HEADER_SIZE))
@@ -261,6 +318,7 @@ def read_log(
                         )
                     yield batch
                     position += batch.size
+                    scanning = compiled_scan is not None and batch.magic >= 2
                     if batch.crc_valid is not False:  # a damaged header's offsets are no guide
                         min_offset = batch.last_offset + 1
                     continue

@@ -27,6 +27,13 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "layout.h" /* generated from the specs by `make generate` (tools/layout.js) */
+
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#include <nmmintrin.h>
+#define HAVE_SSE42_CRC 1
+#endif
+
 #define MIN_RECORD_SIZE 7 /* one byte each: length, attributes, deltas, key and value lengths, header count */
 #define MISPLACED_END "Incorrect declared batch size: the records do not end where the batch does"
 
@@ -47,8 +54,12 @@ typedef struct {
     char *offsets_at;
 } Column;
 
+/* The passes over the records: check them and sum the column sizes; copy them into the columns;
+ * make them Python objects (record_tuples; with the GIL held). */
+enum { PASS_CHECK, PASS_FILL, PASS_OBJECTS };
+
 typedef struct {
-    int fill;  /* second pass: copy into the columns */
+    int fill; /* the pass */
     int64_t row, headers, lists_without_headers;
     int64_t *timestamp_delta, *offset_delta;
     int32_t *list_offsets;
@@ -56,6 +67,9 @@ typedef struct {
     Column key, value, header_key, header_value;
     int with_headers;
     Failure failure;
+    /* PASS_OBJECTS: the records made so far, and the parts of the current one */
+    PyObject *records, *key_object, *value_object, *header_key_object, *header_list;
+    int out_of_memory;
 } State;
 
 enum { VARINT_OK, VARINT_END, VARINT_WIDE };
@@ -95,7 +109,55 @@ static int fail(State *s, const char *format, long long first, long long second)
     }
 
 /* Sets the column's next entry to the `size` bytes at p (null when size < 0). */
+/* bytes, or None for a negative size */
+static PyObject *bytes_or_none(const uint8_t *p, int64_t size) {
+    return size < 0 ? Py_NewRef(Py_None) : PyBytes_FromStringAndSize((const char *)p, (Py_ssize_t)size);
+}
+
+/* put() of PASS_OBJECTS: the field as a Python object of the current record. */
+static void put_object(State *s, Column *column, const uint8_t *p, int64_t size) {
+    if (s->out_of_memory) return;
+    if (column == &s->key) {
+        s->key_object = bytes_or_none(p, size);
+        s->out_of_memory = !s->key_object;
+    } else if (column == &s->value) {
+        s->value_object = bytes_or_none(p, size);
+        s->out_of_memory = !s->value_object;
+    } else if (column == &s->header_key) { /* as the record API: UTF-8, U+FFFD where it is not */
+        s->header_key_object = PyUnicode_DecodeUTF8((const char *)p, (Py_ssize_t)size, "replace");
+        s->out_of_memory = !s->header_key_object;
+    } else {
+        PyObject *value = bytes_or_none(p, size), *pair = NULL;
+        if (value) pair = PyTuple_Pack(2, s->header_key_object, value);
+        Py_XDECREF(value);
+        Py_CLEAR(s->header_key_object);
+        if (!s->header_list) s->header_list = PyList_New(0);
+        if (!pair || !s->header_list || PyList_Append(s->header_list, pair) < 0) s->out_of_memory = 1;
+        Py_XDECREF(pair);
+    }
+}
+
+/* At the end of a record in PASS_OBJECTS: its tuple, as kafkaks.wire.records.decode_records makes. */
+static void put_record(State *s, int64_t timestamp_delta, int64_t offset_delta) {
+    PyObject *headers = s->header_list ? s->header_list : PyList_New(0);
+    s->header_list = NULL;
+    if (s->out_of_memory || !headers) {
+        s->out_of_memory = 1;
+        Py_XDECREF(headers);
+        return;
+    }
+    PyObject *record = Py_BuildValue("(LLNNN)", (long long)timestamp_delta, (long long)offset_delta,
+                                     s->key_object, s->value_object, headers);
+    s->key_object = s->value_object = NULL;
+    if (!record) s->out_of_memory = 1;
+    else PyList_SET_ITEM(s->records, s->row, record);
+}
+
 static inline void put(State *s, Column *column, const uint8_t *p, int64_t size) {
+    if (s->fill == PASS_OBJECTS) {
+        put_object(s, column, p, size);
+        return;
+    }
     if (!s->fill) {
         if (size < 0) column->nulls++;
         else column->bytes += size;
@@ -154,7 +216,9 @@ static int decode_area(State *s, const uint8_t *p, Py_ssize_t size, int64_t coun
             if (hvalue_size > 0) p += hvalue_size;
         }
         if (p != record_end) return fail(s, RECORD_SIZE_FORMAT, length, p - body);
-        if (!s->fill) {
+        if (s->fill == PASS_OBJECTS) {
+            put_record(s, timestamp_delta, offset_delta);
+        } else if (!s->fill) {
             s->timestamp_delta[s->row] = timestamp_delta;
             s->offset_delta[s->row] = offset_delta;
             s->headers += header_count;
@@ -169,7 +233,7 @@ static int decode_area(State *s, const uint8_t *p, Py_ssize_t size, int64_t coun
     return p == end ? 0 : fail(s, MISPLACED_END, 0, 0);
 }
 
-static int decode_areas(State *s, Py_buffer *areas, const int64_t *counts, Py_ssize_t n) {
+static int decode_areas(State *s, const Py_buffer *areas, const int64_t *counts, Py_ssize_t n) {
     for (Py_ssize_t i = 0; i < n; i++) {
         if (decode_area(s, areas[i].buf, areas[i].len, counts[i]) < 0) return -1;
     }
@@ -243,38 +307,12 @@ static int check_counts(const int64_t *counts, const Py_buffer *areas, Py_ssize_
     return 0;
 }
 
-static PyObject *decode_records(PyObject *module, PyObject *args) {
-    PyObject *payloads, *count_list;
-    int with_headers;
-    if (!PyArg_ParseTuple(args, "OOp", &payloads, &count_list, &with_headers)) return NULL;
-    PyObject *payload_seq = PySequence_Fast(payloads, "payloads must be a sequence");
-    PyObject *count_seq = payload_seq ? PySequence_Fast(count_list, "counts must be a sequence") : NULL;
-    if (!count_seq) {
-        Py_XDECREF(payload_seq);
-        return NULL;
-    }
+/* The records of the n areas (only .buf and .len are read) as decode_records returns them. */
+static PyObject *decode(const Py_buffer *areas, const int64_t *counts, Py_ssize_t n, int with_headers) {
     PyObject *result = NULL, *timestamp_delta = NULL, *offset_delta = NULL, *list_offsets = NULL;
     PyObject *list_validity = NULL;
     State s = {0};
     s.with_headers = with_headers;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(payload_seq), held = 0;
-    int64_t *counts = PyMem_Calloc((size_t)n + 1, sizeof(int64_t));
-    Py_buffer *areas = PyMem_Calloc((size_t)n + 1, sizeof(Py_buffer));
-    if (!counts || !areas) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    if (PySequence_Fast_GET_SIZE(count_seq) != n) {
-        PyErr_SetString(PyExc_ValueError, "as many counts as payloads are needed");
-        goto done;
-    }
-    for (; held < n; held++) {
-        PyObject *count = PySequence_Fast_GET_ITEM(count_seq, held);
-        counts[held] = PyLong_AsLongLong(count);
-        if (counts[held] == -1 && PyErr_Occurred()) goto done;
-        if (PyObject_GetBuffer(PySequence_Fast_GET_ITEM(payload_seq, held), &areas[held], PyBUF_SIMPLE) < 0)
-            goto done;
-    }
     int64_t records;
     if (check_counts(counts, areas, n, &records) < 0) goto done;
     if (!records) {
@@ -309,7 +347,7 @@ static PyObject *decode_records(PyObject *module, PyObject *args) {
             s.list_validity = (uint8_t *)PyBytes_AS_STRING(list_validity);
         }
     }
-    s.fill = 1;
+    s.fill = PASS_FILL;
     s.row = s.headers = 0;
     Py_BEGIN_ALLOW_THREADS
     decode_areas(&s, areas, counts, n); /* the same bytes as the first pass: no failure */
@@ -325,9 +363,6 @@ static PyObject *decode_records(PyObject *module, PyObject *args) {
                            column_tuple(&s.value), headers);
     timestamp_delta = offset_delta = NULL;
 done:
-    for (Py_ssize_t i = 0; i < held; i++) PyBuffer_Release(&areas[i]);
-    PyMem_Free(areas);
-    PyMem_Free(counts);
     Py_XDECREF(timestamp_delta);
     Py_XDECREF(offset_delta);
     Py_XDECREF(list_offsets);
@@ -336,15 +371,316 @@ done:
     column_clear(&s.value);
     column_clear(&s.header_key);
     column_clear(&s.header_value);
+    return result;
+}
+
+static PyObject *decode_records(PyObject *module, PyObject *args) {
+    PyObject *payloads, *count_list;
+    int with_headers;
+    if (!PyArg_ParseTuple(args, "OOp", &payloads, &count_list, &with_headers)) return NULL;
+    PyObject *payload_seq = PySequence_Fast(payloads, "payloads must be a sequence");
+    PyObject *count_seq = payload_seq ? PySequence_Fast(count_list, "counts must be a sequence") : NULL;
+    if (!count_seq) {
+        Py_XDECREF(payload_seq);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(payload_seq), held = 0;
+    int64_t *counts = PyMem_Calloc((size_t)n + 1, sizeof(int64_t));
+    Py_buffer *areas = PyMem_Calloc((size_t)n + 1, sizeof(Py_buffer));
+    if (!counts || !areas) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (PySequence_Fast_GET_SIZE(count_seq) != n) {
+        PyErr_SetString(PyExc_ValueError, "as many counts as payloads are needed");
+        goto done;
+    }
+    for (; held < n; held++) {
+        PyObject *count = PySequence_Fast_GET_ITEM(count_seq, held);
+        counts[held] = PyLong_AsLongLong(count);
+        if (counts[held] == -1 && PyErr_Occurred()) goto done;
+        if (PyObject_GetBuffer(PySequence_Fast_GET_ITEM(payload_seq, held), &areas[held], PyBUF_SIMPLE) < 0)
+            goto done;
+    }
+    result = decode(areas, counts, n, with_headers);
+done:
+    for (Py_ssize_t i = 0; i < held; i++) PyBuffer_Release(&areas[i]);
+    PyMem_Free(areas);
+    PyMem_Free(counts);
     Py_DECREF(payload_seq);
     Py_DECREF(count_seq);
     return result;
+}
+
+/* decode_records over spans of one buffer: area i is buffer[starts[i]:ends[i]] (int64 arrays). */
+static PyObject *decode_spans(PyObject *module, PyObject *args) {
+    Py_buffer buffer, starts, ends, counts;
+    int with_headers;
+    if (!PyArg_ParseTuple(args, "y*y*y*y*p", &buffer, &starts, &ends, &counts, &with_headers)) return NULL;
+    PyObject *result = NULL;
+    Py_ssize_t n = counts.len / (Py_ssize_t)sizeof(int64_t);
+    Py_buffer *areas = NULL;
+    if (starts.len != counts.len || ends.len != counts.len || counts.len % (Py_ssize_t)sizeof(int64_t)) {
+        PyErr_SetString(PyExc_ValueError, "starts, ends and counts must be int64 arrays of one length");
+        goto done;
+    }
+    if (!(areas = PyMem_Calloc((size_t)n + 1, sizeof(Py_buffer)))) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    const int64_t *start = starts.buf, *end = ends.buf;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (start[i] < 0 || start[i] > end[i] || end[i] > buffer.len) {
+            PyErr_SetString(PyExc_ValueError, "a span lies outside the buffer");
+            goto done;
+        }
+        areas[i].buf = (char *)buffer.buf + start[i];
+        areas[i].len = (Py_ssize_t)(end[i] - start[i]);
+    }
+    result = decode(areas, counts.buf, n, with_headers);
+done:
+    PyMem_Free(areas);
+    PyBuffer_Release(&buffer);
+    PyBuffer_Release(&starts);
+    PyBuffer_Release(&ends);
+    PyBuffer_Release(&counts);
+    return result;
+}
+
+/* The records of one uncompressed record area as Python tuples (timestamp delta, offset delta,
+ * key, value, headers as a list of (str, bytes or None)): the same acceptance as decode_records,
+ * checked over the whole area before any object is made. */
+static PyObject *record_tuples(PyObject *module, PyObject *args) {
+    Py_buffer area;
+    long long count;
+    if (!PyArg_ParseTuple(args, "y*L", &area, &count)) return NULL;
+    PyObject *result = NULL;
+    State s = {0};
+    s.with_headers = 1;
+    int64_t counts[1] = {count}, records;
+    if (check_counts(counts, &area, 1, &records) < 0) goto done;
+    s.timestamp_delta = PyMem_Malloc((size_t)(records + 1) * sizeof(int64_t));
+    s.offset_delta = PyMem_Malloc((size_t)(records + 1) * sizeof(int64_t));
+    if (!s.timestamp_delta || !s.offset_delta) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = decode_area(&s, area.buf, area.len, count);
+    Py_END_ALLOW_THREADS
+    if (status < 0) {
+        PyErr_Format(corrupt_data_error, s.failure.format, s.failure.first, s.failure.second);
+        goto done;
+    }
+    if (!(s.records = PyList_New((Py_ssize_t)records))) goto done;
+    s.fill = PASS_OBJECTS;
+    s.row = s.headers = 0;
+    decode_area(&s, area.buf, area.len, count); /* the same bytes as the first pass: no failure */
+    if (s.out_of_memory) {
+        if (!PyErr_Occurred()) PyErr_NoMemory();
+        goto done;
+    }
+    result = s.records;
+    s.records = NULL;
+done:
+    Py_XDECREF(s.records);
+    Py_XDECREF(s.key_object);
+    Py_XDECREF(s.value_object);
+    Py_XDECREF(s.header_key_object);
+    Py_XDECREF(s.header_list);
+    PyMem_Free(s.timestamp_delta);
+    PyMem_Free(s.offset_delta);
+    PyBuffer_Release(&area);
+    return result;
+}
+
+/* ---- CRC-32C (Castagnoli), the checksum of v2 batches (DefaultRecordBatch.computeChecksum) ---- */
+
+static uint32_t crc_table[8][256]; /* slicing by 8, filled by crc_init */
+
+static void crc_init(void) {
+    for (uint32_t n = 0; n < 256; n++) {
+        uint32_t c = n;
+        for (int k = 0; k < 8; k++) c = c & 1 ? (c >> 1) ^ 0x82F63B78u : c >> 1;
+        crc_table[0][n] = c;
+    }
+    for (uint32_t n = 0; n < 256; n++)
+        for (int t = 1; t < 8; t++) crc_table[t][n] = (crc_table[t - 1][n] >> 8) ^ crc_table[0][crc_table[t - 1][n] & 0xFF];
+}
+
+/* The CRC-32C of size bytes at p, continuing from the CRC-32C `crc` of the bytes before them. */
+static uint32_t crc_portable(uint32_t crc, const uint8_t *p, size_t size) {
+    uint32_t c = ~crc;
+    for (; size >= 8; p += 8, size -= 8) {
+        uint32_t low = c ^ ((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
+        c = crc_table[7][low & 0xFF] ^ crc_table[6][(low >> 8) & 0xFF] ^ crc_table[5][(low >> 16) & 0xFF]
+            ^ crc_table[4][low >> 24] ^ crc_table[3][p[4]] ^ crc_table[2][p[5]] ^ crc_table[1][p[6]]
+            ^ crc_table[0][p[7]];
+    }
+    while (size--) c = (c >> 8) ^ crc_table[0][(c ^ *p++) & 0xFF];
+    return ~c;
+}
+
+#ifdef HAVE_SSE42_CRC
+__attribute__((target("sse4.2"))) static uint32_t crc_sse42(uint32_t crc, const uint8_t *p, size_t size) {
+    uint64_t c = ~crc;
+    for (; size >= 8; p += 8, size -= 8) {
+        uint64_t word;
+        memcpy(&word, p, 8);
+        c = _mm_crc32_u64(c, word);
+    }
+    uint32_t c32 = (uint32_t)c;
+    while (size--) c32 = _mm_crc32_u8(c32, *p++);
+    return ~c32;
+}
+#endif
+
+static uint32_t (*crc32c)(uint32_t, const uint8_t *, size_t) = crc_portable;
+
+/* ---- The batch scan: runs of whole, valid v2 batches, their headers as columns ---- */
+
+static inline int64_t be64(const uint8_t *p) {
+    uint64_t v = 0;
+    for (int i = 0; i < 8; i++) v = v << 8 | p[i];
+    return (int64_t)v;
+}
+static inline int32_t be32(const uint8_t *p) {
+    return (int32_t)((uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]);
+}
+static inline int16_t be16(const uint8_t *p) { return (int16_t)((uint16_t)p[0] << 8 | p[1]); }
+
+#define HEADER_FIELD(p, FIELD, read) read((p) + RECORD_BATCH_HEADER_##FIELD##_OFFSET)
+#define V2_MIN_LENGTH (RECORD_BATCH_HEADER_SIZE - LOG_ENTRY_PREFIX_SIZE)
+
+/* What scan_batches writes for each batch, an int64 each, in this order (SCAN_FIELDS). */
+enum {
+    F_POSITION, F_SIZE, F_BASE_OFFSET, F_PARTITION_LEADER_EPOCH, F_ATTRIBUTES, F_LAST_OFFSET_DELTA,
+    F_BASE_TIMESTAMP, F_MAX_TIMESTAMP, F_PRODUCER_ID, F_PRODUCER_EPOCH, F_BASE_SEQUENCE, F_COUNT, F_CRC,
+    F_CRC_VALID, N_FIELDS
+};
+static const char *const scan_fields[N_FIELDS] = {
+    "position", "size", "base_offset", "partition_leader_epoch", "attributes", "last_offset_delta",
+    "base_timestamp", "max_timestamp", "producer_id", "producer_epoch", "base_sequence", "count", "crc",
+    "crc_valid",
+};
+
+/* Why a scan stopped (SCAN_STOPS): at the buffer's end; at an entry that does not fit in the rest
+ * of the buffer; at one that is not a whole, valid v2 batch (the caller's careful path reads it);
+ * after max_batches. */
+enum { STOP_END, STOP_PARTIAL, STOP_OTHER, STOP_MAX };
+
+typedef struct {
+    const uint8_t *buf;
+    Py_ssize_t len;
+    int verify_crc;
+    uint32_t codecs; /* bit n set: compression id n is known */
+    Py_ssize_t max_batches;
+    int64_t *out;
+    Py_ssize_t count, consumed;
+    int stop;
+} Scan;
+
+/* Each entry is framed as segment.read_log frames it (FileLogInputStream: more than 17 bytes
+ * left, a length of at least 14 that fits), then taken only when it is a v2 batch at least as long
+ * as its header, of a known codec, whose CRC-32C matches when verify_crc. */
+static void scan(Scan *s) {
+    Py_ssize_t at = 0;
+    while (1) {
+        if (s->count == s->max_batches) { s->stop = STOP_MAX; break; }
+        Py_ssize_t left = s->len - at;
+        if (left == 0) { s->stop = STOP_END; break; }
+        if (left <= LOG_ENTRY_HEADER_SIZE) { s->stop = STOP_PARTIAL; break; }
+        const uint8_t *p = s->buf + at;
+        int64_t length = be32(p + LOG_ENTRY_PREFIX_LEN_BODY_OFFSET);
+        if (length < LEGACY_MESSAGE_V0_MIN_SIZE) { s->stop = STOP_OTHER; break; }
+        if (LOG_ENTRY_PREFIX_SIZE + length > left) { s->stop = STOP_PARTIAL; break; }
+        if (p[LOG_ENTRY_HEADER_MAGIC_OFFSET] != 2 || length < V2_MIN_LENGTH) { s->stop = STOP_OTHER; break; }
+        int64_t size = LOG_ENTRY_PREFIX_SIZE + length;
+        int16_t attributes = HEADER_FIELD(p, ATTRIBUTES, be16);
+        if (!(s->codecs >> (attributes & RECORD_BATCH_HEADER_COMPRESSION_MASK) & 1)) { s->stop = STOP_OTHER; break; }
+        uint32_t stored = (uint32_t)HEADER_FIELD(p, CRC, be32);
+        if (s->verify_crc &&
+            crc32c(0, p + RECORD_BATCH_HEADER_ATTRIBUTES_OFFSET, (size_t)(size - RECORD_BATCH_HEADER_ATTRIBUTES_OFFSET)) != stored) {
+            s->stop = STOP_OTHER;
+            break;
+        }
+        int64_t *row = s->out + s->count * N_FIELDS;
+        row[F_POSITION] = at;
+        row[F_SIZE] = size;
+        row[F_BASE_OFFSET] = HEADER_FIELD(p, BASE_OFFSET, be64);
+        row[F_PARTITION_LEADER_EPOCH] = HEADER_FIELD(p, PARTITION_LEADER_EPOCH, be32);
+        row[F_ATTRIBUTES] = attributes;
+        row[F_LAST_OFFSET_DELTA] = HEADER_FIELD(p, LAST_OFFSET_DELTA, be32);
+        row[F_BASE_TIMESTAMP] = HEADER_FIELD(p, BASE_TIMESTAMP, be64);
+        row[F_MAX_TIMESTAMP] = HEADER_FIELD(p, MAX_TIMESTAMP, be64);
+        row[F_PRODUCER_ID] = HEADER_FIELD(p, PRODUCER_ID, be64);
+        row[F_PRODUCER_EPOCH] = HEADER_FIELD(p, PRODUCER_EPOCH, be16);
+        row[F_BASE_SEQUENCE] = HEADER_FIELD(p, BASE_SEQUENCE, be32);
+        row[F_COUNT] = HEADER_FIELD(p, NUM_RECORDS, be32);
+        row[F_CRC] = stored;
+        row[F_CRC_VALID] = s->verify_crc ? 1 : -1;
+        s->count++;
+        at += size;
+    }
+    s->consumed = at;
+}
+
+static PyObject *scan_batches(PyObject *module, PyObject *args) {
+    Py_buffer view;
+    int verify_crc;
+    unsigned long codecs;
+    Py_ssize_t max_batches;
+    if (!PyArg_ParseTuple(args, "y*pkn", &view, &verify_crc, &codecs, &max_batches)) return NULL;
+    /* at most one batch per V2 header's worth of bytes: the fields never outgrow the buffer much */
+    Py_ssize_t room = view.len / RECORD_BATCH_HEADER_SIZE;
+    if (max_batches < 0 || max_batches > room) max_batches = room;
+    PyObject *fields = PyBytes_FromStringAndSize(NULL, max_batches * N_FIELDS * (Py_ssize_t)sizeof(int64_t));
+    if (!fields) {
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    Scan s = {view.buf, view.len, verify_crc, (uint32_t)codecs, max_batches, (int64_t *)PyBytes_AS_STRING(fields), 0, 0, 0};
+    Py_BEGIN_ALLOW_THREADS
+    scan(&s);
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&view);
+    if (_PyBytes_Resize(&fields, s.count * N_FIELDS * (Py_ssize_t)sizeof(int64_t)) < 0) return NULL;
+    return Py_BuildValue("(nnNi)", s.count, s.consumed, fields, s.stop);
+}
+
+static PyObject *crc32c_of(PyObject *module, PyObject *args) {
+    Py_buffer view;
+    unsigned long value = 0;
+    int portable = 0;
+    if (!PyArg_ParseTuple(args, "y*|kp", &view, &value, &portable)) return NULL;
+    uint32_t (*compute)(uint32_t, const uint8_t *, size_t) = portable ? crc_portable : crc32c;
+    uint32_t crc;
+    Py_BEGIN_ALLOW_THREADS
+    crc = compute((uint32_t)value, view.buf, (size_t)view.len);
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&view);
+    return PyLong_FromUnsignedLong(crc);
 }
 
 static PyMethodDef methods[] = {
     {"decode_records", decode_records, METH_VARARGS,
      "decode_records(payloads, counts, with_headers) -> None | (timestamp_delta, offset_delta, key, "
      "value, headers): the records of v2 record areas as Arrow buffers (see kafkaks.wire.columnar)."},
+    {"record_tuples", record_tuples, METH_VARARGS,
+     "record_tuples(area, count) -> [(timestamp_delta, offset_delta, key, value, headers)]: the records "
+     "of an uncompressed v2 record area (see kafkaks.wire.records)."},
+    {"decode_spans", decode_spans, METH_VARARGS,
+     "decode_spans(buffer, starts, ends, counts, with_headers) -> decode_records of the record areas "
+     "buffer[starts[i]:ends[i]] (starts, ends and counts: int64 arrays)."},
+    {"scan_batches", scan_batches, METH_VARARGS,
+     "scan_batches(buffer, verify_crc, codecs, max_batches) -> (count, consumed, fields, stop): the whole, "
+     "valid v2 batches at the start of buffer, their SCAN_FIELDS as count rows of int64 (see "
+     "kafkaks.wire.scan)."},
+    {"crc32c", crc32c_of, METH_VARARGS,
+     "crc32c(data, value=0, portable=False) -> the CRC-32C of data, continuing the CRC-32C value of what came "
+     "before (portable: with the table, not the CPU's instruction)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -359,5 +695,33 @@ PyMODINIT_FUNC PyInit__core(void) {
     corrupt_data_error = PyObject_GetAttrString(errors, "CorruptDataError");
     Py_DECREF(errors);
     if (!corrupt_data_error) return NULL;
-    return PyModule_Create(&module_def);
+    crc_init();
+#ifdef HAVE_SSE42_CRC
+    if (__builtin_cpu_supports("sse4.2")) crc32c = crc_sse42;
+#endif
+    PyObject *module = PyModule_Create(&module_def);
+    if (!module) return NULL;
+    PyObject *names = PyTuple_New(N_FIELDS);
+    if (!names) goto fail;
+    for (int i = 0; i < N_FIELDS; i++) {
+        PyObject *name = PyUnicode_FromString(scan_fields[i]);
+        if (!name) {
+            Py_DECREF(names);
+            goto fail;
+        }
+        PyTuple_SET_ITEM(names, i, name);
+    }
+    if (PyModule_AddObject(module, "SCAN_FIELDS", names) < 0) {
+        Py_DECREF(names);
+        goto fail;
+    }
+    if (PyModule_AddIntConstant(module, "STOP_END", STOP_END) < 0 ||
+        PyModule_AddIntConstant(module, "STOP_PARTIAL", STOP_PARTIAL) < 0 ||
+        PyModule_AddIntConstant(module, "STOP_OTHER", STOP_OTHER) < 0 ||
+        PyModule_AddIntConstant(module, "STOP_MAX", STOP_MAX) < 0)
+        goto fail;
+    return module;
+fail:
+    Py_DECREF(module);
+    return NULL;
 }

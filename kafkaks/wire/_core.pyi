@@ -10,5 +10,23 @@ CoreHeaders = tuple[bytes | None, bytes, CoreColumn, CoreColumn]
 CoreColumns = tuple[bytes, bytes, CoreColumn, CoreColumn, CoreHeaders | None]
 
 def decode_records(
-    payloads: Sequence[bytes], counts: Sequence[int], with_headers: bool, /
+    payloads: Sequence[bytes | memoryview], counts: Sequence[int], with_headers: bool, /
 ) -> CoreColumns | None: ...
+
+# scan_batches' columns, one int64 each per batch, in this order; why a scan stopped
+SCAN_FIELDS: tuple[str, ...]
+STOP_END: int
+STOP_PARTIAL: int
+STOP_OTHER: int
+STOP_MAX: int
+
+def scan_batches(
+    buffer: bytes | memoryview, verify_crc: bool, codecs: int, max_batches: int, /
+) -> tuple[int, int, bytes, int]: ...
+def crc32c(data: bytes | memoryview, value: int = 0, portable: bool = False, /) -> int: ...
+def decode_spans(
+    buffer: bytes | memoryview, starts: object, ends: object, counts: object, with_headers: bool, /
+) -> CoreColumns | None: ...
+def record_tuples(
+    area: bytes | memoryview, count: int, /
+) -> list[tuple[int, int, bytes | None, bytes | None, list[tuple[str, bytes | None]]]]: ...

@@ -14,7 +14,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import BinaryIO, Literal, NamedTuple
 
-import crc32c
 from kaitaistruct import BytesIO, KaitaiStream, KaitaiStructError
 
 from ..errors import CorruptDataError, KafkaksError, UnsupportedError
@@ -29,15 +28,17 @@ from ..generated.layout import (
     RecordBatchHeader,
 )
 from ..models import Compression, Record, TimestampType
+from .checksums import crc32c
 from .codecs import DEFAULT_MAX_DECOMPRESSED_BYTES, decompress
 from .control import decode_control
-from .records import decode_records
+from .records import decode
 
 __all__ = [
     "HEADER_SIZE_UP_TO_MAGIC",
     "LOG_OVERHEAD",
     "MAGIC_OFFSET",
     "MIN_ENTRY_LENGTH",
+    "V2_CODECS",
     "V2_MIN_LENGTH",
     "Batch",
     "Invalid",
@@ -56,7 +57,7 @@ INVALID_INNER = "Found invalid inner message set in compressed wrapper"
 CRC_CHUNK = 1 << 20  # ensure_valid checksums a long entry from its stream this much at a time
 
 # The codecs each format knows, from the specs' enums: zstd exists in v2 batches only.
-_V2_CODECS = {codec.value: Compression(codec.name) for codec in KafkaRecordBatch.CompressionType}
+V2_CODECS = {codec.value: Compression(codec.name) for codec in KafkaRecordBatch.CompressionType}
 _LEGACY_CODECS = {codec.value: Compression(codec.name) for codec in KafkaMessage.CompressionType}
 _TIMESTAMP_TYPES = {kind.value: TimestampType[kind.name.upper()] for kind in KafkaMessage.TimestampType}
 
@@ -72,9 +73,7 @@ class _Checksum(NamedTuple):
 
 # v2: CRC-32C from the attributes on (partitionLeaderEpoch is rewritten without recomputing it);
 # v0/v1: CRC-32 of the message from its magic byte on.
-_V2_CRC = _Checksum(
-    "CRC-32C", RecordBatchHeader.CRC_OFFSET, RecordBatchHeader.ATTRIBUTES_OFFSET, crc32c.crc32c
-)
+_V2_CRC = _Checksum("CRC-32C", RecordBatchHeader.CRC_OFFSET, RecordBatchHeader.ATTRIBUTES_OFFSET, crc32c)
 _LEGACY_CRC = _Checksum(
     "CRC-32",
     LOG_OVERHEAD + LegacyMessageV0.CRC_OFFSET,
@@ -99,7 +98,7 @@ def _increment_sequence(sequence: int, increment: int) -> int:
 
 def _codec(attributes: int, magic: int) -> Compression:
     codec_id = attributes & RecordBatchHeader.COMPRESSION_MASK
-    codec = (_V2_CODECS if magic >= 2 else _LEGACY_CODECS).get(codec_id)
+    codec = (V2_CODECS if magic >= 2 else _LEGACY_CODECS).get(codec_id)
     if codec is None:
         raise UnsupportedError(f"Unknown compression type id: {codec_id} (magic {magic})")
     return codec
@@ -191,7 +190,7 @@ def _plausible(stream: BinaryIO, position: int, head: bytes, length: int) -> boo
             RecordBatchHeader.STRUCT.unpack_from(head)
         )
         return bool(
-            (attributes & RecordBatchHeader.COMPRESSION_MASK) in _V2_CODECS
+            (attributes & RecordBatchHeader.COMPRESSION_MASK) in V2_CODECS
             and 0 <= count <= last_offset_delta + 1
             and epoch >= -1
             and base_sequence >= -1
@@ -317,7 +316,76 @@ class Batch:
             -1 if self.base_sequence == -1 else _increment_sequence(self.base_sequence, last_offset_delta)
         )
         # inlined _computed_crc: this is the hot path of every read
-        self.crc_valid = crc32c.crc32c(memoryview(data)[_V2_CRC_START:]) == self.crc if verify_crc else None
+        self.crc_valid = crc32c(memoryview(data)[_V2_CRC_START:]) == self.crc if verify_crc else None
+
+    # The header fields Batch.scanned takes, in its order (kafkaks.wire.scan picks them by name).
+    SCANNED_FIELDS = (
+        "base_offset",
+        "partition_leader_epoch",
+        "attributes",
+        "last_offset_delta",
+        "base_timestamp",
+        "max_timestamp",
+        "producer_id",
+        "producer_epoch",
+        "base_sequence",
+        "count",
+        "crc",
+        "crc_valid",
+    )
+
+    @classmethod
+    def scanned(
+        cls,
+        data: bytes,
+        path: str,
+        position: int,
+        topic: str | None,
+        partition: int | None,
+        max_decompressed_bytes: int,
+        base_offset: int,
+        partition_leader_epoch: int,
+        attributes: int,
+        last_offset_delta: int,
+        base_timestamp: int,
+        max_timestamp: int,
+        producer_id: int,
+        producer_epoch: int,
+        base_sequence: int,
+        count: int,
+        crc: int,
+        crc_valid: int,
+    ) -> Batch:
+        """A v2 batch whose header the compiled scan read (:mod:`kafkaks.wire.scan`): the same
+        object as ``Batch(data, ...)``, without unpacking the header or computing the CRC again
+        (``crc_valid`` is 1, or -1 when it was not checked)."""
+        batch = cls.__new__(cls)
+        batch._data = data
+        batch._max_decompressed = max_decompressed_bytes
+        batch.path = path
+        batch.position = position
+        batch.size = len(data)
+        batch.topic = topic
+        batch.partition = partition
+        batch.magic = 2
+        batch._base_offset = base_offset
+        batch._count = count
+        batch.partition_leader_epoch = partition_leader_epoch
+        batch.crc = crc
+        batch.attributes = attributes
+        batch.base_timestamp = base_timestamp
+        batch.max_timestamp = max_timestamp
+        batch.producer_id = producer_id
+        batch.producer_epoch = producer_epoch
+        batch.base_sequence = base_sequence
+        batch.last_offset = base_offset + last_offset_delta
+        batch.compression = V2_CODECS[attributes & RecordBatchHeader.COMPRESSION_MASK]
+        batch.timestamp_type = _timestamp_type(attributes)
+        batch.last_sequence = (
+            -1 if base_sequence == -1 else _increment_sequence(base_sequence, last_offset_delta)
+        )
+        batch.crc_valid = None if crc_valid < 0 else bool(crc_valid)
+        return batch
 
     def _read_legacy_header(self, verify_crc: bool) -> None:
         message = self._legacy_message()
@@ -414,7 +482,7 @@ class Batch:
 
     def _v2_records(self) -> Iterator[Record]:
         assert self._base_offset is not None and self._count is not None
-        raw = decode_records(self.record_bytes(), self._count)
+        raw = decode(self.record_bytes(), self._count)
         base_offset, base_sequence = self._base_offset, self.base_sequence
         log_append_time = self.max_timestamp if self.timestamp_type is TimestampType.LOG_APPEND_TIME else None
         base_timestamp, timestamp_type = self.base_timestamp, self.timestamp_type

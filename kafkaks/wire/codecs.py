@@ -37,11 +37,6 @@ from __future__ import annotations
 import struct
 import threading
 
-import cramjam
-import lz4.block
-import zstandard
-from isal import isal_zlib
-
 from kafkaks.errors import DecompressionError, DecompressionLimitError, UnsupportedError
 
 __all__ = ["DEFAULT_MAX_DECOMPRESSED_BYTES", "RELEASES_GIL", "decompress"]
@@ -103,6 +98,8 @@ def _check_limit(size: int, limit: int) -> None:
 
 
 def _gunzip(data: memoryview, limit: int) -> bytes:
+    from isal import isal_zlib  # imported on first use: import kafkaks stays light
+
     out = bytearray()
     pos = 0
     try:
@@ -130,6 +127,8 @@ def _gunzip(data: memoryview, limit: int) -> bytes:
 
 
 def _unsnappy(data: memoryview, limit: int) -> bytes:
+    import cramjam
+
     if data[: len(_XERIAL_MAGIC)] != _XERIAL_MAGIC:
         return _snappy_block(data, limit)
     chunks: list[tuple[memoryview, int]] = []  # each raw block with its decompressed size
@@ -167,6 +166,8 @@ def _unsnappy(data: memoryview, limit: int) -> bytes:
 
 def _snappy_size(block: memoryview) -> int:
     """The decompressed size a raw snappy block declares (its varint length prefix)."""
+    import cramjam
+
     try:
         return cramjam.snappy.decompress_raw_len(block)
     except cramjam.DecompressionError as exc:
@@ -175,6 +176,8 @@ def _snappy_size(block: memoryview) -> int:
 
 def _snappy_block(block: memoryview, limit: int) -> bytes:
     """One raw snappy block; its declared size lets the cap be checked before decompressing."""
+    import cramjam
+
     _check_limit(_snappy_size(block), limit)
     try:
         return bytes(cramjam.snappy.decompress_raw(block))
@@ -183,6 +186,8 @@ def _snappy_block(block: memoryview, limit: int) -> bytes:
 
 
 def _unlz4(data: memoryview, limit: int, *, check_header: bool) -> bytes:
+    import lz4.block
+
     if len(data) < 7:
         raise DecompressionError(_LZ4_PREMATURE)
     magic, flg, bd = struct.unpack_from("<IBB", data)
@@ -254,6 +259,8 @@ _zstd = threading.local()
 
 
 def _unzstd(data: memoryview, limit: int) -> bytes:
+    import zstandard
+
     decompressor = getattr(_zstd, "decompressor", None)
     if decompressor is None:
         decompressor = _zstd.decompressor = zstandard.ZstdDecompressor()

@@ -33,7 +33,7 @@ IndexError, and nothing outside a batch's own record area ends up in its columns
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, cast
 
 import numpy as np
@@ -41,16 +41,18 @@ import pyarrow as pa
 
 from ..errors import CorruptDataError
 from .arrays import Array, from_numpy, from_values, list_array
-from .records import read_varint
+from .records import MISPLACED_END, read_varint
 
 if TYPE_CHECKING:
     from ._core import CoreColumn, CoreColumns, CoreHeaders
 
-compiled_decode: Callable[[Sequence[bytes], Sequence[int], bool], CoreColumns | None] | None
+compiled_decode: Callable[[Sequence[bytes | memoryview], Sequence[int], bool], CoreColumns | None] | None
+compiled_spans: Callable[[bytes, Array, Array, Array, bool], CoreColumns | None] | None
 try:
     from ._core import decode_records as compiled_decode
+    from ._core import decode_spans as compiled_spans
 except ImportError:  # not built: the NumPy decoder
-    compiled_decode = None
+    compiled_decode = compiled_spans = None
 
 __all__ = [
     "HEADERS",
@@ -58,7 +60,7 @@ __all__ = [
     "RecordColumns",
     "decode_columns",
     "decode_columns_numpy",
-    "split_records",
+    "decode_spans",
 ]
 
 HEADERS = pa.list_(pa.struct([pa.field("key", pa.string()), pa.field("value", pa.binary())]))
@@ -68,7 +70,6 @@ MIN_LANES = 4
 MIN_RECORD_SIZE = 7  # one byte each: length, attributes, deltas, key and value lengths, header count
 MAX_VARINT_BYTES = 10
 MAX_INT32_OFFSETS = 0x7FFFFFFF
-MISPLACED_END = "Incorrect declared batch size: the records do not end where the batch does"
 
 
 class RecordColumns(NamedTuple):
@@ -94,7 +95,7 @@ class JoinBuffer:
     def __init__(self) -> None:
         self._buffer = bytearray()
 
-    def join(self, payloads: Sequence[bytes]) -> memoryview:
+    def join(self, payloads: Sequence[bytes | memoryview]) -> memoryview:
         total = sum(map(len, payloads))
         if len(self._buffer) < total:  # a new one: the old one may still be exported
             self._buffer = bytearray(total + total // 4)
@@ -104,27 +105,6 @@ class JoinBuffer:
             view[at : at + len(payload)] = payload
             at += len(payload)
         return view
-
-
-def split_records(payload: bytes, count: int, rows: int) -> Iterator[tuple[bytes, int]]:
-    """A record area of ``count`` records cut at record boundaries into pieces of at most ``rows``
-    records: (piece, records in it), so that a batch of millions of records decodes a piece at a
-    time. Only the length chain is followed here; :func:`decode_columns` checks each piece."""
-    start = position = first = 0
-    try:
-        for index in range(count):
-            if index - first == rows:
-                yield payload[start:position], rows
-                start, first = position, index
-            if position >= len(payload):
-                raise CorruptDataError(MISPLACED_END)
-            size, position = read_varint(payload, position)
-            position += max(size, 0)
-    except IndexError:  # a varint running off the end
-        raise CorruptDataError(MISPLACED_END) from None
-    if position != len(payload):
-        raise CorruptDataError(MISPLACED_END)
-    yield payload[start:position], count - first
 
 
 def _varint(buf: Array, pos: Array) -> tuple[Array, Array]:
@@ -274,7 +254,7 @@ def _no_records(with_headers: bool) -> RecordColumns:
 
 
 def decode_columns(
-    payloads: Sequence[bytes],
+    payloads: Sequence[bytes | memoryview],
     counts: Sequence[int],
     *,
     with_headers: bool = True,
@@ -289,7 +269,20 @@ def decode_columns(
     """
     if compiled_decode is None:
         return decode_columns_numpy(payloads, counts, with_headers=with_headers, joined=joined)
-    decoded = compiled_decode(payloads, counts, with_headers)
+    return _from_core(compiled_decode(payloads, counts, with_headers), with_headers)
+
+
+def decode_spans(
+    data: bytes, starts: Array, ends: Array, counts: Array, *, with_headers: bool
+) -> RecordColumns:
+    """:func:`decode_columns` of the record areas ``data[starts[i]:ends[i]]`` (int64 arrays), with
+    no Python object per area: the compiled core only (:data:`compiled_spans` is None without it)."""
+    assert compiled_spans is not None
+    begin, end, count = (np.ascontiguousarray(values, np.int64) for values in (starts, ends, counts))
+    return _from_core(compiled_spans(data, begin, end, count, with_headers), with_headers)
+
+
+def _from_core(decoded: CoreColumns | None, with_headers: bool) -> RecordColumns:
     if decoded is None:
         return _no_records(with_headers)
     timestamp_delta, offset_delta, key, value, headers = decoded
@@ -327,7 +320,7 @@ def _core_headers(headers: CoreHeaders, count: int) -> pa.Array:
 
 
 def decode_columns_numpy(
-    payloads: Sequence[bytes],
+    payloads: Sequence[bytes | memoryview],
     counts: Sequence[int],
     *,
     with_headers: bool = True,

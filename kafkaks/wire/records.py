@@ -13,11 +13,12 @@ generated parser.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import itertools
+from collections.abc import Callable, Iterator
 
 from ..errors import CorruptDataError
 
-__all__ = ["RawRecord", "decode_records", "read_varint"]
+__all__ = ["PIECE_RECORDS", "RawRecord", "decode", "decode_records", "read_varint", "split_records"]
 
 # (timestamp_delta, offset_delta, key, value, headers)
 RawRecord = tuple[int, int, bytes | None, bytes | None, list[tuple[str, bytes | None]]]
@@ -115,3 +116,59 @@ def decode_records(buf: bytes, count: int) -> Iterator[RawRecord]:
             f"Incorrect declared batch size, records still remaining in file ({len(buf) - pos} bytes "
             f"after {count} records)"
         )
+
+
+MISPLACED_END = "Incorrect declared batch size: the records do not end where the batch does"
+# What decode hands to the compiled core at once: a batch of more records is decoded in pieces of
+# this many, so that its objects take a piece's memory, not the batch's.
+PIECE_RECORDS = 4096
+
+compiled_records: Callable[[bytes, int], list[RawRecord]] | None
+try:
+    from ._core import record_tuples as compiled_records
+except ImportError:  # not built: decode_records alone
+    compiled_records = None
+
+
+def decode(buf: bytes, count: int) -> Iterator[RawRecord]:
+    """:func:`decode_records`, by the compiled core when it is built (``kafkaks/wire/_core.c``,
+    the decoder read_arrow uses; tests/test_core.py checks the two agree): a piece of at most
+    :data:`PIECE_RECORDS` records at a time, each checked whole before any of its records is made.
+
+    Where the core rejects a piece, :func:`decode_records` reads the area again from the record
+    after those already yielded: the records before the damage come, and its error is raised where
+    it is, as without the core. (The core also rejects what int64 cannot hold, which
+    :func:`decode_records` decodes.)
+    """
+    if compiled_records is None:
+        yield from decode_records(buf, count)
+        return
+    done = 0
+    try:
+        pieces = [(buf, count)] if count <= PIECE_RECORDS else split_records(buf, count, PIECE_RECORDS)
+        for piece, records in pieces:
+            yield from compiled_records(piece, records)
+            done += records
+    except CorruptDataError:
+        yield from itertools.islice(decode_records(buf, count), done, None)
+
+
+def split_records(payload: bytes, count: int, rows: int) -> Iterator[tuple[bytes, int]]:
+    """A record area of ``count`` records cut at record boundaries into pieces of at most ``rows``
+    records: (piece, records in it), so that a batch of millions of records decodes a piece at a
+    time. Only the length chain is followed here; :func:`decode_columns` checks each piece."""
+    start = position = first = 0
+    try:
+        for index in range(count):
+            if index - first == rows:
+                yield payload[start:position], rows
+                start, first = position, index
+            if position >= len(payload):
+                raise CorruptDataError(MISPLACED_END)
+            size, position = read_varint(payload, position)
+            position += max(size, 0)
+    except IndexError:  # a varint running off the end
+        raise CorruptDataError(MISPLACED_END) from None
+    if position != len(payload):
+        raise CorruptDataError(MISPLACED_END)
+    yield payload[start:position], count - first

@@ -1,0 +1,321 @@
+"""The compiled batch scan (kafkaks/wire/_core.c, kafkaks.wire.scan) against the careful path.
+
+``read_log`` scans runs of whole, valid v2 batches in C and reads anything else one entry at a time
+(the careful path, the only one when the core is not built). Here the same inputs are read both
+ways (``kafkaks.store.segment.compiled_scan`` set to None turns scanning off): every fixture, every
+real segment, every damaged window of tests/test_corruption.py, random bytes, and chunk boundaries
+falling everywhere; the batches (every header field, their bytes, the CRC verdict) and the problems
+must be the same. read_arrow's run path is checked against batches_to_arrow over the same batches
+one by one, and the core's CRC-32C against the crc32c package.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import crc32c
+import pyarrow as pa
+import pytest
+from conftest import FIXTURES, NO_REAL_DATA, REAL_DATA, real_data_available
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from kafka.record.default_records import DefaultRecordBatchBuilder
+from test_corruption import segment_cases, segment_params
+
+import kafkaks
+from kafkaks import KafkaksError, Problem
+from kafkaks.arrow import batches_to_arrow
+from kafkaks.store import segment
+from kafkaks.wire import scan
+from kafkaks.wire.batch import Batch
+
+core = pytest.importorskip("kafkaks.wire._core", reason="the compiled core is not built")
+
+FIELDS = [name for name in Batch.__slots__ if name not in ("_data", "_max_decompressed")]
+FIXTURE_LOGS = sorted((FIXTURES / "segments").glob("*/*.log"))
+REAL_LOGS = sorted(REAL_DATA.rglob("*.log")) if real_data_available() else []
+
+
+def described(batch: Batch) -> tuple[Any, ...]:
+    return (*(getattr(batch, name) for name in FIELDS), batch.data, batch.base_offset, batch.count)
+
+
+def read(source: Any, *, scanning: bool, monkeypatch: pytest.MonkeyPatch, **options: Any) -> tuple[Any, ...]:
+    """(batches described, problems, or the error raised) of read_log, scanning or not."""
+    with monkeypatch.context() as patch:
+        if not scanning:
+            patch.setattr(segment, "compiled_scan", None)
+        problems: list[Problem] = []
+        batches = []
+        try:
+            for batch in segment.read_log(source, on_problem=problems.append, **options):
+                batches.append(described(batch))
+        except KafkaksError as exc:
+            return tuple(batches), tuple(problems), repr(exc)
+        return tuple(batches), tuple(problems), None
+
+
+def same_both_ways(source: Any, monkeypatch: pytest.MonkeyPatch, **options: Any) -> tuple[Any, ...]:
+    scanned = read(source, scanning=True, monkeypatch=monkeypatch, **options)
+    careful = read(source, scanning=False, monkeypatch=monkeypatch, **options)
+    assert scanned == careful
+    return scanned
+
+
+def runs_of(source: Any) -> list[Any]:
+    return list(segment.read_log_runs(source, on_problem=lambda _p: None))
+
+
+@pytest.mark.parametrize("path", FIXTURE_LOGS, ids=lambda p: p.parent.name)
+def test_fixture_segments_read_the_same_scanned(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    batches, _problems, _error = same_both_ways(path, monkeypatch)
+    assert batches
+    for verify_crc in (False, True):
+        same_both_ways(path, monkeypatch, verify_crc=verify_crc)
+
+
+def test_real_segments_read_the_same_scanned(monkeypatch: pytest.MonkeyPatch) -> None:
+    if not REAL_LOGS:
+        pytest.skip(NO_REAL_DATA)
+    scanned_batches = 0
+    for path in REAL_LOGS:
+        batches, _problems, _error = same_both_ways(path, monkeypatch)
+        scanned_batches += sum(run.count for run in runs_of(path) if isinstance(run, scan.ScannedRun))
+        assert len(batches) >= 0
+    assert scanned_batches > 0  # the real v2 data went through the scan
+
+
+@pytest.mark.parametrize("source", segment_params())
+def test_damaged_windows_read_the_same_scanned(
+    source: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every damage of tests/test_corruption.py (bit flips in each header field, in records, cuts):
+    the same batches and the same problems, scanning or not."""
+    for number, case in enumerate(segment_cases(source.read_bytes())):
+        path = tmp_path / f"{number}.log"
+        path.write_bytes(case.damaged_bytes())
+        same_both_ways(path, monkeypatch)
+
+
+def built_segment(counts: list[int], codec: int = 0, value_size: int = 40) -> bytes:
+    """A segment of kafka-python batches of these record counts."""
+    out = bytearray()
+    offset = 0
+    for count in counts:
+        builder = DefaultRecordBatchBuilder(2, codec, False, -1, -1, -1, 1 << 30)
+        for delta in range(count):
+            builder.append(delta, 10**12 + offset + delta, b"k%d" % delta, bytes(value_size), [("h", b"v")])
+        data = bytearray(builder.build())
+        data[0:8] = offset.to_bytes(8, "big")
+        out += data
+        offset += count
+    return bytes(out)
+
+
+@pytest.mark.parametrize("scan_bytes", [61, 62, 100, 333, 1000, 4096])
+def test_chunk_boundaries_anywhere(scan_bytes: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Chunks ending inside headers, inside records, and batches larger than a chunk."""
+    data = built_segment([1, 2, 30, 1, 1, 5, 100, 1])
+    monkeypatch.setattr(segment, "SCAN_BYTES", scan_bytes)
+    batches, problems, error = same_both_ways(data, monkeypatch)
+    assert len(batches) == 8 and not problems and error is None
+    cut = data[: len(data) - 7]  # a partial batch at the end
+    batches, problems, error = same_both_ways(cut, monkeypatch)
+    assert len(batches) == 7 and [p.kind for p in problems] == ["truncated"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.integers(0, 12), min_size=1, max_size=6),
+    st.lists(st.tuples(st.integers(0, 10**6), st.integers(1, 255)), max_size=4),
+    st.integers(0, 2000),
+)
+def test_random_damage_reads_the_same_scanned(
+    counts: list[int], flips: list[tuple[int, int]], scan_bytes: int
+) -> None:
+    data = bytearray(built_segment(counts, value_size=3))
+    for at, mask in flips:
+        data[at % len(data)] ^= mask
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setattr(segment, "SCAN_BYTES", max(scan_bytes, 1))
+        same_both_ways(bytes(data), monkeypatch)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=400), st.booleans())
+def test_scan_of_random_bytes_takes_only_what_batch_takes(data: bytes, verify_crc: bool) -> None:
+    """Whatever the bytes, a row of the scan is what Batch makes of the same bytes, and the scan
+    stops inside the buffer."""
+    count, consumed, fields, stop = core.scan_batches(data, verify_crc, scan.KNOWN_CODECS, -1)
+    assert 0 <= consumed <= len(data) and len(fields) == count * 8 * len(core.SCAN_FIELDS)
+    assert stop in (core.STOP_END, core.STOP_PARTIAL, core.STOP_OTHER, core.STOP_MAX)
+    if count:
+        run = scan.ScannedRun(
+            data, 0, fields, count, path="<bytes>", topic=None, partition=None, max_decompressed=1 << 20
+        )
+        for batch in run.batches():
+            reread = Batch(batch.data, path="<bytes>", position=batch.position, verify_crc=verify_crc)
+            assert described(batch) == described(reread)
+
+
+def test_max_batches_and_stops() -> None:
+    data = built_segment([1, 1, 1])
+    size = len(data) // 3
+    count, consumed, _fields, stop = core.scan_batches(data, True, scan.KNOWN_CODECS, 2)
+    assert (count, consumed, stop) == (2, 2 * size, core.STOP_MAX)
+    assert core.scan_batches(data, True, scan.KNOWN_CODECS, -1)[::3] == (3, core.STOP_END)
+    assert core.scan_batches(data[:-1], True, scan.KNOWN_CODECS, -1)[::3] == (2, core.STOP_PARTIAL)
+    no_codecs = core.scan_batches(data, True, 0, -1)
+    assert no_codecs[0] == 0 and no_codecs[3] == core.STOP_OTHER
+    flipped = bytearray(data)
+    flipped[size + 70] ^= 1  # in the second batch's records: its CRC no longer matches
+    assert core.scan_batches(bytes(flipped), True, scan.KNOWN_CODECS, -1)[::3] == (1, core.STOP_OTHER)
+    assert core.scan_batches(bytes(flipped), False, scan.KNOWN_CODECS, -1)[::3] == (3, core.STOP_END)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=5000), st.binary(max_size=100))
+def test_crc32c_matches_the_crc32c_package(data: bytes, more: bytes) -> None:
+    assert core.crc32c(data) == crc32c.crc32c(data)
+    assert core.crc32c(data, 0, True) == crc32c.crc32c(data)  # the portable table, as on arm64
+    continued = crc32c.crc32c(more, crc32c.crc32c(data))  # ensure_valid checksums chunk by chunk
+    assert core.crc32c(more, core.crc32c(data)) == core.crc32c(more, core.crc32c(data), True) == continued
+
+
+def test_crc32c_of_every_length_and_alignment() -> None:
+    data = random.Random(5).randbytes(300)
+    for start in range(9):
+        for end in range(start, 300, 7):
+            piece = memoryview(data)[start:end]
+            assert core.crc32c(piece) == core.crc32c(piece, 0, True) == crc32c.crc32c(piece)
+
+
+def arrow_rows(batches: Iterator[pa.RecordBatch]) -> list[dict[str, Any]]:
+    return pa.Table.from_batches(list(batches)).to_pylist() if batches else []
+
+
+def arrow_both_ways(source: Path, **options: Any) -> list[dict[str, Any]]:
+    """read_arrow's rows, checked equal to batches_to_arrow over the same batches one by one."""
+    schema = kafkaks.spark_schema(
+        include_headers=options.get("include_headers", False),
+        include_metadata=options.get("include_metadata", False),
+    )
+    fast = pa.Table.from_batches(list(kafkaks.read_arrow(source, **options)), schema=schema)
+    slow_options = {k: v for k, v in options.items() if k not in ("verify_crc",)}
+    slow = pa.Table.from_batches(
+        list(batches_to_arrow(segment.read_log(source, on_problem=lambda _p: None), **slow_options)),
+        schema=schema,
+    )
+    assert fast.equals(slow)
+    return fast.to_pylist()
+
+
+@pytest.mark.parametrize("path", FIXTURE_LOGS, ids=lambda p: p.parent.name)
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"include_headers": True, "include_metadata": True, "include_control": True},
+        {"include_headers": True, "rows_per_batch": 3, "threads": 0},
+    ],
+    ids=["plain", "everything", "small-pieces"],
+)
+def test_read_arrow_runs_equal_batches_one_by_one(path: Path, options: dict[str, Any]) -> None:
+    arrow_both_ways(path, on_problem=lambda _p: None, **options)
+
+
+def test_read_arrow_runs_with_oversized_and_control_batches(tmp_path: Path) -> None:
+    """A batch of more records than rows_per_batch and control batches inside a run go the way of
+    batches read one by one, in log order."""
+    transactional = FIXTURES / "segments" / "v2-transactional"
+    path = tmp_path / "t-0" / "00000000000000000000.log"
+    path.parent.mkdir()
+    path.write_bytes(built_segment([3, 40, 2]) + next(transactional.glob("*.log")).read_bytes())
+    for include_control in (False, True):
+        rows = arrow_both_ways(
+            path, include_control=include_control, rows_per_batch=10, include_metadata=True
+        )
+        assert len(rows) >= 45
+
+
+def test_real_segments_arrow_the_same_scanned() -> None:
+    if not REAL_LOGS:
+        pytest.skip(NO_REAL_DATA)
+    for path in REAL_LOGS:
+        if path.stat().st_size < 8 << 20:
+            arrow_both_ways(path, include_headers=True, include_metadata=True, on_problem=lambda _p: None)
+
+
+def partition_read(paths: list[Path], *, scanning: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, ...]:
+    """(batches described, problems) of read_partition_batches over copies, scanning or not."""
+    with monkeypatch.context() as patch:
+        if not scanning:
+            patch.setattr(segment, "compiled_scan", None)
+        problems: list[Problem] = []
+        batches = [
+            described(batch) for batch in kafkaks.read_partition_batches(paths, on_problem=problems.append)
+        ]
+        return tuple(batches), tuple(problems)
+
+
+def same_partition_both_ways(paths: list[Path], monkeypatch: pytest.MonkeyPatch) -> tuple[Any, ...]:
+    scanned = partition_read(paths, scanning=True, monkeypatch=monkeypatch)
+    assert scanned == partition_read(paths, scanning=False, monkeypatch=monkeypatch)
+    return scanned
+
+
+def write_segments(directory: Path, segments: list[tuple[int, bytes]]) -> Path:
+    directory.mkdir(parents=True, exist_ok=True)
+    for base, data in segments:
+        (directory / f"{base:020d}.log").write_bytes(data)
+    return directory
+
+
+def rebased(data: bytes, shift: int) -> bytes:
+    """A segment's batches with ``shift`` added to each base offset (outside the CRC)."""
+    out = bytearray(data)
+    for batch in segment.read_log(data):
+        at = batch.position
+        out[at : at + 8] = (batch.base_offset + shift).to_bytes(8, "big")
+    return bytes(out)
+
+
+def test_partitions_read_the_same_through_the_merge_scanned(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The merge takes runs of scanned batches whole where it would read each on its own anyway:
+    one copy of several segments, overlapping segments, offsets out of order, gaps, damage, and
+    two copies: the same batches and problems as batch by batch."""
+    first = built_segment([1, 1, 3, 1, 2, 1])  # offsets 0..8
+    second = rebased(built_segment([2, 1, 1, 4]), 9)  # offsets 9..16
+    gappy = rebased(built_segment([1, 1, 1]), 100)  # 100, 101, 102
+    plain = write_segments(tmp_path / "plain" / "t-0", [(0, first), (9, second), (100, gappy)])
+    overlap = write_segments(tmp_path / "overlap" / "t-0", [(0, first + second[:200]), (9, second)])
+    flipped = bytearray(first + second)
+    flipped[len(first) + 7] ^= 0x01  # a base offset outside the CRC: offsets go out of order
+    disorder = write_segments(tmp_path / "disorder" / "t-0", [(0, bytes(flipped))])
+    damaged = bytearray(first + second)
+    damaged[len(first) + 70] ^= 0xFF  # a CRC mismatch in the middle
+    broken = write_segments(tmp_path / "broken" / "t-0", [(0, bytes(damaged))])
+    copy = write_segments(tmp_path / "copy" / "t-0", [(0, first), (9, second)])
+    early_next = write_segments(
+        tmp_path / "early" / "t-0", [(0, first), (5, rebased(built_segment([1, 1]), 5))]
+    )
+    for paths in ([plain], [overlap], [disorder], [broken], [plain, copy], [broken, copy], [early_next]):
+        batches, _problems = same_partition_both_ways(paths, monkeypatch)
+        assert batches
+    for paths in ([plain], [broken, copy]):
+        assert arrow_rows(
+            kafkaks.read_arrow(paths[0] if len(paths) == 1 else paths, on_problem=lambda _p: None)
+        )
+
+
+def test_fixture_and_real_partitions_read_the_same_through_the_merge(monkeypatch: pytest.MonkeyPatch) -> None:
+    directories = sorted(p for p in (FIXTURES / "logdir").iterdir() if p.is_dir())
+    if real_data_available():
+        directories += sorted({path.parent for path in REAL_LOGS})
+    for directory in directories:
+        same_partition_both_ways([directory], monkeypatch)
