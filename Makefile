@@ -12,8 +12,8 @@ $(VENV): pyproject.toml
 	@echo "== creating the virtual environment $(VENV)"
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --upgrade pip
-	@echo "== installing kafkaks with its test and spark extras (the first PySpark install builds a wheel: a few minutes)"
-	$(PY) -m pip install -e '.[test,spark]'
+	@echo "== installing kafkaks with its test, spark and tables extras (the first PySpark install builds a wheel: a few minutes)"
+	$(PY) -m pip install -e '.[test,spark,tables]'
 	@echo "== $(VENV) is ready: $(VENV)/bin/kafkaks"
 	touch $(VENV)
 
