@@ -19,7 +19,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pyarrow.parquet as pq
 import pytest
 from conftest import FIXTURES
 
@@ -59,81 +58,44 @@ def run_process(cluster: Cluster, argv: list[str]) -> subprocess.CompletedProces
         pytest.fail(f"{argv[:3]} did not end in {JOB_TIMEOUT} s: {exc.stderr!r}\n{logs(cluster)}")
 
 
-def parquet_rows(dest: Path) -> list[tuple[str, int, int, bytes | None, bytes | None]]:
-    """What the pipeline wrote, read by pyarrow (topic and partition from the Hive directories)."""
-    table = pq.read_table(dest, partitioning="hive")
-    rows = zip(
-        table["topic"].to_pylist(),
-        table["partition"].to_pylist(),
-        table["offset"].to_pylist(),
-        table["key"].to_pylist(),
-        table["value"].to_pylist(),
-        strict=True,
-    )
-    return sorted(((str(t), int(p), o, k, v) for t, p, o, k, v in rows), key=lambda row: row[:3])
+def iceberg_rows(warehouse: Path) -> list[tuple[str, int, int, bytes | None, bytes | None]]:
+    """The rows of the table ``kafka.records`` in the SQLite catalog of ``warehouse``, read by pyiceberg."""
+    from pyiceberg.catalog.sql import SqlCatalog
+
+    catalog = SqlCatalog("kafkaks", uri=f"sqlite:///{warehouse}/catalog.db", warehouse=f"file://{warehouse}")
+    table = catalog.load_table("kafka.records").scan().to_arrow()
+    return rows_of(table)
 
 
-def test_pipeline_runs_on_the_standalone_cluster(cluster: Cluster, tmp_path: Path) -> None:
-    """``kafkaks pipeline --master spark://127.0.0.1:PORT SRC DEST``: the tasks run on both
-    workers' executors, and DEST holds what kafka-python reads from the segments."""
-    dest, log = tmp_path / "out", tmp_path / "spark.log"
+def rows_of(table: Any) -> list[tuple[str, int, int, bytes | None, bytes | None]]:
+    columns = [table[name].to_pylist() for name in ("topic", "partition", "offset", "key", "value")]
+    return sorted(zip(*columns, strict=True), key=lambda row: row[:3])
+
+
+def test_pipeline_to_iceberg_on_the_standalone_cluster(cluster: Cluster, tmp_path: Path) -> None:
+    """``kafkaks pipeline --master spark://127.0.0.1:PORT --format iceberg SRC DEST``: the tasks run
+    on both workers' executors, and the table pyiceberg reads holds what kafka-python reads."""
+    dest, log = tmp_path / "warehouse", tmp_path / "spark.log"
     confs = [arg for name, value in driver_conf().items() for arg in ("--conf", f"{name}={value}")]
-    result = run_process(
-        cluster,
-        [
-            *kafkaks_command(),
-            "pipeline",
-            "--master",
-            cluster.master,
-            *confs,
-            "--max-bytes-per-partition",
-            "300",  # many tasks, so both executors get some
-            "--spark-log",
-            str(log),
-            str(LOGDIR),
-            str(dest),
-        ],
-    )
+    command = [
+        *kafkaks_command(),
+        "pipeline",
+        "--format",
+        "iceberg",
+        "--master",
+        cluster.master,
+        *confs,
+        "--spark-log",
+        str(log),
+        str(LOGDIR),
+        str(dest),
+    ]
+    result = run_process(cluster, command)
     assert result.returncode == 0, f"{result.stderr}\n{log.read_text() if log.exists() else ''}"
-    assert parquet_rows(dest) == kafka_python_rows(LOGDIR)
-    assert "65 records in 3 partitions written to" in result.stdout
+    assert iceberg_rows(dest) == kafka_python_rows(LOGDIR)
+    assert "65 records appended in 3 partitions: commit " in result.stdout
     executors = executor_logs(cluster)  # the workers started executors for it: not local[*]
     assert all(executors[worker] for worker in ("worker-0", "worker-1")), executors
-
-
-def test_source_on_the_standalone_cluster(cluster: Cluster) -> None:
-    """The data source from a driver in this process, with filter pushdown, on the cluster."""
-    from pyspark.sql import SparkSession
-
-    from kafkaks.spark import KafkaLogDataSource
-
-    active = SparkSession.getActiveSession()
-    if active is not None:  # another module's local session
-        active.stop()
-    builder = SparkSession.builder.master(cluster.master).appName("kafkaks-cluster-tests")
-    for name, value in driver_conf().items():
-        builder = builder.config(name, value)
-    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
-    spark = builder.getOrCreate()
-    try:
-        assert spark.sparkContext.master == cluster.master
-        spark.dataSource.register(KafkaLogDataSource)
-        df = spark.read.format("kafka-log").load(str(LOGDIR))
-        got = sorted(
-            (r.topic, r.partition, r.offset, r.key, r.value)
-            for r in df.select("topic", "partition", "offset", "key", "value").collect()
-        )
-        assert got == kafka_python_rows(LOGDIR)
-        # Pushdown: the segments of orders-0 from offset 16 on, of 5 segments in all. (A fresh
-        # DataFrame: one that a filtered query was planned from reads what that query pruned to.)
-        assert df.rdd.getNumPartitions() == 5
-        fresh = spark.read.format("kafka-log").load(str(LOGDIR))
-        filtered = fresh.where("topic = 'orders' AND partition = 0 AND offset >= 20")
-        assert filtered.rdd.getNumPartitions() == 2
-        expected = [row for row in kafka_python_rows(LOGDIR) if row[:2] == ("orders", 0) and row[2] >= 20]
-        assert sorted(r.offset for r in filtered.select("offset").collect()) == [row[2] for row in expected]
-    finally:
-        spark.stop()
 
 
 CONNECT_CLIENT = """
@@ -146,12 +108,13 @@ spark = SparkSession.builder.remote(url).getOrCreate()
 spark.dataSource.register(KafkaLogDataSource)
 spark.conf.set("spark.sql.python.filterPushdown.enabled", "true")
 df = spark.read.format("kafka-log").load(path)
-rows = df.where(f"topic = 'orders' AND partition = 0").select("offset", "key", "value").collect()
+condition = "topic = 'orders' AND partition = 0"
+rows = df.where(condition).select("offset", "key", "value").collect()
 out = {
     "rows": [[r.offset, r.key.hex() if r.key is not None else None, r.value.hex()] for r in rows],
     "counts": sorted(
         [r.topic, r.partition, r["count"]]
-        for r in df.where("topic = 'orders'").groupBy("topic", "partition").count().collect()
+        for r in df.where(condition).groupBy("topic", "partition").count().collect()
     ),
 }
 try:
@@ -185,3 +148,23 @@ def test_source_through_spark_connect(cluster: Cluster, tmp_path: Path) -> None:
     assert answer["counts"] == [["orders", 0, len(expected)]]
     assert answer["broken"] is not None and str(segment) in answer["broken"]
     assert "crc" in answer["broken"].lower()
+
+
+def test_pipeline_to_delta_through_spark_connect(cluster: Cluster, tmp_path: Path) -> None:
+    """``kafkaks pipeline --master sc://127.0.0.1:PORT --format delta SRC DEST``: the client plans
+    and commits, the Connect server's executors read and write; a rerun with nothing new starts no
+    Spark job and commits nothing. deltalake reads the table back."""
+    import deltalake
+
+    if not cluster.connect:
+        cluster.start_connect_server()
+    dest = tmp_path / "table"
+    command = [*kafkaks_command(), "pipeline", "--format", "delta", "--master", cluster.connect]
+    result = run_process(cluster, [*command, str(LOGDIR), str(dest)])
+    assert result.returncode == 0, f"{result.stderr}\n{logs(cluster)}"
+    assert rows_of(deltalake.DeltaTable(str(dest)).to_pyarrow_table()) == kafka_python_rows(LOGDIR)
+    again = run_process(cluster, [*command, str(LOGDIR), str(dest)])
+    assert again.returncode == 0, again.stderr
+    assert "starting Spark" not in again.stderr
+    assert "0 records appended: no commit made" in again.stdout
+    assert deltalake.DeltaTable(str(dest)).version() == 0
