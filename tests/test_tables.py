@@ -12,6 +12,7 @@ none. The standalone cluster and Spark Connect runs are in tests/test_cluster.py
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -267,6 +268,35 @@ def test_a_segment_rewritten_by_the_cleaner_is_noted_not_read_again(spark: Any, 
     append(spark, "delta", logdir, dest, lines)
     assert any(line.startswith("note orders-0: segment 0 was rewritten since it was read") for line in lines)
     assert table_rows("delta", dest) == kafka_python_rows(LOGDIR)  # rows as first read, new ones once
+
+
+@pytest.mark.parametrize("format", FORMATS)
+def test_a_run_racing_another_commits_nothing(spark: Any, tmp_path: Path, format: str) -> None:
+    """Two runs read the same high offsets; the one that commits second fails and removes its
+    files, rather than append the same offsets again."""
+    from kafkaks.spark.options import Options
+    from kafkaks.spark.source import KafkaLogDataSource
+    from kafkaks.tables import open_table
+    from kafkaks.tables.appending import append as append_files
+    from kafkaks.tables.appending import plan_append
+    from kafkaks.tables.observe import observe
+
+    logdir, dest = earlier_state(tmp_path), tmp_path / "table"
+    append(spark, format, logdir, dest)
+    grow(logdir)
+    options = {"includeHeaders": "true", "includeMetadata": "true"}
+    late = open_table(format, str(dest))
+    late_run = plan_append(late, observe(Options.parse({**options, "paths": json.dumps([str(logdir)])})))
+    append(spark, format, logdir, dest)  # the other run commits first
+    files = sorted(p for p in dest.rglob("*") if p.is_file())
+    spark.dataSource.register(KafkaLogDataSource)
+    df = spark.read.format("kafka-log").options(**options).load(str(logdir))
+    with pytest.raises(Exception, match=r"(?i)commit|conflict|version|snapshot|branch"):
+        append_files(spark, df, late, late_run, lambda _line: None)
+    assert late_run.commit is None
+    assert len(commits(format, dest)) == 2
+    assert table_rows(format, dest) == kafka_python_rows(LOGDIR)
+    assert sorted(p for p in dest.rglob("*") if p.is_file()) == files
 
 
 # --- the command line -----------------------------------------------------------------------------

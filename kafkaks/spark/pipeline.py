@@ -144,7 +144,7 @@ class Destination:
         """The DataFrameWriter mode: a fresh staging directory must not exist; in place, DEST was
         checked to be empty unless asked to overwrite or append."""
         if self.local:
-            return "errorifexists"
+            return "error"
         return "append" if self.write_mode == "append" else "overwrite"
 
     def commit(self) -> None:
@@ -250,6 +250,11 @@ def session(
     registered from here, shipped to the server with cloudpickle). With ``log``, a JVM started
     here writes its output (Spark's log4j console, executor stderr) to that file. ``conf`` is set
     on the builder last (``--conf`` on the command line), so it can change any of the above."""
+    import warnings
+
+    # An operator's terminal gets the progress lines, not PySpark's notice about pandas 3 (which
+    # kafkaks does not use).
+    warnings.filterwarnings("ignore", "PySpark does not yet fully support pandas", FutureWarning)
     from pyspark.sql import SparkSession
 
     from kafkaks.spark.source import KafkaLogDataSource
@@ -533,6 +538,8 @@ def format_table_run(run: Any) -> list[str]:
         ).rstrip()
         for row in table
     ]
+    if not run.appended:
+        lines = []  # no table of nothing
     appended = {(a.topic, a.partition) for a in run.appended}
     for decision in run.decisions:
         name = f"{decision.topic}-{decision.partition}"

@@ -138,7 +138,7 @@ def append(
     try:
         spark.conf.set("spark.sql.parquet.outputTimestampType", "TIMESTAMP_MICROS")  # not INT96
         say(f"writing Parquet files to {folder}")
-        out.write.mode("errorifexists").partitionBy(*table.partition_columns).parquet(spark_uri(folder))
+        out.write.mode("error").partitionBy(*table.partition_columns).parquet(spark_uri(folder))
         say("summarising what was written")
         written = spark.read.schema(out.schema).parquet(spark_uri(folder)).select(*data_columns)
         for row in (
@@ -170,7 +170,7 @@ def append(
             mark = advance(run.held.get(key), run.observed[key], appended.last_offset)
             if mark is not None:
                 marks[key] = mark
-        say(f"committing {len(files)} files to {table.describe()}")
+        say(f"committing {len(files)} file{'s' if len(files) != 1 else ''} to {table.describe()}")
         run.commit = table.commit(sorted(files), schema, marks, values)
         run.table = table.describe()
     except BaseException:

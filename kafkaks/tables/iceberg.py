@@ -10,9 +10,9 @@ topic and day, every column inside each file (Iceberg takes partition values fro
 ``add_files`` from each file's column statistics). The driver then adds them all with
 ``add_files`` in one snapshot whose summary carries the watermarks
 (:mod:`kafkaks.tables.watermarks`); a new table is created in that same commit. The commit
-asserts that the branch still points where it pointed when the watermarks were read, so two runs
-racing on one table cannot both append the same offsets: the second commit fails and its files
-are removed. No Iceberg jar is needed on the cluster.
+asserts that the branch still points where it pointed when the watermarks were read, and is not
+retried (pyiceberg would re-apply it on top of a concurrent commit), so two runs racing on one
+table cannot both append the same offsets: the second commit fails and its files are removed. No Iceberg jar is needed on the cluster.
 """
 
 from __future__ import annotations
@@ -140,8 +140,21 @@ class IcebergTable:
                 self.identifier, schema=schema, location=self.location, partition_spec=spec
             )
         else:
-            transaction = self.table.transaction()
+            transaction = _without_retries(self.table).transaction()
         transaction.add_files(files, snapshot_properties=properties)
         table = transaction.commit_transaction()
         self.table = table
         return str(table.current_snapshot().snapshot_id)
+
+
+def _without_retries(table: Any) -> Any:
+    """The table as loaded, but committing without pyiceberg's retries: a retry would re-apply the
+    append on top of whatever another writer committed meanwhile (offsets that writer may have
+    appended too). The property is changed in memory only, for this commit: commits carry their
+    updates, not the table's properties."""
+    from pyiceberg.table import Table, TableProperties
+
+    metadata = table.metadata.model_copy(
+        update={"properties": {**table.metadata.properties, TableProperties.COMMIT_NUM_RETRIES: "0"}}
+    )
+    return Table(table.name(), metadata, table.metadata_location, table.io, table.catalog)
