@@ -12,7 +12,8 @@ topic and day, every column inside each file (Iceberg takes partition values fro
 (:mod:`kafkaks.tables.watermarks`); a new table is created in that same commit. The commit
 asserts that the branch still points where it pointed when the watermarks were read, and is not
 retried (pyiceberg would re-apply it on top of a concurrent commit), so two runs racing on one
-table cannot both append the same offsets: the second commit fails and its files are removed. No Iceberg jar is needed on the cluster.
+table cannot both append the same offsets: the second commit fails and its files are removed.
+No Iceberg jar is needed on the cluster.
 """
 
 from __future__ import annotations
