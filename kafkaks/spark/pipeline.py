@@ -328,7 +328,11 @@ def _start_session(
     master: str | None, spark_log: str | None, conf: dict[str, str] | None, say: Callable[[str], None]
 ) -> Any:
     where = f"its log: {spark_log}" if spark_log is not None else "its log as Spark is set up"
-    say(f"starting Spark (about 30 s the first time; {where})")
+    if master is not None and master.startswith("sc://"):
+        where = f"the Spark Connect server {master}"
+        say(f"connecting to {where}")
+    else:
+        say(f"starting Spark (about 30 s the first time; {where})")
     try:
         return session(master, log=spark_log, conf=conf)
     except Exception as exc:  # no Java, an unwritable log, a bad master URL, ...
