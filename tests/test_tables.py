@@ -321,6 +321,21 @@ def test_dry_run_prints_the_plan_and_writes_nothing(
     assert not dest.exists()
 
 
+def test_parquet_dry_run_checks_and_stops_before_spark(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("pyspark", reason="PySpark is not installed: pip install 'kafkaks[spark]'")
+    dest = tmp_path / "parquet"
+    assert main(["pipeline", "--dry-run", str(LOGDIR), str(dest)]) == 0
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.splitlines() == [
+        "kafkaks pipeline: planning: 3 partitions, 5 segments, 0.0 MiB",
+        f"kafkaks pipeline: dry run: would write Parquet to {dest}; nothing read, nothing written",
+    ]
+    assert not dest.exists()
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
