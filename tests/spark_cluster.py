@@ -1,5 +1,6 @@
 """A real Spark cluster for the tests, from the installed PySpark: a standalone master, two
-workers and a Spark Connect server, each a JVM bound to 127.0.0.1 on free ports.
+workers (two scheduling slots each: every application gets one executor on each) and a Spark
+Connect server, each a JVM bound to 127.0.0.1 on free ports.
 
 Each process is started in its own process group and killed (TERM, then KILL) on teardown, also
 when a test failed; its log is kept in a folder the fixture gives, and :func:`logs` prints them
@@ -120,9 +121,10 @@ class Cluster:
         for process in reversed(self.processes):
             process.stop()
 
-    def start_connect_server(self) -> str:
-        """A Spark Connect server (the one PySpark ships) on loopback, running its jobs on this
-        cluster's workers."""
+    def start_connect_server(self) -> None:
+        """Start a Spark Connect server (the one PySpark ships) on loopback, running its jobs on
+        this cluster's workers; :meth:`connect_url` waits for it. It starts while other tests
+        run: each application takes at most ``spark.cores.max`` cores, so both fit."""
         port = free_port()
         argv = [
             str(spark_home() / "bin" / "spark-submit"),
@@ -144,10 +146,21 @@ class Cluster:
             "spark-internal",
         ]
         env = loopback_env(SPARK_DAEMON_MEMORY="1g")  # the server is the driver: Spark wants 450+ MiB
-        server = self.start("connect-server", argv, env)
-        self.wait_for(server, port=port)
+        self.start("connect-server", argv, env)
         self.connect = f"sc://127.0.0.1:{port}"
+
+    def connect_url(self) -> str:
+        """The Connect server's ``sc://`` URL, once it accepts connections."""
+        server = next(p for p in self.processes if p.name == "connect-server")
+        self.wait_for(server, port=int(self.connect.rsplit(":", 1)[1]))
         return self.connect
+
+    def app_id(self, name: str) -> str:
+        """The id the master gave the application called ``name`` (the first one)."""
+        master = next(p for p in self.processes if p.name == "master")
+        marker = f"Registered app {name} with ID "
+        line = next(line for line in master.text().splitlines() if marker in line)
+        return line.split(marker, 1)[1].strip()
 
 
 def driver_conf() -> dict[str, str]:
@@ -157,11 +170,13 @@ def driver_conf() -> dict[str, str]:
         "spark.driver.bindAddress": "127.0.0.1",
         "spark.executor.memory": EXECUTOR_MEMORY,
         "spark.executor.cores": "1",
+        "spark.cores.max": "2",  # one executor on each worker, so two applications fit
         "spark.ui.enabled": "false",
         "spark.ui.showConsoleProgress": "false",
         "spark.sql.session.timeZone": "UTC",
         "spark.sql.shuffle.partitions": "2",
         "spark.sql.python.filterPushdown.enabled": "true",
+        "spark.task.maxFailures": "1",  # a task failing on damaged data fails the job at once
     }
 
 
@@ -180,7 +195,7 @@ def logs(cluster: Cluster) -> str:
 
 @contextlib.contextmanager
 def standalone(folder: Path, workers: int = 2) -> Iterator[Cluster]:
-    """A master and ``workers`` workers of one core each, stopped on exit whatever happened."""
+    """A master and ``workers`` workers, stopped on exit whatever happened."""
     cluster = Cluster(folder)
     spark_class = str(spark_home() / "bin" / "spark-class")
     try:
@@ -213,7 +228,7 @@ def standalone(folder: Path, workers: int = 2) -> Iterator[Cluster]:
                         "--host",
                         "127.0.0.1",
                         "--cores",
-                        "1",
+                        "2",  # scheduling slots: two applications of one executor each
                         "--memory",
                         WORKER_MEMORY,
                         "--webui-port",
@@ -231,11 +246,11 @@ def standalone(folder: Path, workers: int = 2) -> Iterator[Cluster]:
         cluster.stop()
 
 
-def executor_logs(cluster: Cluster) -> dict[str, list[Path]]:
-    """The executor folders each worker made (``<work-dir>/<app id>/<executor id>``): where the
-    tasks ran."""
+def executor_logs(cluster: Cluster, app_id: str) -> dict[str, list[Path]]:
+    """The executor folders each worker made for an application (``<work-dir>/<app id>/<executor
+    id>``): where its tasks ran."""
     return {
-        worker.name: sorted(worker.glob("app-*/*"))
+        worker.name: sorted(worker.glob(f"{app_id}/*"))
         for worker in sorted(cluster.folder.glob("worker-*"))
         if worker.is_dir()
     }

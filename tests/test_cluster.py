@@ -39,6 +39,7 @@ JOB_TIMEOUT = 300  # seconds for one pipeline or client process
 def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
     folder = tmp_path_factory.mktemp("spark-cluster")
     with standalone(folder) as running:
+        running.start_connect_server()  # it comes up while the first test runs
         yield running
 
 
@@ -94,7 +95,8 @@ def test_pipeline_to_iceberg_on_the_standalone_cluster(cluster: Cluster, tmp_pat
     assert result.returncode == 0, f"{result.stderr}\n{log.read_text() if log.exists() else ''}"
     assert iceberg_rows(dest) == kafka_python_rows(LOGDIR)
     assert "65 records appended in 3 partitions: commit " in result.stdout
-    executors = executor_logs(cluster)  # the workers started executors for it: not local[*]
+    # The workers started executors for it: not local[*].
+    executors = executor_logs(cluster, cluster.app_id("kafkaks pipeline"))
     assert all(executors[worker] for worker in ("worker-0", "worker-1")), executors
 
 
@@ -131,8 +133,6 @@ def test_source_through_spark_connect(cluster: Cluster, tmp_path: Path) -> None:
     """A Spark Connect client registers the data source, reads and filters with pushdown: the
     filter on ``partition = 0`` never opens orders-1, which is damaged (FAILFAST would fail the
     query there), while a query of orders-1 does fail, naming the file."""
-    if not cluster.connect:
-        cluster.start_connect_server()
     copy = tmp_path / "logdir"
     shutil.copytree(LOGDIR, copy)
     segment = copy / "orders-1" / "00000000000000000010.log"
@@ -140,7 +140,8 @@ def test_source_through_spark_connect(cluster: Cluster, tmp_path: Path) -> None:
     data = bytearray(segment.read_bytes())
     data[batch.position + 61] ^= 0xFF  # a record byte: the CRC no longer matches
     segment.write_bytes(bytes(data))
-    result = run_process(cluster, [sys.executable, "-c", CONNECT_CLIENT, cluster.connect, str(copy), "1"])
+    client = [sys.executable, "-c", CONNECT_CLIENT, cluster.connect_url(), str(copy), "1"]
+    result = run_process(cluster, client)
     assert result.returncode == 0, f"{result.stderr}\n{logs(cluster)}"
     answer: dict[str, Any] = json.loads(result.stdout.splitlines()[-1])
     expected = [row for row in kafka_python_rows(LOGDIR) if row[:2] == ("orders", 0)]
@@ -156,10 +157,8 @@ def test_pipeline_to_delta_through_spark_connect(cluster: Cluster, tmp_path: Pat
     Spark job and commits nothing. deltalake reads the table back."""
     import deltalake
 
-    if not cluster.connect:
-        cluster.start_connect_server()
     dest = tmp_path / "table"
-    command = [*kafkaks_command(), "pipeline", "--format", "delta", "--master", cluster.connect]
+    command = [*kafkaks_command(), "pipeline", "--format", "delta", "--master", cluster.connect_url()]
     result = run_process(cluster, [*command, str(LOGDIR), str(dest)])
     assert result.returncode == 0, f"{result.stderr}\n{logs(cluster)}"
     assert rows_of(deltalake.DeltaTable(str(dest)).to_pyarrow_table()) == kafka_python_rows(LOGDIR)
