@@ -39,6 +39,7 @@ from kafkaks.tables.watermarks import (
 
 LOGDIR = FIXTURES / "logdir"
 FORMATS = ["iceberg", "delta"]
+NO_TABLES = "the tables extra is not installed: pip install 'kafkaks[tables]'"
 
 
 # --- the checks, without Spark --------------------------------------------------------------------
@@ -305,9 +306,7 @@ def test_a_run_racing_another_commits_nothing(spark: Any, tmp_path: Path, format
 def test_dry_run_prints_the_plan_and_writes_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    pytest.importorskip(
-        "pyiceberg", reason="the tables extra is not installed: pip install 'kafkaks[tables]'"
-    )
+    pytest.importorskip("pyiceberg", reason=NO_TABLES)
     pytest.importorskip("pyspark", reason="PySpark is not installed: pip install 'kafkaks[spark]'")
     dest = tmp_path / "warehouse"
     assert main(["pipeline", "--format", "iceberg", "--dry-run", str(LOGDIR), str(dest)]) == 0
@@ -384,3 +383,16 @@ def test_a_missing_tables_extra_is_named(format: str, module: str, tmp_path: Pat
         f"--format {format} needs {module}, in the 'tables' extra: pip install 'kafkaks[tables]'"
         in result.stderr
     )
+
+
+def test_a_table_error_is_reported_in_one_line_not_a_traceback() -> None:
+    """What the command line treats as a failed run (exit 1, one line) rather than a crash."""
+    pytest.importorskip("pyiceberg", reason=NO_TABLES)
+    from deltalake.exceptions import CommitFailedError
+    from pyiceberg.exceptions import CommitFailedException
+
+    from kafkaks.spark.pipeline import _table_error
+
+    assert _table_error(CommitFailedException("branch main has changed"))
+    assert _table_error(CommitFailedError("version 1 already exists"))
+    assert not _table_error(RuntimeError("a bug"))

@@ -847,8 +847,8 @@ def command(args: argparse.Namespace) -> int:
         progress(f"error: {exc}")
         return 2
     except Exception as exc:  # Spark wraps task failures in its own exceptions
-        if not isinstance(exc, KafkaksError | OSError | ValueError) and not type(exc).__module__.startswith(
-            ("pyspark", "py4j")
+        if not isinstance(exc, KafkaksError | OSError | ValueError) and not (
+            type(exc).__module__.startswith(("pyspark", "py4j")) or _table_error(exc)
         ):
             raise
         where = "Spark's log"
@@ -859,6 +859,18 @@ def command(args: argparse.Namespace) -> int:
         progress(f"error: {_spark_error(exc)} (the full trace is in {where})")
         return 1
     return 0
+
+
+def _table_error(exc: BaseException) -> bool:
+    """Whether ``exc`` is pyiceberg's or deltalake's (a commit that failed, a catalog that cannot be
+    reached): a one-line error, not a traceback."""
+    if type(exc).__module__.startswith("pyiceberg"):
+        return True
+    try:
+        from deltalake.exceptions import DeltaError
+    except ImportError:
+        return False
+    return isinstance(exc, DeltaError)
 
 
 def _spark_error(exc: BaseException) -> str:
