@@ -32,6 +32,7 @@ from spark_cluster import Cluster, driver_conf, executor_logs, logs, loopback_en
 import kafkaks
 
 LOGDIR = FIXTURES / "logdir"
+NO_TABLES = "the tables extra is not installed: pip install 'kafkaks[tables]'"
 JOB_TIMEOUT = 300  # seconds for one pipeline or client process
 
 
@@ -76,6 +77,7 @@ def rows_of(table: Any) -> list[tuple[str, int, int, bytes | None, bytes | None]
 def test_pipeline_to_iceberg_on_the_standalone_cluster(cluster: Cluster, tmp_path: Path) -> None:
     """``kafkaks pipeline --master spark://127.0.0.1:PORT --format iceberg SRC DEST``: the tasks run
     on both workers' executors, and the table pyiceberg reads holds what kafka-python reads."""
+    pytest.importorskip("pyiceberg", reason=NO_TABLES)
     dest, log = tmp_path / "warehouse", tmp_path / "spark.log"
     confs = [arg for name, value in driver_conf().items() for arg in ("--conf", f"{name}={value}")]
     command = [
@@ -155,8 +157,7 @@ def test_pipeline_to_delta_through_spark_connect(cluster: Cluster, tmp_path: Pat
     """``kafkaks pipeline --master sc://127.0.0.1:PORT --format delta SRC DEST``: the client plans
     and commits, the Connect server's executors read and write; a rerun with nothing new starts no
     Spark job and commits nothing. deltalake reads the table back."""
-    import deltalake
-
+    deltalake = pytest.importorskip("deltalake", reason=NO_TABLES)
     dest = tmp_path / "table"
     command = [*kafkaks_command(), "pipeline", "--format", "delta", "--master", cluster.connect_url()]
     result = run_process(cluster, [*command, str(LOGDIR), str(dest)])

@@ -131,6 +131,8 @@ def grow(logdir: Path) -> None:
 @pytest.fixture(scope="module")
 def spark() -> Iterator[Any]:
     pytest.importorskip("pyspark", reason="PySpark is not installed: pip install 'kafkaks[spark]'")
+    pytest.importorskip("pyiceberg", reason=NO_TABLES)
+    pytest.importorskip("deltalake", reason=NO_TABLES)
     if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
         pytest.skip("Spark needs Java 17+ (apt-get install openjdk-17-jre-headless)")
     from kafkaks.spark import pipeline
@@ -388,6 +390,7 @@ def test_a_missing_tables_extra_is_named(format: str, module: str, tmp_path: Pat
 def test_a_table_error_is_reported_in_one_line_not_a_traceback() -> None:
     """What the command line treats as a failed run (exit 1, one line) rather than a crash."""
     pytest.importorskip("pyiceberg", reason=NO_TABLES)
+    pytest.importorskip("deltalake", reason=NO_TABLES)
     from deltalake.exceptions import CommitFailedError
     from pyiceberg.exceptions import CommitFailedException
 
