@@ -12,8 +12,8 @@ $(VENV): pyproject.toml
 	@echo "== creating the virtual environment $(VENV)"
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --upgrade pip
-	@echo "== installing kafkaks with its test, spark and schemas extras (the first PySpark install builds a wheel: a few minutes)"
-	$(PY) -m pip install -e '.[test,spark,schemas]'
+	@echo "== installing kafkaks with its test, spark, schemas and tables extras (the first PySpark install builds a wheel: a few minutes)"
+	$(PY) -m pip install -e '.[test,spark,schemas,tables]'
 	@echo "== $(VENV) is ready: $(VENV)/bin/kafkaks"
 	touch $(VENV)
 

@@ -46,8 +46,9 @@ from typing import Any
 from kafkaks.problems import ProblemKind
 from kafkaks.store.listing import is_kafka_file
 
-__all__ = ["Destination", "PartitionSummary", "RefusedError", "add_parser", "main", "run"]
+__all__ = ["Destination", "PartitionSummary", "RefusedError", "add_parser", "main", "run", "run_table"]
 
+FORMATS = ("parquet", "iceberg", "delta")  # kafkaks.tables.FORMATS, without importing it
 SAVE_MODES = ("error", "overwrite", "append")  # what to do with a DEST that holds something
 READ_MODES = ("FAILFAST", "PERMISSIVE")  # the data source's mode option
 STAGING = ".kafkaks-staging-"
@@ -143,7 +144,7 @@ class Destination:
         """The DataFrameWriter mode: a fresh staging directory must not exist; in place, DEST was
         checked to be empty unless asked to overwrite or append."""
         if self.local:
-            return "errorifexists"
+            return "error"
         return "append" if self.write_mode == "append" else "overwrite"
 
     def commit(self) -> None:
@@ -236,15 +237,39 @@ def _output_to(path: str) -> Iterator[None]:
             os.close(copy)
 
 
-def session(master: str | None = None, app_name: str = "kafkaks pipeline", log: str | None = None) -> Any:
+def session(
+    master: str | None = None,
+    app_name: str = "kafkaks pipeline",
+    log: str | None = None,
+    conf: dict[str, str] | None = None,
+) -> Any:
     """A SparkSession with the ``kafka-log`` source registered and filter pushdown on.
 
-    ``master`` None keeps what spark-submit set, else ``local[*]``. With ``log``, a JVM started
-    here writes its output (Spark's log4j console, executor stderr) to that file."""
+    ``master`` None keeps what spark-submit set, else ``local[*]``; an ``sc://`` URL is a Spark
+    Connect server (this process is then its client: no JVM here, and the data source is
+    registered from here, shipped to the server with cloudpickle). With ``log``, a JVM started
+    here writes its output (Spark's log4j console, executor stderr) to that file. ``conf`` is set
+    on the builder last (``--conf`` on the command line), so it can change any of the above."""
+    import warnings
+
+    # An operator's terminal gets the progress lines, not PySpark's notice about pandas 3 (which
+    # kafkaks does not use).
+    warnings.filterwarnings("ignore", "PySpark does not yet fully support pandas", FutureWarning)
     from pyspark.sql import SparkSession
 
     from kafkaks.spark.source import KafkaLogDataSource
 
+    if master is not None and master.startswith("sc://"):
+        remote = (
+            SparkSession.builder.remote(master)
+            .config("spark.sql.python.filterPushdown.enabled", "true")
+            .config("spark.sql.session.timeZone", "UTC")
+        )
+        for name, value in (conf or {}).items():
+            remote = remote.config(name, value)
+        spark = remote.getOrCreate()
+        spark.dataSource.register(KafkaLogDataSource)
+        return spark
     # Python workers must run this interpreter (the one with kafkaks and pyarrow), not `python3`.
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     builder = (
@@ -255,10 +280,64 @@ def session(master: str | None = None, app_name: str = "kafkaks pipeline", log: 
     )
     if master is not None:
         builder = builder.master(master)
+    for name, value in (conf or {}).items():
+        builder = builder.config(name, value)
     with _output_to(log) if log is not None else contextlib.nullcontext():
         spark = builder.getOrCreate()
     spark.dataSource.register(KafkaLogDataSource)
     return spark
+
+
+def source_options(
+    isolation: str, mode: str, include_metadata: bool, max_bytes_per_partition: int | None
+) -> dict[str, str]:
+    """The ``kafka-log`` options the pipeline reads with."""
+    options = {
+        "includeHeaders": "true",
+        "includeMetadata": str(include_metadata).lower(),
+        "isolationLevel": isolation,
+        "mode": mode,
+    }
+    if max_bytes_per_partition is not None:
+        options["maxBytesPerPartition"] = str(max_bytes_per_partition)
+    return options
+
+
+def _survey(paths: list[str], options: dict[str, str], say: Callable[[str], None]) -> Any:
+    """List SRC on the driver (the first progress line); what holds no Kafka data is refused."""
+    try:
+        from kafkaks.spark.options import Options
+        from kafkaks.spark.planning import survey
+    except ImportError as exc:
+        raise RefusedError(str(exc)) from exc
+    from kafkaks.errors import KafkaksError
+
+    try:
+        parsed = Options.parse({**options, "paths": json.dumps(paths)})
+        found = survey(parsed)
+    except (KafkaksError, OSError, ValueError) as exc:
+        raise RefusedError(str(exc)) from exc
+    say(
+        f"planning: {_plural(found.partitions, 'partition')}, {_plural(found.segments, 'segment')}, "
+        f"{found.bytes / (1 << 20):.1f} MiB"
+    )
+    return parsed
+
+
+def _start_session(
+    master: str | None, spark_log: str | None, conf: dict[str, str] | None, say: Callable[[str], None]
+) -> Any:
+    where = f"its log: {spark_log}" if spark_log is not None else "its log as Spark is set up"
+    if master is not None and master.startswith("sc://"):
+        where = f"the Spark Connect server {master}"
+        say(f"connecting to {where}")
+    else:
+        say(f"starting Spark (about 30 s the first time; {where})")
+    try:
+        return session(master, log=spark_log, conf=conf)
+    except Exception as exc:  # no Java, an unwritable log, a bad master URL, ...
+        first = next(iter(str(exc).splitlines()), type(exc).__name__)
+        raise RefusedError(f"Spark did not start ({where}): {first}") from exc
 
 
 def run(
@@ -276,6 +355,8 @@ def run(
     progress: Callable[[str], None] | None = None,
     spark_log: str | None = None,
     decode_values: str | None = None,
+    conf: dict[str, str] | None = None,
+    dry_run: bool = False,
 ) -> list[PartitionSummary]:
     """Read ``src`` with the ``kafka-log`` source, write ``dest`` as Parquet partitioned by topic
     and partition, and return (and ``echo``) the per-partition summary.
@@ -285,49 +366,29 @@ def run(
     starts, the sources are listed and ``dest`` is checked (:meth:`Destination.check`); what is
     wrong there raises :class:`RefusedError`. ``progress`` gets a short line per stage;
     ``spark_log`` is where a session started here writes Spark's output. ``decode_values`` is the
-    source's ``decodeValues`` option (``registry``, a registry URL or path)."""
+    source's ``decodeValues`` option (``registry``, a registry URL or path). ``dry_run`` stops after
+    the checks and the planning line, before Spark starts."""
     try:
         from kafkaks.spark.filesystems import filesystem
-        from kafkaks.spark.options import Options
-        from kafkaks.spark.planning import survey
         from kafkaks.spark.source import KafkaLogDataSource
     except ImportError as exc:
         raise RefusedError(str(exc)) from exc
     from pyspark.sql import functions as F
 
-    from kafkaks.errors import KafkaksError
-
     say = progress if progress is not None else (lambda _line: None)
     paths = [src] if isinstance(src, str) else list(src)
-    options = {
-        "includeHeaders": "true",
-        "includeMetadata": str(include_metadata).lower(),
-        "isolationLevel": isolation,
-        "mode": mode,
-    }
-    if max_bytes_per_partition is not None:
-        options["maxBytesPerPartition"] = str(max_bytes_per_partition)
+    options = source_options(isolation, mode, include_metadata, max_bytes_per_partition)
     if decode_values is not None:
         options["decodeValues"] = decode_values
     target = Destination.check(dest, paths, write_mode)
-    try:
-        found = survey(Options.parse({**options, "paths": json.dumps(paths)}))
-    except (KafkaksError, OSError, ValueError) as exc:
-        raise RefusedError(str(exc)) from exc
-    say(
-        f"planning: {_plural(found.partitions, 'partition')}, {_plural(found.segments, 'segment')}, "
-        f"{found.bytes / (1 << 20):.1f} MiB"
-    )
+    _survey(paths, options, say)
+    if dry_run:
+        say(f"dry run: would write Parquet to {target.uri}; nothing read, nothing written")
+        return []
     problems_path = (posixpath if "://" in target.staging else os.path).join(target.staging, "_problems")
     own_session = spark is None
     if own_session:
-        where = f"its log: {spark_log}" if spark_log is not None else "its log as Spark is set up"
-        say(f"starting Spark (about 30 s the first time; {where})")
-        try:
-            spark = session(master, log=spark_log)
-        except Exception as exc:  # no Java, an unwritable log, a bad master URL, ...
-            first = next(iter(str(exc).splitlines()), type(exc).__name__)
-            raise RefusedError(f"Spark did not start ({where}): {first}") from exc
+        spark = _start_session(master, spark_log, conf, say)
     spark.dataSource.register(KafkaLogDataSource)
     try:
         say(f"writing Parquet to {target.staging}")
@@ -378,6 +439,139 @@ def run(
         for line in undecodable if decode_values is not None else ():
             echo(line)
     return result
+
+
+def run_table(
+    src: str | Sequence[str],
+    dest: str,
+    *,
+    format: str,
+    catalog_uri: str | None = None,
+    table: str | None = None,
+    master: str | None = None,
+    spark: Any = None,
+    isolation: str = "read_uncommitted",
+    mode: str = "FAILFAST",
+    max_bytes_per_partition: int | None = None,
+    echo: Callable[[str], None] | None = print,
+    progress: Callable[[str], None] | None = None,
+    spark_log: str | None = None,
+    conf: dict[str, str] | None = None,
+    dry_run: bool = False,
+) -> Any:
+    """Append ``src`` to the Iceberg or Delta table at ``dest`` (``format``), incrementally: only
+    the offsets above what the table holds of each topic-partition, in one commit
+    (:mod:`kafkaks.tables`). Returns the :class:`~kafkaks.tables.appending.TableRun`, also handed
+    to ``echo`` as text: what was appended per topic-partition, what was skipped and why, the commit.
+
+    ``dest`` may not hold Kafka data nor overlap a source (:class:`RefusedError`, as for Parquet);
+    a missing ``tables`` extra is a :class:`RefusedError` naming it. ``dry_run`` prints the plan
+    (what each topic-partition would get) without starting Spark."""
+    try:
+        from kafkaks.spark.source import KafkaLogDataSource
+        from kafkaks.tables import open_table
+        from kafkaks.tables.appending import append, plan_append
+        from kafkaks.tables.observe import observe
+    except ImportError as exc:
+        raise RefusedError(str(exc)) from exc
+    from kafkaks.errors import KafkaksError
+
+    say = progress if progress is not None else (lambda _line: None)
+    paths = [src] if isinstance(src, str) else list(src)
+    options = source_options(isolation, mode, True, max_bytes_per_partition)  # lineage columns
+    target = Destination.check(dest, paths, "append")
+    parsed = _survey(paths, options, say)
+    try:
+        opened = open_table(format, target.uri, catalog_uri=catalog_uri, table=table)
+        say(f"reading {opened.describe()}")
+        tables_run = plan_append(opened, observe(parsed))
+    except (ImportError, ValueError, KafkaksError, OSError) as exc:
+        raise RefusedError(str(exc)) from exc
+    appending = [d for d in tables_run.decisions if d.reads]
+    say(
+        f"checked: {_plural(len(appending), 'partition')} to read, "
+        f"{_plural(len(tables_run.skipped), 'partition')} skipped, "
+        f"{sum(d.up_to_date for d in tables_run.decisions)} up to date"
+    )
+    if dry_run:
+        if echo is not None:
+            for line in format_plan(tables_run):
+                echo(line)
+        return tables_run
+    if appending:
+        own_session = spark is None
+        if own_session:
+            spark = _start_session(master, spark_log, conf, say)
+        spark.dataSource.register(KafkaLogDataSource)
+        try:
+            df = spark.read.format("kafka-log").options(**options).load(paths)
+            append(spark, df, opened, tables_run, say)
+        finally:
+            if own_session:
+                spark.stop()
+    if echo is not None:
+        for line in format_table_run(tables_run):
+            echo(line)
+    return tables_run
+
+
+def format_plan(run: Any) -> list[str]:
+    """``--dry-run``: what each topic-partition would get."""
+    lines = [f"plan for {run.table}:"]
+    for decision in run.decisions:
+        seen = run.observed[decision.key]
+        log = "empty log" if seen.log_start is None else f"log {seen.log_start}-{seen.log_end}"
+        name = f"{decision.topic}-{decision.partition}"
+        if decision.skip is not None:
+            lines.append(f"  {name}: skip ({log}): {decision.skip}")
+        elif decision.after is None:
+            lines.append(f"  {name}: append every offset ({log}; new to the table)")
+        elif seen.log_end is not None and seen.log_end > decision.after:
+            lines.append(f"  {name}: append offsets {decision.after + 1}-{seen.log_end} ({log})")
+        else:
+            lines.append(f"  {name}: nothing new ({log}; the table holds up to {decision.after})")
+        lines += [f"    note: {note}" for note in decision.notes]
+    return lines
+
+
+def format_table_run(run: Any) -> list[str]:
+    """What a table run did: a line per topic-partition appended to, then what was skipped and
+    why, the notes, and the commit."""
+    header = ("topic", "part", "appended offsets", "records", "key+value B", "time range (UTC)")
+    table = [header]
+    for a in run.appended:
+        offsets = "-" if a.first_offset is None else f"{a.first_offset}-{a.last_offset}"
+        times = f"{_time(a.first_timestamp_us)} .. {_time(a.last_timestamp_us)}"
+        table.append((a.topic, str(a.partition), offsets, str(a.records), str(a.bytes or 0), times))
+    widths = [max(len(row[i]) for row in table) for i in range(len(header))]
+    right = {3, 4}
+    lines = [
+        "  ".join(
+            cell.rjust(w) if i in right else cell.ljust(w)
+            for i, (cell, w) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+        for row in table
+    ]
+    if not run.appended:
+        lines = []  # no table of nothing
+    appended = {(a.topic, a.partition) for a in run.appended}
+    for decision in run.decisions:
+        name = f"{decision.topic}-{decision.partition}"
+        if decision.skip is not None:
+            lines.append(f"skipped {name}: {decision.skip}")
+        elif decision.key not in appended:
+            held = "nothing" if decision.after is None else f"up to offset {decision.after}"
+            lines.append(f"nothing new in {name}: the table holds {held}")
+        lines += [f"note {name}: {note}" for note in decision.notes]
+    records = _plural(sum(a.records for a in run.appended), "record")
+    if run.commit is None:
+        lines.append(f"{records} appended: no commit made to {run.table}")
+    else:
+        lines.append(
+            f"{records} appended in {_plural(len(run.appended), 'partition')}: commit {run.commit}, "
+            f"{_plural(run.files, 'file')}, {run.file_bytes} bytes, to {run.table}"
+        )
+    return lines
 
 
 def _problems(filesystem: Callable[[str], Any], path: str) -> list[dict[str, Any]]:
@@ -462,8 +656,16 @@ Progress goes to stderr, one line per stage. SRC is listed before Spark starts, 
 Kafka data fails at once. Spark's own output goes to the --spark-log file; when the job fails,
 the cause is printed in one line (file, position, offset, kind) and the full trace is in that file.
 
+With --format iceberg or delta, DEST is a table (for Iceberg, the warehouse holding the SQLite
+catalog, unless --catalog-uri names one) and each run appends only the offsets above what the
+table holds of each topic-partition (the high offsets stored with each commit), in one commit; a
+rerun with nothing new commits nothing, a failed run commits nothing. A partition that started
+over (topic re-created, log ending below the table's high offset) is skipped and said why;
+offsets deleted before they were read and segments rewritten by compaction are noted.
+
 Exit status: 0 done, 1 the Spark job failed (damaged data in FAILFAST, ...), 2 nothing was done
-(bad arguments, no Kafka data in SRC, DEST refused, PySpark missing)."""
+(bad arguments, no Kafka data in SRC, DEST refused, PySpark or the tables extra missing), 3 a table
+run done, but partitions that started over were skipped."""
 
 
 def _mode(value: str) -> str:
@@ -472,6 +674,14 @@ def _mode(value: str) -> str:
         if value.lower() == known.lower():
             return known
     raise argparse.ArgumentTypeError(f"invalid mode {value!r}: choose from {', '.join(SAVE_MODES)}")
+
+
+def _conf(value: str) -> tuple[str, str]:
+    """--conf NAME=VALUE."""
+    name, equals, setting = value.partition("=")
+    if not equals or not name.strip():
+        raise argparse.ArgumentTypeError(f"--conf takes NAME=VALUE, not {value!r}")
+    return name.strip(), setting
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -507,7 +717,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "the last stable offset (default: %(default)s)",
     )
     parser.add_argument(
-        "--master", default=None, help="Spark master URL (default: spark-submit's, else local[*])"
+        "--master",
+        "--remote",
+        dest="master",
+        default=None,
+        help="Spark master URL (spark://host:7077, yarn, local[4], ...), or a Spark Connect server's "
+        "sc://host:15002 (default: spark-submit's, else local[*])",
     )
     parser.add_argument("--no-metadata", action="store_true", help="leave out the segment and batch columns")
     parser.add_argument(
@@ -528,6 +743,41 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="URL_OR_PATH",
         help="where --decode-values finds schemas: a Schema Registry's URL, or a log dir holding _schemas",
+    )
+    parser.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="parquet",
+        help="parquet: a folder of Parquet files per run (the default); iceberg, delta: append to the "
+        "table at DEST, incrementally (needs the tables extra: pip install 'kafkaks[tables]')",
+    )
+    parser.add_argument(
+        "--catalog-uri",
+        default=None,
+        metavar="URI",
+        help="--format iceberg: the catalog, http(s)://... for a REST catalog, sqlite:///... or "
+        "postgresql://... for a SQL catalog (default: SQLite in DEST/catalog.db, DEST the warehouse)",
+    )
+    parser.add_argument(
+        "--table",
+        default=None,
+        metavar="NAMESPACE.NAME",
+        help="--format iceberg: the table's name in the catalog (default: kafka.records)",
+    )
+    parser.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="check SRC and DEST and print what would be read (per topic-partition for a table), "
+        "without starting Spark",
+    )
+    parser.add_argument(
+        "--conf",
+        action="append",
+        default=[],
+        type=_conf,
+        metavar="NAME=VALUE",
+        help="a Spark setting for the session the pipeline starts, as spark-submit's --conf "
+        "(spark.executor.memory=2g); repeat it for several",
     )
     parser.add_argument(
         "--spark-log",
@@ -571,26 +821,62 @@ def command(args: argparse.Namespace) -> int:
     if spark_log is None and "PYSPARK_GATEWAY_PORT" not in os.environ:  # else spark-submit's JVM runs
         stamp = time.strftime("%Y%m%d-%H%M%S")
         spark_log = os.path.join(tempfile.gettempdir(), f"kafkaks-pipeline-{stamp}-{os.getpid()}.log")
-    try:
-        run(
-            args.src,
-            args.dest,
-            master=args.master,
-            isolation=args.isolation_level,
-            mode=read_modes.pop() if read_modes else "FAILFAST",
-            write_mode=write_modes.pop() if write_modes else "error",
-            include_metadata=not args.no_metadata,
-            max_bytes_per_partition=args.max_bytes_per_partition,
-            progress=progress,
-            spark_log=spark_log,
-            decode_values=(args.registry or "registry") if args.decode_values or args.registry else None,
+    read_mode = read_modes.pop() if read_modes else "FAILFAST"
+    if args.format != "parquet" and (write_modes or args.no_metadata):
+        progress(
+            f"error: --format {args.format} appends to the table incrementally, with the lineage columns: "
+            "--mode overwrite/append/error and --no-metadata are for --format parquet"
         )
+        return 2
+    if args.format == "parquet" and (args.catalog_uri or args.table):
+        progress("error: --catalog-uri and --table are for --format iceberg")
+        return 2
+    if args.format != "parquet" and (args.decode_values or args.registry):
+        progress(
+            "error: --decode-values and --registry are for --format parquet (tables take raw values for now)"
+        )
+        return 2
+    try:
+        if args.format == "parquet":
+            run(
+                args.src,
+                args.dest,
+                master=args.master,
+                isolation=args.isolation_level,
+                mode=read_mode,
+                write_mode=write_modes.pop() if write_modes else "error",
+                include_metadata=not args.no_metadata,
+                max_bytes_per_partition=args.max_bytes_per_partition,
+                progress=progress,
+                spark_log=spark_log,
+                decode_values=(args.registry or "registry") if args.decode_values or args.registry else None,
+                conf=dict(args.conf),
+                dry_run=args.dry_run,
+            )
+        else:
+            done = run_table(
+                args.src,
+                args.dest,
+                format=args.format,
+                catalog_uri=args.catalog_uri,
+                table=args.table,
+                master=args.master,
+                isolation=args.isolation_level,
+                mode=read_mode,
+                max_bytes_per_partition=args.max_bytes_per_partition,
+                progress=progress,
+                spark_log=spark_log,
+                conf=dict(args.conf),
+                dry_run=args.dry_run,
+            )
+            if done.skipped:
+                return 3
     except RefusedError as exc:
         progress(f"error: {exc}")
         return 2
     except Exception as exc:  # Spark wraps task failures in its own exceptions
-        if not isinstance(exc, KafkaksError | OSError | ValueError) and not type(exc).__module__.startswith(
-            ("pyspark", "py4j")
+        if not isinstance(exc, KafkaksError | OSError | ValueError) and not (
+            type(exc).__module__.startswith(("pyspark", "py4j")) or _table_error(exc)
         ):
             raise
         where = "Spark's log"
@@ -601,6 +887,18 @@ def command(args: argparse.Namespace) -> int:
         progress(f"error: {_spark_error(exc)} (the full trace is in {where})")
         return 1
     return 0
+
+
+def _table_error(exc: BaseException) -> bool:
+    """Whether ``exc`` is pyiceberg's or deltalake's (a commit that failed, a catalog that cannot be
+    reached): a one-line error, not a traceback."""
+    if type(exc).__module__.startswith("pyiceberg"):
+        return True
+    try:
+        from deltalake.exceptions import DeltaError
+    except ImportError:
+        return False
+    return isinstance(exc, DeltaError)
 
 
 def _spark_error(exc: BaseException) -> str:

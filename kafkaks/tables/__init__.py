@@ -1,0 +1,75 @@
+"""Kafka log dirs appended to lakehouse tables, incrementally and exactly once (``kafkaks pipeline
+--format iceberg|delta``).
+
+Spark writes the data files in parallel; the driver adds them to the table in one commit, through
+pyiceberg (:mod:`~kafkaks.tables.iceberg`) or deltalake (:mod:`~kafkaks.tables.delta`), so no
+Iceberg or Delta jar is needed on the cluster. Each commit stores, per topic-partition, the high
+offset the table holds (:mod:`~kafkaks.tables.watermarks`); the next run appends only what lies
+above it, after checking the log dirs (:mod:`~kafkaks.tables.observe`) for partitions that started
+over or were rewritten. :mod:`~kafkaks.tables.appending` is the Spark job.
+
+Needs the ``tables`` extra: ``pip install 'kafkaks[tables]'``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from .watermarks import Key, Watermark
+
+__all__ = ["FORMATS", "MISSING_EXTRA", "Table", "open_table"]
+
+FORMATS = ("parquet", "iceberg", "delta")
+MISSING_EXTRA = "--format {format} needs {package}, in the 'tables' extra: pip install 'kafkaks[tables]'"
+
+
+class Table(Protocol):
+    """What the pipeline needs of a table format."""
+
+    format: str
+    partition_columns: tuple[str, ...]  # the folders Spark writes (DataFrameWriter.partitionBy)
+    partition_values_in_files: bool  # True: the files hold every column (Iceberg)
+
+    @property
+    def location(self) -> str: ...
+
+    def describe(self) -> str: ...
+
+    def held(self) -> dict[Key, Watermark]: ...
+
+    def run_folder(self, run_id: str) -> str: ...
+
+    def commit(
+        self,
+        files: list[str],
+        arrow_schema: Any,
+        marks: Mapping[Key, Watermark],
+        partition_values: Mapping[str, Mapping[str, str]],
+    ) -> str: ...
+
+
+def open_table(format: str, dest: str, *, catalog_uri: str | None = None, table: str | None = None) -> Table:
+    """The table at ``dest`` (created by its first commit when absent). A missing optional
+    dependency raises ImportError naming the ``tables`` extra; bad settings raise ValueError."""
+    if format == "iceberg":
+        try:
+            import pyiceberg.catalog.sql  # noqa: F401  (the SQLite catalog's SQLAlchemy too)
+        except ImportError as exc:
+            raise ImportError(MISSING_EXTRA.format(format=format, package="pyiceberg")) from exc
+        from .iceberg import IcebergTable
+
+        return IcebergTable(dest, catalog_uri=catalog_uri, table=table)
+    if format == "delta":
+        if catalog_uri is not None or table is not None:
+            raise ValueError(
+                "a Delta table is named by its location (DEST): --catalog-uri and --table are Iceberg's"
+            )
+        try:
+            import deltalake  # noqa: F401
+        except ImportError as exc:
+            raise ImportError(MISSING_EXTRA.format(format=format, package="deltalake")) from exc
+        from .delta import DeltaTable
+
+        return DeltaTable(dest)
+    raise ValueError(f"a table format is one of iceberg, delta, not {format!r}")

@@ -1,0 +1,127 @@
+"""A Delta table through deltalake (delta-rs): the Parquet files Spark wrote are added in one commit.
+
+DEST is the table's root. The table is partitioned by ``topic`` and ``day`` (a ``date`` column,
+the UTC day of ``timestamp``: Delta has no hidden partitioning). Spark writes each run's files
+under ``DEST/kafkaks-<run id>/topic=<topic>/day=<day>/``, the partition columns in the folder names
+and not in the files, as Delta stores them. The driver then commits one ``add`` action per file in
+one commit whose commit info carries the watermarks (:mod:`kafkaks.tables.watermarks`); a new
+table is created by that same commit. The commit is made against the version the watermarks were
+read from, without retries: when another writer committed meanwhile, it fails and the run's files
+are removed. No Delta jar is needed on the cluster.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from .watermarks import PROPERTY, Key, Watermark, dump_watermarks, load_watermarks
+
+__all__ = ["DeltaTable"]
+
+DAY = "day"
+
+
+class DeltaTable:
+    """One Delta table at ``dest``, opened (not created) on construction."""
+
+    format = "delta"
+    partition_columns: tuple[str, ...] = ("topic", DAY)
+    partition_values_in_files = False  # Delta keeps them in the log, not in the files
+
+    def __init__(self, dest: str, *, storage_options: dict[str, str] | None = None) -> None:
+        import deltalake
+        from deltalake.exceptions import TableNotFoundError
+
+        self._location = dest
+        self.storage_options = storage_options
+        try:
+            self.table: Any = deltalake.DeltaTable(dest, storage_options=storage_options)
+        except TableNotFoundError:
+            self.table = None
+
+    @property
+    def location(self) -> str:
+        return self._location
+
+    def describe(self) -> str:
+        if self.table is None:
+            return f"Delta table at {self.location} (new)"
+        return f"Delta table at {self.location} (version {self.table.version()})"
+
+    def held(self) -> dict[Key, Watermark]:
+        """The watermarks of the newest commit that carries them."""
+        if self.table is None:
+            return {}
+        for commit in self.table.history():  # newest first
+            text = commit.get(PROPERTY)
+            if text is not None:
+                return load_watermarks(text)
+        return {}
+
+    def run_folder(self, run_id: str) -> str:
+        return f"{self.location.rstrip('/')}/kafkaks-{run_id}"
+
+    def commit(
+        self,
+        files: list[str],
+        arrow_schema: Any,
+        marks: Mapping[Key, Watermark],
+        partition_values: Mapping[str, Mapping[str, str]],
+    ) -> str:
+        """Add ``files`` (with their sizes and partition values) in one commit carrying ``marks``;
+        returns the new version."""
+        import deltalake
+        from deltalake.transaction import AddAction, CommitProperties, create_table_with_add_actions
+
+        from ..spark.filesystems import filesystem
+
+        now = int(time.time() * 1000)
+        root = self.location.rstrip("/") + "/"
+        actions = []
+        for uri in files:
+            fs, path = filesystem(uri)
+            size = fs.get_file_info(path).size
+            actions.append(
+                AddAction(
+                    uri.removeprefix(root),
+                    size,
+                    dict(partition_values[uri]),
+                    now,
+                    True,
+                    json.dumps({"numRecords": _rows(fs, path)}),
+                )
+            )
+        properties = CommitProperties(
+            custom_metadata={PROPERTY: dump_watermarks(marks)}, max_commit_retries=0
+        )
+        if self.table is None:
+            create_table_with_add_actions(
+                self.location,
+                deltalake.Schema.from_arrow(arrow_schema),
+                actions,
+                mode="error",
+                partition_by=list(self.partition_columns),
+                storage_options=self.storage_options,
+                commit_properties=properties,
+            )
+            self.table = deltalake.DeltaTable(self.location, storage_options=self.storage_options)
+        else:
+            self.table.create_write_transaction(
+                actions,
+                mode="append",
+                schema=self.table.schema(),
+                partition_by=list(self.partition_columns),
+                commit_properties=properties,
+            )
+            self.table.update_incremental()
+        return str(self.table.version())
+
+
+def _rows(fs: Any, path: str) -> int:
+    import pyarrow.parquet as pq
+
+    with fs.open_input_file(path) as stream:
+        return int(pq.ParquetFile(stream).metadata.num_rows)
