@@ -111,7 +111,7 @@ url, path, broken = sys.argv[1:4]
 spark = SparkSession.builder.remote(url).getOrCreate()
 spark.dataSource.register(KafkaLogDataSource)
 spark.conf.set("spark.sql.python.filterPushdown.enabled", "true")
-df = spark.read.format("kafka-log").load(path)
+df = spark.read.format("kafka-log").option("pushFilters", "true").load(path)
 condition = "topic = 'orders' AND partition = 0"
 rows = df.where(condition).select("offset", "key", "value").collect()
 out = {
@@ -122,7 +122,8 @@ out = {
     ),
 }
 try:
-    spark.read.format("kafka-log").load(path).where(f"partition = {broken}").count()
+    again = spark.read.format("kafka-log").option("pushFilters", "true").load(path)
+    again.where(f"partition = {broken}").count()
     out["broken"] = None
 except Exception as exc:
     out["broken"] = str(exc)

@@ -306,22 +306,45 @@ def test_pushdown_prunes_partitions_and_keeps_results(
     off = rows(df.where(condition))
     assert df.where(condition).rdd.getNumPartitions() == 5  # no pushdown: every segment is read
     request.getfixturevalue("pushdown")
-    pruned = df.where(condition)
+    assert df.where(condition).rdd.getNumPartitions() == 5  # pushFilters is off by default
+    pruned = load(spark, str(LOGDIR), includeHeaders=True, pushFilters=True).where(condition)
     assert pruned.rdd.getNumPartitions() == planned
     assert rows(pruned).equals(off)
 
 
 def test_push_filters_option_switches_pushdown(spark: Any, pushdown: None) -> None:
-    """Issue 15: pushdown is switched by an explicit option (unset: whenever Spark plans one)."""
+    """Issue 15: pushdown is switched by an explicit option, off unless set (see the next test)."""
     condition = "topic = 'orders' AND partition = 0"
-    pruned = load(spark, str(LOGDIR)).where(condition)
+    pruned = load(spark, str(LOGDIR), pushFilters=True).where(condition)
     assert pruned.rdd.getNumPartitions() < 5
+    assert load(spark, str(LOGDIR)).where(condition).rdd.getNumPartitions() == 5
     unpruned = load(spark, str(LOGDIR), pushFilters=False).where(condition)
     assert unpruned.rdd.getNumPartitions() == 5
     assert rows(unpruned).equals(rows(pruned))
     assert load(spark, str(LOGDIR), pushFilters=True).where(condition).rdd.getNumPartitions() < 5
     with pytest.raises(Exception, match="pushFilters must be true or false"):
         load(spark, str(LOGDIR), pushFilters="maybe").count()
+
+
+def test_a_filtered_query_loses_no_row_of_a_later_one(spark: Any, pushdown: None) -> None:
+    """With Spark's pushdown on and the source's default, a DataFrame gives all its rows after a
+    filtered query of it, as before it."""
+    df = load(spark, str(LOGDIR))
+    everything = df.count()
+    assert df.where("topic = 'orders' AND partition = 0").count() < everything
+    assert df.count() == everything
+
+
+@pytest.mark.xfail(
+    reason="PySpark 4.3 keeps a DataFrame's last pushed-down plan on its data source and plans later "
+    "queries that push nothing with it (why pushFilters is off by default; kafkaks.spark.source)",
+    strict=True,
+)
+def test_pyspark_reuses_a_pruned_plan_with_push_filters(spark: Any, pushdown: None) -> None:
+    df = load(spark, str(LOGDIR), pushFilters=True)
+    everything = df.count()
+    assert df.where("topic = 'orders' AND partition = 0").count() < everything
+    assert df.count() == everything
 
 
 def corrupt_copy(tmp_path: Path) -> tuple[Path, Path, int]:

@@ -45,7 +45,7 @@ class Options:
     verify_crc: bool = True
     max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES
     decode_internal: bool = False
-    push_filters: bool | None = None  # None: when Spark plans a pushdown (see source.py)
+    push_filters: bool = False  # see source.py: PySpark 4.3 reuses a pruned plan
     decode_values: str | None = None  # decoding.OFFLINE, a registry URL or path; None: off
     decode_keys: bool = False
     decode_subjects: tuple[tuple[str, str], ...] = ()  # topic=subject, where not <topic>-value
@@ -106,7 +106,7 @@ class Options:
             verify_crc=flag("verifyCrc", True),
             max_decompressed_bytes=positive("maxDecompressedBytes", DEFAULT_MAX_DECOMPRESSED_BYTES),
             decode_internal=flag("decodeInternal", False),
-            push_filters=None if "pushfilters" not in lower else flag("pushFilters", False),
+            push_filters=flag("pushFilters", False),
             decode_values=None if decode_values.lower() in _FALSE else decode_values,
             decode_keys=flag("decodeKeys", False),
             decode_subjects=_pairs("decodeSubjects", lower.get("decodesubjects")),

@@ -479,6 +479,9 @@ def run_table(
     say = progress if progress is not None else (lambda _line: None)
     paths = [src] if isinstance(src, str) else list(src)
     options = source_options(isolation, mode, True, max_bytes_per_partition)  # lineage columns
+    # The incremental read prunes what the table holds; its DataFrame serves that one filtered
+    # query, so PySpark's reuse of a pruned plan (kafkaks.spark.source) cannot lose rows here.
+    options["pushFilters"] = "true"
     target = Destination.check(dest, paths, "append")
     parsed = _survey(paths, options, say)
     try:

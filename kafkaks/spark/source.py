@@ -56,9 +56,10 @@ decodeKeys         false               with ``decodeValues``, the keys too (``ke
 decodeSubjects     (none)              ``topic=subject,...``: subjects not named ``<topic>-value``
 decodeSchemaFiles  (none)              ``topic=file,...``: schema files (``.avsc``, ``.json``,
                                        ``.proto``, read on the driver) for values without framing
-pushFilters        (when Spark plans   ``true``: take Spark's pushed-down filters (Spark fails
-                   a pushdown)         the query unless its filter pushdown is on); ``false``:
-                                       never, every segment is read and Spark filters the rows
+pushFilters        false               ``true``: take Spark's pushed-down filters to skip what
+                                       cannot match (Spark fails the query unless its filter
+                                       pushdown is on; see the caveat below); ``false``: every
+                                       segment is read and Spark filters the rows
 ================== =================== =========================================================
 
 Filter pushdown (``spark.sql.python.filterPushdown.enabled=true``): filters on ``topic`` and
@@ -76,7 +77,6 @@ this one, the data source Spark calls.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -97,9 +97,6 @@ __all__ = [
     "KafkaLogDataSourceReader",
     "read_problems",
 ]
-
-# The program PySpark plans a query in when it has filters to push down (pyspark.sql.worker).
-PUSHDOWN_PLANNER = "pyspark.sql.worker.data_source_pushdown_filters"
 
 
 class KafkaLogDataSourceReader(DataSourceReader):  # type: ignore[misc]
@@ -129,30 +126,24 @@ class KafkaLogDataSourceReader(DataSourceReader):  # type: ignore[misc]
 
 
 class KafkaLogDataSourcePushdownReader(KafkaLogDataSourceReader):
-    """The reader used when ``spark.sql.python.filterPushdown.enabled`` is true.
+    """The reader of ``option("pushFilters", "true")`` (with
+    ``spark.sql.python.filterPushdown.enabled`` on: PySpark refuses a reader that has
+    ``pushFilters`` while it is off, and does not tell the source which it is).
 
     It prunes with every filter it understands and hands all of them back to Spark, which
     evaluates them on the rows read: pruning is an optimisation, never the filter itself.
+
+    It is not the default because PySpark 4.3 keeps the plan of the last query whose filters were
+    pushed on the DataFrame's data source, and plans later queries of that DataFrame that push
+    nothing with it: after ``df.where("partition = 0").count()``, ``df.count()`` reads only what
+    the filter kept (tests/test_spark.py shows it; Spark's later sources keep pushed plans per
+    scan). Rows would be lost without an error, so the user asks for pruning, and then makes a
+    DataFrame for each filtered query.
     """
 
     def pushFilters(self, filters: list[Any]) -> Iterable[Any]:
         self.bounds = bounds_of(filters)
         return filters
-
-
-def _pushdown_planner() -> bool:
-    """Whether this process is PySpark's filter pushdown planner, which calls ``pushFilters``.
-
-    ``reader()`` is not told ``spark.sql.python.filterPushdown.enabled``, and PySpark fails a
-    query planned with it off whose reader defines ``pushFilters``
-    (``DATA_SOURCE_PUSHDOWN_DISABLED``). With it on, a query with filters to push is planned in a
-    program of its own, :data:`PUSHDOWN_PLANNER`, run by PySpark's worker daemon (which imports
-    it) or as ``python -m`` (its ``__main__``): only there is the pushdown reader needed, and
-    only there is it given. Should a later PySpark rename that program, the plain reader is used:
-    no pruning, same rows. The ``pushFilters`` option decides instead when it is set.
-    """
-    main = getattr(sys.modules.get("__main__"), "__spec__", None)
-    return PUSHDOWN_PLANNER in sys.modules or getattr(main, "name", None) == PUSHDOWN_PLANNER
 
 
 class KafkaLogDataSource(DataSource):  # type: ignore[misc]
@@ -167,7 +158,7 @@ class KafkaLogDataSource(DataSource):  # type: ignore[misc]
 
     def reader(self, schema: Any) -> KafkaLogDataSourceReader:
         options = Options.parse(self.options)
-        if _pushdown_planner() if options.push_filters is None else options.push_filters:
+        if options.push_filters:
             return KafkaLogDataSourcePushdownReader(options)
         return KafkaLogDataSourceReader(options)
 
