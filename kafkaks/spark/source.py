@@ -42,8 +42,9 @@ maxBytesPerPartition 134217728         split segments larger than this at ``.ind
 verifyCrc          true                check every batch's CRC (a mismatch is a corrupt batch)
 decodeInternal     false               add ``decodedKey``, ``decodedValue`` and ``decodeProblem``:
                                        the records of ``__consumer_offsets``,
-                                       ``__transaction_state`` and ``__cluster_metadata`` decoded
-                                       as kafka-dump-log's decoders print them (JSON strings; null
+                                       ``__transaction_state``, ``__cluster_metadata``,
+                                       ``__share_group_state`` and ``__remote_log_metadata``
+                                       decoded as kafka-dump-log's decoders print them (JSON strings; null
                                        for other topics and for control records)
 decodeValues       false               ``true``: add ``valueSchemaId``, ``valueDecoded`` (a
                                        struct) and ``valueDecodeProblem``: values decoded with
