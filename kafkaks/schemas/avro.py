@@ -19,7 +19,7 @@ from typing import Any
 import pyarrow as pa
 
 from .extras import require
-from .registry import RegisteredSchema, Registry, SchemaLookupError
+from .registry import RegisteredSchema, Registry, SchemaLookupError, referenced
 
 __all__ = ["AvroSchema", "arrow_type", "parse"]
 
@@ -84,7 +84,13 @@ def parse(schema: RegisteredSchema, registry: Registry | None) -> AvroSchema:
     """Parses a registered Avro schema, its references (looked up in ``registry``) first."""
     fastavro = require("fastavro")
     named: dict[str, Any] = {}
-    _parse_references(schema, registry, named, set())
+    for ref, target in referenced(schema, registry):  # named types before the schemas using them
+        try:
+            fastavro.parse_schema(json.loads(target.schema), named)
+        except (ValueError, TypeError, KeyError) as error:
+            raise SchemaLookupError(
+                f"the reference {ref.name} ({ref.subject} version {ref.version}) is not valid Avro: {error}"
+            ) from error
     try:
         parsed = fastavro.parse_schema(json.loads(schema.schema), named)
     except (ValueError, TypeError, KeyError) as error:  # fastavro's SchemaParseException is a ValueError
@@ -131,26 +137,6 @@ def _zero_size(schema: Any, named: dict[str, Any], seen: tuple[str, ...]) -> boo
         inner = (*seen, schema["name"])
         return all(_zero_size(f["type"], named, inner) for f in schema.get("fields", ()))
     return False
-
-
-def _parse_references(
-    schema: RegisteredSchema, registry: Registry | None, named: dict[str, Any], seen: set[tuple[str, int]]
-) -> None:
-    fastavro = require("fastavro")
-    for ref in schema.references:
-        if (ref.subject, ref.version) in seen:
-            continue
-        seen.add((ref.subject, ref.version))
-        if registry is None:
-            raise SchemaLookupError(f"schema id {schema.id} references {ref.name}, and no registry is given")
-        target = registry.version(ref.subject, ref.version)
-        _parse_references(target, registry, named, seen)
-        try:
-            fastavro.parse_schema(json.loads(target.schema), named)
-        except (ValueError, TypeError, KeyError) as error:
-            raise SchemaLookupError(
-                f"the reference {ref.name} ({ref.subject} version {ref.version}) is not valid Avro: {error}"
-            ) from error
 
 
 def _resolve(schema: Any, named: dict[str, Any]) -> Any:

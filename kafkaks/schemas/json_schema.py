@@ -17,7 +17,7 @@ from typing import Any
 
 import pyarrow as pa
 
-from .registry import RegisteredSchema, Registry, SchemaLookupError
+from .registry import RegisteredSchema, Registry, SchemaLookupError, referenced
 
 __all__ = ["JsonSchema", "arrow_type", "parse"]
 
@@ -45,8 +45,7 @@ class JsonSchema:
 
 def parse(schema: RegisteredSchema, registry: Registry | None) -> JsonSchema:
     """Parses a registered JSON Schema, its references (looked up in ``registry``) with it."""
-    documents: dict[str, Any] = {}
-    _load_references(schema, registry, documents, set())
+    documents = {ref.name: _loads(target) for ref, target in referenced(schema, registry)}
     return JsonSchema(_loads(schema), documents)
 
 
@@ -64,20 +63,6 @@ def _loads(schema: RegisteredSchema) -> Any:
         return json.loads(schema.schema)
     except ValueError as error:
         raise SchemaLookupError(f"schema id {schema.id} is not JSON: {error}") from error
-
-
-def _load_references(
-    schema: RegisteredSchema, registry: Registry | None, documents: dict[str, Any], seen: set[tuple[str, int]]
-) -> None:
-    for ref in schema.references:
-        if (ref.subject, ref.version) in seen:
-            continue
-        seen.add((ref.subject, ref.version))
-        if registry is None:
-            raise SchemaLookupError(f"schema id {schema.id} references {ref.name}, and no registry is given")
-        target = registry.version(ref.subject, ref.version)
-        documents[ref.name] = _loads(target)
-        _load_references(target, registry, documents, seen)
 
 
 def _text(value: Any) -> Any:

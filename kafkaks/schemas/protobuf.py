@@ -25,7 +25,7 @@ import pyarrow as pa
 
 from . import framing
 from .extras import require
-from .registry import RegisteredSchema, Registry, SchemaLookupError
+from .registry import RegisteredSchema, Registry, SchemaLookupError, referenced
 
 __all__ = ["ProtobufSchema", "arrow_type", "parse"]
 
@@ -91,26 +91,11 @@ def parse(schema: RegisteredSchema, registry: Registry | None, *, framed: bool =
     """Compiles a registered ``.proto`` with the files it references into its own pool. A schema
     may also be a base64 ``FileDescriptorProto`` (as clients such as confluent-kafka's register
     it; the registry stores text), its references likewise."""
-    files: dict[str, str] = {}
-    _collect(schema, registry, files, set())
+    files = {ref.name: target.schema for ref, target in referenced(schema, registry)}
     main = _descriptor_proto(schema.schema)
     if main is None:
         return ProtobufSchema(_compile(schema.schema, files, schema.id), framed)
     return ProtobufSchema(_from_descriptors(main, files, schema.id), framed)
-
-
-def _collect(
-    schema: RegisteredSchema, registry: Registry | None, files: dict[str, str], seen: set[str]
-) -> None:
-    for ref in schema.references:
-        if ref.name in seen:
-            continue
-        seen.add(ref.name)
-        if registry is None:
-            raise SchemaLookupError(f"schema id {schema.id} imports {ref.name}, and no registry is given")
-        target = registry.version(ref.subject, ref.version)
-        files[ref.name] = target.schema
-        _collect(target, registry, files, seen)
 
 
 def _compile(text: str, imports: dict[str, str], schema_id: int) -> Any:

@@ -7,6 +7,7 @@ fills a :class:`RegistryState` from the registry's own ``_schemas`` topic, and
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -20,6 +21,7 @@ __all__ = [
     "RegistryState",
     "SchemaDecodeError",
     "SchemaLookupError",
+    "referenced",
 ]
 
 # The registry's schemaType values; a schema registered without one is Avro (SchemaValue.java).
@@ -72,6 +74,30 @@ class Registry(Protocol):
     def latest(self, subject: str) -> RegisteredSchema | None:
         """The subject's latest version that is not deleted, or None."""
         ...
+
+
+def referenced(
+    schema: RegisteredSchema, registry: Registry | None
+) -> Iterator[tuple[Reference, RegisteredSchema]]:
+    """Every schema ``schema`` references, directly or not, with the reference naming it: each
+    version of a subject once, the schemas a schema references before it (what Avro's named types
+    need). Without a ``registry``, a reference raises :class:`SchemaLookupError`."""
+    seen: set[tuple[str, int]] = set()
+
+    def walk(current: RegisteredSchema) -> Iterator[tuple[Reference, RegisteredSchema]]:
+        for ref in current.references:
+            if (ref.subject, ref.version) in seen:
+                continue
+            seen.add((ref.subject, ref.version))
+            if registry is None:
+                raise SchemaLookupError(
+                    f"schema id {current.id} references {ref.name}, and no registry is given"
+                )
+            target = registry.version(ref.subject, ref.version)
+            yield from walk(target)
+            yield ref, target
+
+    return walk(schema)
 
 
 @dataclass
