@@ -124,7 +124,7 @@ class _Reader:
         self.items = run.open(lambda problem: self.found.append(problem))
         # The scanned run the head comes from (kafkaks.wire.scan), its rows, and the head's row
         self.scanned: ScannedRun | None = None
-        self.rows: list[list[int]] = []
+        self._rows: list[list[int]] | None = None
         self.row = 0
         self.queue: Iterator[Batch] | None = None  # the run's batches after the head
         self.last = run.base_offset - 1  # the last offset of the batches read before the head
@@ -181,10 +181,17 @@ class _Reader:
             self.queue = self.scanned = None
         item = next(self.items, None)
         if isinstance(item, ScannedRun):
-            self.scanned, self.rows, self.row = item, item.rows(), 0
+            self.scanned, self._rows, self.row = item, None, 0
             self.queue = item.batches()
             return next(self.queue)
         return item
+
+    @property
+    def rows(self) -> list[list[int]]:
+        """The scanned run's rows, read from it once, when the merge first asks."""
+        if self._rows is None:
+            self._rows = self.scanned.rows() if self.scanned is not None else []
+        return self._rows
 
     def skip_to(self, row: int) -> None:
         """Make the batch at ``row`` of the scanned run the head (the rows before it were taken
