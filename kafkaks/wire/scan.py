@@ -53,8 +53,8 @@ _BATCH_ARGS = itemgetter(*(SCAN_FIELDS.index(name) for name in Batch.SCANNED_FIE
 class ScannedRun:
     """Batches one after another in ``data``, which starts at file position ``start``: ``fields``
     holds ``count`` rows of the compiled scan's ``SCAN_FIELDS`` (int64), positions relative to
-    ``data``. Every batch is a whole v2 batch of a known codec whose CRC matched (or was not
-    checked: ``verify_crc`` false)."""
+    ``data``. Every batch is a whole v2 batch of a known codec whose CRC matched (or, read with
+    ``verify_crc=False``, was not checked: ``crc_valid`` -1)."""
 
     __slots__ = ("count", "data", "fields", "max_decompressed", "partition", "path", "start", "topic")
 
@@ -117,7 +117,8 @@ class ScannedRun:
 
     def columns(self) -> dict[str, np.ndarray[Any, Any]]:
         """Each of ``SCAN_FIELDS`` as an int64 NumPy array of ``count`` values (``position`` made a
-        file position), and ``records_at``: where each batch's records start in ``data``."""
+        file position), and ``records_at`` and ``records_end``: where each batch's records start
+        and end in ``data``."""
         import numpy as np
 
         table = np.frombuffer(self.fields, np.int64).reshape(self.count, _COLUMNS)
@@ -128,7 +129,7 @@ class ScannedRun:
         return columns
 
     def _last(self, name: str) -> int:
-        value: int = memoryview(self.fields).cast("q")[(self.count - 1) * _COLUMNS + SCAN_FIELDS.index(name)]
+        value: int = memoryview(self.fields).cast("q")[(self.count - 1) * _COLUMNS + self.column(name)]
         return value
 
     @property
