@@ -52,7 +52,7 @@ from pyiceberg.schema import Schema
 from pyiceberg.table.sorting import UNSORTED_SORT_ORDER, SortOrder
 from pyiceberg.table.update import TableRequirement, TableUpdate
 
-__all__ = ["RestCatalogServer", "serve"]
+__all__ = ["Request", "RestCatalogServer", "serve"]
 
 SEPARATOR = "\x1f"  # the spec's default namespace separator in paths
 PREFIX = "/v1/"
@@ -86,13 +86,24 @@ class SpecError(Exception):
         self.status, self.kind = status, kind
 
 
+@dataclass(frozen=True)
+class Request:
+    """What the server saw of a request, and answered."""
+
+    method: str
+    path: str
+    query: str
+    authorization: str | None
+    status: int
+
+
 @dataclass
 class RestCatalogServer:
     """The server and the SQL catalog behind it; ``uri`` is what a client is given."""
 
     catalog: SqlCatalog
     httpd: ThreadingHTTPServer
-    requests: list[tuple[str, str, int]] = field(default_factory=list)  # method, path, status
+    requests: list[Request] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
@@ -102,7 +113,7 @@ class RestCatalogServer:
 
     def posts(self) -> list[tuple[str, int]]:
         """The path and status of each POST request so far (namespaces, creates and commits)."""
-        return [(path, status) for method, path, status in self.requests if method == "POST"]
+        return [(r.path, r.status) for r in self.requests if r.method == "POST"]
 
 
 class _Named:
@@ -203,7 +214,8 @@ def _create(catalog: SqlCatalog, namespace: tuple[str, ...], body: Any) -> dict[
 def _handler(server: RestCatalogServer) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         def _answer(self, method: str) -> None:
-            path = urllib.parse.urlsplit(self.path).path
+            url = urllib.parse.urlsplit(self.path)
+            path = url.path
             length = int(self.headers.get("Content-Length") or 0)
             raw = self.rfile.read(length) if length else b""
             try:
@@ -214,7 +226,9 @@ def _handler(server: RestCatalogServer) -> type[BaseHTTPRequestHandler]:
             except tuple(ERRORS) as error:
                 status, kind = next(v for k, v in ERRORS.items() if isinstance(error, k))
                 answer = _error(status, kind, str(error))
-            server.requests.append((method, path, int(status)))
+            server.requests.append(
+                Request(method, path, url.query, self.headers.get("Authorization"), status)
+            )
             data = b"" if answer is None or method == "HEAD" else json.dumps(answer).encode()
             self.send_response(status)
             self.send_header("Content-Type", "application/json")

@@ -12,6 +12,7 @@ command line.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -218,6 +219,31 @@ def test_dry_run_against_a_rest_catalog_writes_nothing(
     assert [line.split(":")[0] for line in out[1:]] == ["  orders-0", "  orders-1", "  txn-topic-0"]
     assert all(": append every offset (log " in line for line in out[1:])
     assert rest.posts() == []
-    assert [m for m, _, _ in rest.requests] and {m for m, _, _ in rest.requests} <= {"GET", "HEAD"}
+    assert rest.requests and {r.method for r in rest.requests} <= {"GET", "HEAD"}
     assert rest.catalog.list_namespaces() == []
+    assert not warehouse.exists()
+
+
+def test_catalog_properties_and_pyicebergs_environment_reach_the_catalog(
+    rest: RestCatalogServer, tmp_path: Path
+) -> None:
+    """What a real REST catalog needs besides its URI: a warehouse name (--catalog-property) and a
+    credential or token, kept out of the command line in pyiceberg's environment (read when
+    pyiceberg is imported: hence a process of its own)."""
+    pytest.importorskip("pyspark", reason="PySpark is not installed: pip install 'kafkaks[spark]'")
+    logdir, warehouse = earlier_state(tmp_path), tmp_path / "warehouse"
+    argv = [*arguments(rest, logdir, warehouse), "--catalog-property", "warehouse=lake", "--dry-run"]
+    result = subprocess.run(
+        [*kafkaks_command(), *argv],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+        env={**os.environ, "PYICEBERG_CATALOG__KAFKAKS__TOKEN": "a-token"},
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(f"plan for Iceberg table {TABLE} (new, at file://{warehouse}/")
+    config = [r for r in rest.requests if r.path == "/v1/config"]
+    assert [r.query for r in config] == ["warehouse=lake"]
+    assert {r.authorization for r in rest.requests if r.path != "/v1/config"} == {"Bearer a-token"}
     assert not warehouse.exists()

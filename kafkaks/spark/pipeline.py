@@ -452,6 +452,7 @@ def run_table(
     format: str,
     catalog_uri: str | None = None,
     table: str | None = None,
+    catalog_properties: dict[str, str] | None = None,
     master: str | None = None,
     spark: Any = None,
     isolation: str = "read_uncommitted",
@@ -492,7 +493,9 @@ def run_table(
     target = Destination.check(dest, paths, "append")
     parsed = _survey(paths, options, say)
     try:
-        opened = open_table(format, target.uri, catalog_uri=catalog_uri, table=table)
+        opened = open_table(
+            format, target.uri, catalog_uri=catalog_uri, table=table, catalog_properties=catalog_properties
+        )
         say(f"reading {opened.describe()}")
         tables_run = plan_append(opened, observe(parsed))
     except (ImportError, ValueError, KafkaksError, OSError) as exc:
@@ -689,12 +692,16 @@ def _mode(value: str) -> str:
     raise argparse.ArgumentTypeError(f"invalid mode {value!r}: choose from {', '.join(SAVE_MODES)}")
 
 
-def _conf(value: str) -> tuple[str, str]:
-    """--conf NAME=VALUE."""
-    name, equals, setting = value.partition("=")
-    if not equals or not name.strip():
-        raise argparse.ArgumentTypeError(f"--conf takes NAME=VALUE, not {value!r}")
-    return name.strip(), setting
+def _setting(option: str) -> Callable[[str], tuple[str, str]]:
+    """The argument type of an option taking NAME=VALUE (--conf, --catalog-property)."""
+
+    def parse(value: str) -> tuple[str, str]:
+        name, equals, setting = value.partition("=")
+        if not equals or not name.strip():
+            raise argparse.ArgumentTypeError(f"{option} takes NAME=VALUE, not {value!r}")
+        return name.strip(), setting
+
+    return parse
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -772,6 +779,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "postgresql://... for a SQL catalog (default: SQLite in DEST/catalog.db, DEST the warehouse)",
     )
     parser.add_argument(
+        "--catalog-property",
+        action="append",
+        default=[],
+        type=_setting("--catalog-property"),
+        metavar="NAME=VALUE",
+        help="--format iceberg: a pyiceberg catalog property, over kafkaks' own (a REST catalog's "
+        "warehouse name, scope, header.NAME, ...); repeat it for several. Secrets (credential, token) "
+        "are better in pyiceberg's environment: PYICEBERG_CATALOG__KAFKAKS__CREDENTIAL=id:secret",
+    )
+    parser.add_argument(
         "--table",
         default=None,
         metavar="NAMESPACE.NAME",
@@ -787,7 +804,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--conf",
         action="append",
         default=[],
-        type=_conf,
+        type=_setting("--conf"),
         metavar="NAME=VALUE",
         help="a Spark setting for the session the pipeline starts, as spark-submit's --conf "
         "(spark.executor.memory=2g); repeat it for several",
@@ -841,8 +858,8 @@ def command(args: argparse.Namespace) -> int:
             "--mode overwrite/append/error and --no-metadata are for --format parquet"
         )
         return 2
-    if args.format == "parquet" and (args.catalog_uri or args.table):
-        progress("error: --catalog-uri and --table are for --format iceberg")
+    if args.format == "parquet" and (args.catalog_uri or args.table or args.catalog_property):
+        progress("error: --catalog-uri, --catalog-property and --table are for --format iceberg")
         return 2
     decode_values = (args.registry or "registry") if args.decode_values or args.registry else None
     try:
@@ -868,6 +885,7 @@ def command(args: argparse.Namespace) -> int:
                 args.dest,
                 format=args.format,
                 catalog_uri=args.catalog_uri,
+                catalog_properties=dict(args.catalog_property),
                 table=args.table,
                 master=args.master,
                 isolation=args.isolation_level,

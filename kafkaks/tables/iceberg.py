@@ -2,8 +2,12 @@
 
 The catalog is an embedded SQL catalog on SQLite by default (``DEST/catalog.db``, the warehouse
 ``DEST``, for a local DEST), or any catalog pyiceberg loads by URI: ``http(s)://`` a REST catalog,
-``sqlite:///...``/``postgresql://...`` a SQL catalog. The table (``kafka.records`` unless named)
-is partitioned by ``identity(topic)`` and ``day(timestamp)``.
+``sqlite:///...``/``postgresql://...`` a SQL catalog. Catalog properties given by the operator
+(``--catalog-property``: a REST catalog's ``warehouse`` name, ``scope``, ``header.*``, ...) go over
+kafkaks' own; pyiceberg adds those of its environment (``PYICEBERG_CATALOG__KAFKAKS__CREDENTIAL``,
+``..._TOKEN``) and ``.pyiceberg.yaml`` (catalog ``kafkaks``) under them, the place for secrets.
+The table (``kafka.records`` unless named) is partitioned by ``identity(topic)`` and
+``day(timestamp)``, at ``<DEST>/<namespace>.db/<name>`` when kafkaks creates it.
 
 Spark writes each run's files under ``<table location>/data/kafkaks-<run id>/``, one folder per
 topic and day, every column inside each file (Iceberg takes partition values from the data,
@@ -42,7 +46,14 @@ class IcebergTable:
     partition_columns: tuple[str, ...] = (TOPIC_DIR, DAY_DIR)
     partition_values_in_files = True  # Iceberg reads partition values from the data columns
 
-    def __init__(self, dest: str, *, catalog_uri: str | None = None, table: str | None = None) -> None:
+    def __init__(
+        self,
+        dest: str,
+        *,
+        catalog_uri: str | None = None,
+        table: str | None = None,
+        catalog_properties: Mapping[str, str] | None = None,
+    ) -> None:
         from pyiceberg.exceptions import NoSuchTableError
 
         self.catalog_file: str | None = None
@@ -63,7 +74,7 @@ class IcebergTable:
             properties |= {"type": "rest", "uri": catalog_uri}
         else:
             properties |= {"type": "sql", "uri": catalog_uri}
-        self.properties = properties
+        self.properties = properties | dict(catalog_properties or {})  # the operator's last
         self.namespace = self.identifier.rsplit(".", 1)[0]
         self.warehouse = warehouse
         self.table: Any = None
