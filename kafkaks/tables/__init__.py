@@ -6,7 +6,9 @@ pyiceberg (:mod:`~kafkaks.tables.iceberg`) or deltalake (:mod:`~kafkaks.tables.d
 Iceberg or Delta jar is needed on the cluster. Each commit stores, per topic-partition, the high
 offset the table holds (:mod:`~kafkaks.tables.watermarks`); the next run appends only what lies
 above it, after checking the log dirs (:mod:`~kafkaks.tables.observe`) for partitions that started
-over or were rewritten. :mod:`~kafkaks.tables.appending` is the Spark job.
+over or were rewritten. :mod:`~kafkaks.tables.appending` is the Spark job;
+:mod:`~kafkaks.tables.evolution` decides whether a run's columns (decoded values typed by a newer
+schema version) fit the table.
 
 Needs the ``tables`` extra: ``pip install 'kafkaks[tables]'``.
 """
