@@ -157,14 +157,9 @@ def _handle(server: RestCatalogServer, method: str, path: str, body: Any) -> tup
     namespace = _namespace(parts[1])
     if len(parts) == 2 and method in ("GET", "HEAD"):
         properties = catalog.load_namespace_properties(namespace)
-        return (
-            (HTTPStatus.OK, {"namespace": list(namespace), "properties": properties})
-            if method == "GET"
-            else (
-                HTTPStatus.NO_CONTENT,
-                None,
-            )
-        )
+        if method == "HEAD":
+            return HTTPStatus.NO_CONTENT, None
+        return HTTPStatus.OK, {"namespace": list(namespace), "properties": properties}
     if len(parts) == 3 and parts[2] == "tables":
         if method == "GET":
             names = catalog.list_tables(namespace)
