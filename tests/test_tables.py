@@ -341,10 +341,21 @@ def test_parquet_dry_run_checks_and_stops_before_spark(
     ("argv", "message"),
     [
         (["--format", "iceberg", "--mode", "overwrite"], "--mode overwrite/append/error and --no-metadata"),
-        (["--format", "delta", "--table", "a.b"], "--catalog-uri and --table are Iceberg's"),
-        (["--table", "a.b"], "--catalog-uri and --table are for --format iceberg"),
+        (
+            ["--format", "delta", "--table", "a.b"],
+            "--catalog-uri, --catalog-property and --table are Iceberg's",
+        ),
+        (["--format", "delta", "--catalog-property", "a=b"], "--catalog-property and --table are Iceberg's"),
+        (["--table", "a.b"], "--catalog-uri, --catalog-property and --table are for --format iceberg"),
+        (["--catalog-property", "a=b"], "--catalog-property and --table are for --format iceberg"),
     ],
-    ids=["iceberg-overwrite", "delta-table-name", "parquet-table-name"],
+    ids=[
+        "iceberg-overwrite",
+        "delta-table-name",
+        "delta-catalog-property",
+        "parquet-table-name",
+        "parquet-catalog-property",
+    ],
 )
 def test_options_of_another_format_are_refused(
     argv: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]

@@ -289,9 +289,13 @@ def session(
 
 
 def source_options(
-    isolation: str, mode: str, include_metadata: bool, max_bytes_per_partition: int | None
+    isolation: str,
+    mode: str,
+    include_metadata: bool,
+    max_bytes_per_partition: int | None,
+    decode_values: str | None = None,
 ) -> dict[str, str]:
-    """The ``kafka-log`` options the pipeline reads with."""
+    """The ``kafka-log`` options the pipeline reads with (``decode_values``: ``decodeValues``)."""
     options = {
         "includeHeaders": "true",
         "includeMetadata": str(include_metadata).lower(),
@@ -300,6 +304,8 @@ def source_options(
     }
     if max_bytes_per_partition is not None:
         options["maxBytesPerPartition"] = str(max_bytes_per_partition)
+    if decode_values is not None:
+        options["decodeValues"] = decode_values
     return options
 
 
@@ -377,9 +383,7 @@ def run(
 
     say = progress if progress is not None else (lambda _line: None)
     paths = [src] if isinstance(src, str) else list(src)
-    options = source_options(isolation, mode, include_metadata, max_bytes_per_partition)
-    if decode_values is not None:
-        options["decodeValues"] = decode_values
+    options = source_options(isolation, mode, include_metadata, max_bytes_per_partition, decode_values)
     target = Destination.check(dest, paths, write_mode)
     _survey(paths, options, say)
     if dry_run:
@@ -448,6 +452,7 @@ def run_table(
     format: str,
     catalog_uri: str | None = None,
     table: str | None = None,
+    catalog_properties: dict[str, str] | None = None,
     master: str | None = None,
     spark: Any = None,
     isolation: str = "read_uncommitted",
@@ -456,6 +461,7 @@ def run_table(
     echo: Callable[[str], None] | None = print,
     progress: Callable[[str], None] | None = None,
     spark_log: str | None = None,
+    decode_values: str | None = None,
     conf: dict[str, str] | None = None,
     dry_run: bool = False,
 ) -> Any:
@@ -465,8 +471,10 @@ def run_table(
     to ``echo`` as text: what was appended per topic-partition, what was skipped and why, the commit.
 
     ``dest`` may not hold Kafka data nor overlap a source (:class:`RefusedError`, as for Parquet);
-    a missing ``tables`` extra is a :class:`RefusedError` naming it. ``dry_run`` prints the plan
-    (what each topic-partition would get) without starting Spark."""
+    a missing ``tables`` extra is a :class:`RefusedError` naming it. ``decode_values`` is as for
+    :func:`run`: the decoded columns go into the table, whose schema takes the fields a newer
+    schema version adds (:mod:`kafkaks.tables.evolution`). ``dry_run`` prints the plan (what each
+    topic-partition would get) without starting Spark."""
     try:
         from kafkaks.spark.source import KafkaLogDataSource
         from kafkaks.tables import open_table
@@ -478,14 +486,16 @@ def run_table(
 
     say = progress if progress is not None else (lambda _line: None)
     paths = [src] if isinstance(src, str) else list(src)
-    options = source_options(isolation, mode, True, max_bytes_per_partition)  # lineage columns
+    options = source_options(isolation, mode, True, max_bytes_per_partition, decode_values)  # lineage columns
     # The incremental read prunes what the table holds; its DataFrame serves that one filtered
     # query, so PySpark's reuse of a pruned plan (kafkaks.spark.source) cannot lose rows here.
     options["pushFilters"] = "true"
     target = Destination.check(dest, paths, "append")
     parsed = _survey(paths, options, say)
     try:
-        opened = open_table(format, target.uri, catalog_uri=catalog_uri, table=table)
+        opened = open_table(
+            format, target.uri, catalog_uri=catalog_uri, table=table, catalog_properties=catalog_properties
+        )
         say(f"reading {opened.describe()}")
         tables_run = plan_append(opened, observe(parsed))
     except (ImportError, ValueError, KafkaksError, OSError) as exc:
@@ -664,7 +674,10 @@ catalog, unless --catalog-uri names one) and each run appends only the offsets a
 table holds of each topic-partition (the high offsets stored with each commit), in one commit; a
 rerun with nothing new commits nothing, a failed run commits nothing. A partition that started
 over (topic re-created, log ending below the table's high offset) is skipped and said why;
-offsets deleted before they were read and segments rewritten by compaction are noted.
+offsets deleted before they were read and segments rewritten by compaction are noted. With
+--decode-values the decoded columns go into the table too; a run whose schema adds optional fields
+(a newer schema version) adds them to the table's schema, any other change of a column fails the
+run, naming the columns, and commits nothing.
 
 Exit status: 0 done, 1 the Spark job failed (damaged data in FAILFAST, ...), 2 nothing was done
 (bad arguments, no Kafka data in SRC, DEST refused, PySpark or the tables extra missing), 3 a table
@@ -679,12 +692,16 @@ def _mode(value: str) -> str:
     raise argparse.ArgumentTypeError(f"invalid mode {value!r}: choose from {', '.join(SAVE_MODES)}")
 
 
-def _conf(value: str) -> tuple[str, str]:
-    """--conf NAME=VALUE."""
-    name, equals, setting = value.partition("=")
-    if not equals or not name.strip():
-        raise argparse.ArgumentTypeError(f"--conf takes NAME=VALUE, not {value!r}")
-    return name.strip(), setting
+def _setting(option: str) -> Callable[[str], tuple[str, str]]:
+    """The argument type of an option taking NAME=VALUE (--conf, --catalog-property)."""
+
+    def parse(value: str) -> tuple[str, str]:
+        name, equals, setting = value.partition("=")
+        if not equals or not name.strip():
+            raise argparse.ArgumentTypeError(f"{option} takes NAME=VALUE, not {value!r}")
+        return name.strip(), setting
+
+    return parse
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -762,6 +779,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "postgresql://... for a SQL catalog (default: SQLite in DEST/catalog.db, DEST the warehouse)",
     )
     parser.add_argument(
+        "--catalog-property",
+        action="append",
+        default=[],
+        type=_setting("--catalog-property"),
+        metavar="NAME=VALUE",
+        help="--format iceberg: a pyiceberg catalog property, over kafkaks' own (a REST catalog's "
+        "warehouse name, scope, header.NAME, ...); repeat it for several. Secrets (credential, token) "
+        "are better in pyiceberg's environment: PYICEBERG_CATALOG__KAFKAKS__CREDENTIAL=id:secret",
+    )
+    parser.add_argument(
         "--table",
         default=None,
         metavar="NAMESPACE.NAME",
@@ -777,7 +804,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--conf",
         action="append",
         default=[],
-        type=_conf,
+        type=_setting("--conf"),
         metavar="NAME=VALUE",
         help="a Spark setting for the session the pipeline starts, as spark-submit's --conf "
         "(spark.executor.memory=2g); repeat it for several",
@@ -831,14 +858,10 @@ def command(args: argparse.Namespace) -> int:
             "--mode overwrite/append/error and --no-metadata are for --format parquet"
         )
         return 2
-    if args.format == "parquet" and (args.catalog_uri or args.table):
-        progress("error: --catalog-uri and --table are for --format iceberg")
+    if args.format == "parquet" and (args.catalog_uri or args.table or args.catalog_property):
+        progress("error: --catalog-uri, --catalog-property and --table are for --format iceberg")
         return 2
-    if args.format != "parquet" and (args.decode_values or args.registry):
-        progress(
-            "error: --decode-values and --registry are for --format parquet (tables take raw values for now)"
-        )
-        return 2
+    decode_values = (args.registry or "registry") if args.decode_values or args.registry else None
     try:
         if args.format == "parquet":
             run(
@@ -852,7 +875,7 @@ def command(args: argparse.Namespace) -> int:
                 max_bytes_per_partition=args.max_bytes_per_partition,
                 progress=progress,
                 spark_log=spark_log,
-                decode_values=(args.registry or "registry") if args.decode_values or args.registry else None,
+                decode_values=decode_values,
                 conf=dict(args.conf),
                 dry_run=args.dry_run,
             )
@@ -862,6 +885,7 @@ def command(args: argparse.Namespace) -> int:
                 args.dest,
                 format=args.format,
                 catalog_uri=args.catalog_uri,
+                catalog_properties=dict(args.catalog_property),
                 table=args.table,
                 master=args.master,
                 isolation=args.isolation_level,
@@ -869,6 +893,7 @@ def command(args: argparse.Namespace) -> int:
                 max_bytes_per_partition=args.max_bytes_per_partition,
                 progress=progress,
                 spark_log=spark_log,
+                decode_values=decode_values,
                 conf=dict(args.conf),
                 dry_run=args.dry_run,
             )

@@ -6,7 +6,9 @@ pyiceberg (:mod:`~kafkaks.tables.iceberg`) or deltalake (:mod:`~kafkaks.tables.d
 Iceberg or Delta jar is needed on the cluster. Each commit stores, per topic-partition, the high
 offset the table holds (:mod:`~kafkaks.tables.watermarks`); the next run appends only what lies
 above it, after checking the log dirs (:mod:`~kafkaks.tables.observe`) for partitions that started
-over or were rewritten. :mod:`~kafkaks.tables.appending` is the Spark job.
+over or were rewritten. :mod:`~kafkaks.tables.appending` is the Spark job;
+:mod:`~kafkaks.tables.evolution` decides whether a run's columns (decoded values typed by a newer
+schema version) fit the table.
 
 Needs the ``tables`` extra: ``pip install 'kafkaks[tables]'``.
 """
@@ -49,9 +51,17 @@ class Table(Protocol):
     ) -> str: ...
 
 
-def open_table(format: str, dest: str, *, catalog_uri: str | None = None, table: str | None = None) -> Table:
-    """The table at ``dest`` (created by its first commit when absent). A missing optional
-    dependency raises ImportError naming the ``tables`` extra; bad settings raise ValueError."""
+def open_table(
+    format: str,
+    dest: str,
+    *,
+    catalog_uri: str | None = None,
+    table: str | None = None,
+    catalog_properties: Mapping[str, str] | None = None,
+) -> Table:
+    """The table at ``dest`` (created by its first commit when absent). ``catalog_properties``
+    are pyiceberg's catalog properties, over kafkaks' own. A missing optional dependency raises
+    ImportError naming the ``tables`` extra; bad settings raise ValueError."""
     if format == "iceberg":
         try:
             import pyiceberg.catalog.sql  # noqa: F401  (the SQLite catalog's SQLAlchemy too)
@@ -59,11 +69,12 @@ def open_table(format: str, dest: str, *, catalog_uri: str | None = None, table:
             raise ImportError(MISSING_EXTRA.format(format=format, package="pyiceberg")) from exc
         from .iceberg import IcebergTable
 
-        return IcebergTable(dest, catalog_uri=catalog_uri, table=table)
+        return IcebergTable(dest, catalog_uri=catalog_uri, table=table, catalog_properties=catalog_properties)
     if format == "delta":
-        if catalog_uri is not None or table is not None:
+        if catalog_uri is not None or table is not None or catalog_properties:
             raise ValueError(
-                "a Delta table is named by its location (DEST): --catalog-uri and --table are Iceberg's"
+                "a Delta table is named by its location (DEST): --catalog-uri, --catalog-property and "
+                "--table are Iceberg's"
             )
         try:
             import deltalake  # noqa: F401

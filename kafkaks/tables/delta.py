@@ -7,7 +7,10 @@ and not in the files, as Delta stores them. The driver then commits one ``add`` 
 one commit whose commit info carries the watermarks (:mod:`kafkaks.tables.watermarks`); a new
 table is created by that same commit. The commit is made against the version the watermarks were
 read from, without retries: when another writer committed meanwhile, it fails and the run's files
-are removed. No Delta jar is needed on the cluster.
+are removed. Fields new to the table (``--decode-values`` with a newer schema version) are added to
+its schema by a commit of their own just before (deltalake adds files under the table's schema as
+it is): should the append then fail, the table keeps the new, empty, optional fields and nothing
+else (:mod:`kafkaks.tables.evolution`). No Delta jar is needed on the cluster.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+from .evolution import schema_change
 from .watermarks import PROPERTY, Key, Watermark, dump_watermarks, load_watermarks
 
 __all__ = ["DeltaTable"]
@@ -109,6 +113,7 @@ class DeltaTable:
             )
             self.table = deltalake.DeltaTable(self.location, storage_options=self.storage_options)
         else:
+            self._evolve(deltalake.Schema.from_arrow(arrow_schema))
             self.table.create_write_transaction(
                 actions,
                 mode="append",
@@ -118,6 +123,21 @@ class DeltaTable:
             )
             self.table.update_incremental()
         return str(self.table.version())
+
+    def _evolve(self, schema: Any) -> None:
+        """Add the fields of ``schema`` (the run's) the table lacks, in a commit of its own made,
+        like the append, without retries against the version the watermarks were read from:
+        deltalake's append of files (``create_write_transaction``) keeps the table's schema as it
+        is. A conflicting schema raises :class:`~kafkaks.tables.evolution.SchemaConflictError`
+        before either commit."""
+        import pyarrow as pa
+        from deltalake.transaction import CommitProperties
+
+        change = schema_change(pa.schema(self.table.schema().to_arrow()), pa.schema(schema.to_arrow()))
+        change.check(self.describe())
+        if change.added:
+            evolved = [f for f in schema.fields if f.name in change.added_columns]
+            self.table.alter.add_columns(evolved, commit_properties=CommitProperties(max_commit_retries=0))
 
 
 def _rows(fs: Any, path: str) -> int:

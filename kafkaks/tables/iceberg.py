@@ -2,14 +2,20 @@
 
 The catalog is an embedded SQL catalog on SQLite by default (``DEST/catalog.db``, the warehouse
 ``DEST``, for a local DEST), or any catalog pyiceberg loads by URI: ``http(s)://`` a REST catalog,
-``sqlite:///...``/``postgresql://...`` a SQL catalog. The table (``kafka.records`` unless named)
-is partitioned by ``identity(topic)`` and ``day(timestamp)``.
+``sqlite:///...``/``postgresql://...`` a SQL catalog. Catalog properties given by the operator
+(``--catalog-property``: a REST catalog's ``warehouse`` name, ``scope``, ``header.*``, ...) go over
+kafkaks' own; pyiceberg adds those of its environment (``PYICEBERG_CATALOG__KAFKAKS__CREDENTIAL``,
+``..._TOKEN``) and ``.pyiceberg.yaml`` (catalog ``kafkaks``) under them, the place for secrets.
+The table (``kafka.records`` unless named) is partitioned by ``identity(topic)`` and
+``day(timestamp)``, at ``<DEST>/<namespace>.db/<name>`` when kafkaks creates it.
 
 Spark writes each run's files under ``<table location>/data/kafkaks-<run id>/``, one folder per
 topic and day, every column inside each file (Iceberg takes partition values from the data,
 ``add_files`` from each file's column statistics). The driver then adds them all with
 ``add_files`` in one snapshot whose summary carries the watermarks
-(:mod:`kafkaks.tables.watermarks`); a new table is created in that same commit. The commit
+(:mod:`kafkaks.tables.watermarks`); a new table is created in that same commit, and fields new
+to the table (``--decode-values`` with a newer schema version) are added to its schema in that
+same commit too (:mod:`kafkaks.tables.evolution`). The commit
 asserts that the branch still points where it pointed when the watermarks were read, and is not
 retried (pyiceberg would re-apply it on top of a concurrent commit), so two runs racing on one
 table cannot both append the same offsets: the second commit fails and its files are removed.
@@ -23,6 +29,7 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
+from .evolution import schema_change
 from .watermarks import PROPERTY, Key, Watermark, dump_watermarks, load_watermarks
 
 __all__ = ["IcebergTable"]
@@ -39,7 +46,14 @@ class IcebergTable:
     partition_columns: tuple[str, ...] = (TOPIC_DIR, DAY_DIR)
     partition_values_in_files = True  # Iceberg reads partition values from the data columns
 
-    def __init__(self, dest: str, *, catalog_uri: str | None = None, table: str | None = None) -> None:
+    def __init__(
+        self,
+        dest: str,
+        *,
+        catalog_uri: str | None = None,
+        table: str | None = None,
+        catalog_properties: Mapping[str, str] | None = None,
+    ) -> None:
         from pyiceberg.exceptions import NoSuchTableError
 
         self.catalog_file: str | None = None
@@ -60,7 +74,7 @@ class IcebergTable:
             properties |= {"type": "rest", "uri": catalog_uri}
         else:
             properties |= {"type": "sql", "uri": catalog_uri}
-        self.properties = properties
+        self.properties = properties | dict(catalog_properties or {})  # the operator's last
         self.namespace = self.identifier.rsplit(".", 1)[0]
         self.warehouse = warehouse
         self.table: Any = None
@@ -121,16 +135,21 @@ class IcebergTable:
         partition_values: Mapping[str, Mapping[str, str]],
     ) -> str:
         """Add ``files`` (URIs pyiceberg opens) in one snapshot carrying ``marks``; returns the
-        snapshot id. ``partition_values`` are not needed here (they come from the files)."""
+        snapshot id. New fields in ``arrow_schema`` are added to the table's schema in the same
+        commit; a conflicting schema raises :class:`~kafkaks.tables.evolution.SchemaConflictError`
+        before anything is committed. ``partition_values`` are not needed here (they come from
+        the files)."""
+        from pyiceberg.catalog import Catalog
+
         del partition_values
         properties = {PROPERTY: dump_watermarks(marks)}
+        schema = Catalog._convert_schema_if_needed(arrow_schema)
         if self.table is None:
-            from pyiceberg.catalog import Catalog
             from pyiceberg.partitioning import PartitionField, PartitionSpec
             from pyiceberg.schema import assign_fresh_schema_ids
             from pyiceberg.transforms import DayTransform, IdentityTransform
 
-            schema = assign_fresh_schema_ids(Catalog._convert_schema_if_needed(arrow_schema))
+            schema = assign_fresh_schema_ids(schema)
             topic, timestamp = schema.find_field("topic").field_id, schema.find_field("timestamp").field_id
             spec = PartitionSpec(
                 PartitionField(topic, 1000, IdentityTransform(), "topic"),
@@ -141,7 +160,12 @@ class IcebergTable:
                 self.identifier, schema=schema, location=self.location, partition_spec=spec
             )
         else:
+            change = schema_change(self.table.schema().as_arrow(), schema.as_arrow())
+            change.check(self.describe())
             transaction = _without_retries(self.table).transaction()
+            if change.added:
+                with transaction.update_schema() as update:
+                    update.union_by_name(schema)
         transaction.add_files(files, snapshot_properties=properties)
         table = transaction.commit_transaction()
         self.table = table
