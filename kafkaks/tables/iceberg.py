@@ -1,11 +1,14 @@
-"""An Iceberg table through pyiceberg: the Parquet files Spark wrote are added in one commit.
+"""An Iceberg table through pyiceberg: the Parquet files a run's tasks wrote are added in one commit.
 
 The catalog is an embedded SQL catalog on SQLite by default (``DEST/catalog.db``, the warehouse
 ``DEST``, for a local DEST), or any catalog pyiceberg loads by URI: ``http(s)://`` a REST catalog,
 ``sqlite:///...``/``postgresql://...`` a SQL catalog. The table (``kafka.records`` unless named)
-is partitioned by ``identity(topic)`` and ``day(timestamp)``.
+is partitioned by ``identity(topic)`` and ``day(timestamp)``. A warehouse on S3 carries its
+settings in DEST's URI (:mod:`kafkaks.tables.location` turns them into pyiceberg's ``s3.*``
+properties, so the metadata goes where the data files go); its catalog must be named, since the
+SQLite file cannot live in a bucket.
 
-Spark writes each run's files under ``<table location>/data/kafkaks-<run id>/``, one folder per
+Each run's files go under ``<table location>/data/kafkaks-<run id>/``, one folder per
 topic and day, every column inside each file (Iceberg takes partition values from the data,
 ``add_files`` from each file's column statistics). The driver then adds them all with
 ``add_files`` in one snapshot whose summary carries the watermarks
@@ -23,13 +26,15 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
+from . import DataFile
+from .location import Location
 from .watermarks import PROPERTY, Key, Watermark, dump_watermarks, load_watermarks
 
 __all__ = ["IcebergTable"]
 
 DEFAULT_TABLE = "kafka.records"
 CATALOG_FILE = "catalog.db"  # the SQLite catalog in a local DEST
-TOPIC_DIR, DAY_DIR = "kafkaks_topic", "kafkaks_day"  # Spark's folders; Iceberg ignores the paths
+TOPIC_DIR, DAY_DIR = "kafkaks_topic", "kafkaks_day"  # a run's folders; Iceberg ignores the paths
 
 
 class IcebergTable:
@@ -46,8 +51,9 @@ class IcebergTable:
         self.identifier = table or DEFAULT_TABLE
         if "." not in self.identifier:
             raise ValueError(f"an Iceberg table is named NAMESPACE.TABLE, not {self.identifier!r}")
-        warehouse = dest if "://" in dest else f"file://{dest}"
-        properties: dict[str, str] = {"warehouse": warehouse}
+        self.storage = Location.parse(dest if "://" in dest else f"file://{dest}")
+        warehouse = self.storage.uri
+        properties = {"warehouse": warehouse, **self.storage.pyiceberg_properties()}
         if catalog_uri is None:
             if "://" in dest and not dest.startswith("file://"):
                 raise ValueError(
@@ -113,16 +119,9 @@ class IcebergTable:
     def run_folder(self, run_id: str) -> str:
         return f"{self.location.rstrip('/')}/data/kafkaks-{run_id}"
 
-    def commit(
-        self,
-        files: list[str],
-        arrow_schema: Any,
-        marks: Mapping[Key, Watermark],
-        partition_values: Mapping[str, Mapping[str, str]],
-    ) -> str:
-        """Add ``files`` (URIs pyiceberg opens) in one snapshot carrying ``marks``; returns the
-        snapshot id. ``partition_values`` are not needed here (they come from the files)."""
-        del partition_values
+    def commit(self, files: list[DataFile], arrow_schema: Any, marks: Mapping[Key, Watermark]) -> str:
+        """Add ``files`` in one snapshot carrying ``marks``; returns the snapshot id. pyiceberg
+        reads each file's footer for its statistics and partition values."""
         properties = {PROPERTY: dump_watermarks(marks)}
         if self.table is None:
             from pyiceberg.catalog import Catalog
@@ -142,7 +141,7 @@ class IcebergTable:
             )
         else:
             transaction = _without_retries(self.table).transaction()
-        transaction.add_files(files, snapshot_properties=properties)
+        transaction.add_files([file.uri for file in files], snapshot_properties=properties)
         table = transaction.commit_transaction()
         self.table = table
         return str(table.current_snapshot().snapshot_id)
