@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
+import pyarrow.fs as pafs
 import pyarrow.parquet as pq
 
 from ..spark.filesystems import filesystem
@@ -154,7 +155,8 @@ class _File:
         self, fs: Any, path: str, name: str, key: tuple[str | None, date | None], schema: pa.Schema
     ) -> None:
         self.name, self.key = name, key
-        fs.create_dir(posixpath.dirname(path))  # a local or HDFS folder must exist first
+        if isinstance(fs, pafs.LocalFileSystem):  # an object store has no folders to make
+            fs.create_dir(posixpath.dirname(path))
         self.stream = fs.open_output_stream(path)
         self.writer = pq.ParquetWriter(self.stream, schema)
         self.pending: list[pa.Table] = []
