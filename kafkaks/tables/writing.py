@@ -118,8 +118,8 @@ def write_files(
     from pyspark import TaskContext
 
     fs, root = filesystem(fs_uri)
-    context = TaskContext.get()
-    task = "driver" if context is None else f"{context.partitionId():05d}-{context.attemptNumber()}"
+    context = TaskContext.get()  # None outside a Spark task
+    task = "local" if context is None else f"{context.partitionId():05d}-{context.attemptNumber()}"
     current: _File | None = None
     for batch in batches:
         table = pa.Table.from_batches([batch])
