@@ -295,7 +295,7 @@ def test_a_run_racing_another_commits_nothing(spark: Any, tmp_path: Path, format
     spark.dataSource.register(KafkaLogDataSource)
     df = spark.read.format("kafka-log").options(**options).load(str(logdir))
     with pytest.raises(Exception, match=r"(?i)commit|conflict|version|snapshot|branch"):
-        append_files(spark, df, late, late_run, lambda _line: None)
+        append_files(df, late, late_run, lambda _line: None)
     assert late_run.commit is None
     assert len(commits(format, dest)) == 2
     assert table_rows(format, dest) == kafka_python_rows(LOGDIR)

@@ -518,7 +518,7 @@ def run_table(
         spark.dataSource.register(KafkaLogDataSource)
         try:
             df = spark.read.format("kafka-log").options(**options).load(paths)
-            append(spark, df, opened, tables_run, say)
+            append(df, opened, tables_run, say)
         finally:
             if own_session:
                 spark.stop()

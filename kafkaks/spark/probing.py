@@ -77,6 +77,8 @@ class Probe:
         header checks first): an index entry is only trusted as a cut point after this check."""
         if position == 0:
             return True
+        if position + HEADER_SIZE_UP_TO_MAGIC > self.segment.size:  # a stale entry past the log's end
+            return False  # (and object stores' files refuse to seek there)
         stream = self.stream()
         stream.seek(position)
         head = stream.read(HEADER_SIZE_UP_TO_MAGIC)

@@ -1,7 +1,8 @@
 """Kafka log dirs appended to lakehouse tables, incrementally and exactly once (``kafkaks pipeline
 --format iceberg|delta``).
 
-Spark writes the data files in parallel; the driver adds them to the table in one commit, through
+Spark's tasks write the data files in parallel, through ``pyarrow.fs`` (no Hadoop connector,
+whatever the filesystem); the driver adds them to the table in one commit, through
 pyiceberg (:mod:`~kafkaks.tables.iceberg`) or deltalake (:mod:`~kafkaks.tables.delta`), so no
 Iceberg or Delta jar is needed on the cluster. Each commit stores, per topic-partition, the high
 offset the table holds (:mod:`~kafkaks.tables.watermarks`); the next run appends only what lies
@@ -16,22 +17,36 @@ Needs the ``tables`` extra: ``pip install 'kafkaks[tables]'``.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol
 
+from .location import Location
 from .watermarks import Key, Watermark
 
-__all__ = ["FORMATS", "MISSING_EXTRA", "Table", "open_table"]
+__all__ = ["FORMATS", "MISSING_EXTRA", "DataFile", "Table", "open_table"]
 
 FORMATS = ("parquet", "iceberg", "delta")
 MISSING_EXTRA = "--format {format} needs {package}, in the 'tables' extra: pip install 'kafkaks[tables]'"
+
+
+@dataclass(frozen=True)
+class DataFile:
+    """A Parquet file a task wrote for a commit: its URI as the table names it, its size in bytes,
+    its rows, and its partition values by :attr:`Table.partition_columns` (None: null)."""
+
+    uri: str
+    size: int
+    rows: int
+    values: Mapping[str, str | None]
 
 
 class Table(Protocol):
     """What the pipeline needs of a table format."""
 
     format: str
-    partition_columns: tuple[str, ...]  # the folders Spark writes (DataFrameWriter.partitionBy)
+    partition_columns: tuple[str, ...]  # the folders of a run's files: (topic, day)
     partition_values_in_files: bool  # True: the files hold every column (Iceberg)
+    storage: Location
 
     @property
     def location(self) -> str: ...
@@ -44,10 +59,9 @@ class Table(Protocol):
 
     def commit(
         self,
-        files: list[str],
+        files: list[DataFile],
         arrow_schema: Any,
         marks: Mapping[Key, Watermark],
-        partition_values: Mapping[str, Mapping[str, str]],
     ) -> str: ...
 
 

@@ -1,45 +1,35 @@
-"""The Spark side of a table append: what to read, the data files Spark writes, one commit.
+"""The Spark side of a table append: what to read, the data files the tasks write, one commit.
 
 1. :func:`plan_append`: the table's watermarks against the log dirs as they are now (on the
    driver, before Spark starts): a :class:`~kafkaks.tables.watermarks.Decision` per topic-partition.
 2. :func:`append`: Spark reads the offsets above each high offset (the filter is pushed down to
-   the ``kafka-log`` source where it can prune: topics, partitions, and the lowest high offset),
-   writes Parquet files in parallel into a folder of this run inside the table's location, one
-   folder per topic and UTC day; the driver lists them, sums up what was written per
-   topic-partition, and commits them all with the new watermarks in one commit. Whatever fails
-   before that commit has landed removes the run's folder: the table is as it was.
+   the ``kafka-log`` source where it can prune: topics, partitions, and the lowest high offset);
+   each task writes its rows as Parquet files through ``pyarrow.fs`` into a folder of this run
+   inside the table's location, one folder per topic and UTC day (:mod:`kafkaks.tables.writing`),
+   and reports each file with what it holds per topic-partition. The driver sums the reports up
+   and commits exactly the reported files with the new watermarks in one commit, then removes
+   what other task attempts left in the run's folder. Whatever fails before that commit has
+   landed removes the run's folder: the table is as it was.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import operator
 import posixpath
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import Table
+from . import DataFile, Table
 from .watermarks import Decision, Key, Observed, Watermark, advance, decide
+from .writing import Appended
 
 __all__ = ["Appended", "TableRun", "append", "plan_append"]
 
 MICROS_PER_DAY = 86_400_000_000
-
-
-@dataclass
-class Appended:
-    """What one commit appended of one topic-partition. ``bytes`` counts key and value bytes."""
-
-    topic: str
-    partition: int
-    records: int = 0
-    bytes: int = 0
-    first_offset: int | None = None
-    last_offset: int | None = None
-    first_timestamp_us: int | None = None
-    last_timestamp_us: int | None = None
 
 
 @dataclass
@@ -101,65 +91,47 @@ def day_column() -> Any:
     return F.date_from_unix_date(F.floor(F.unix_micros("timestamp") / MICROS_PER_DAY).cast("int"))
 
 
-def spark_uri(uri: str) -> str:
-    """The URI Spark (Hadoop) writes to for one pyarrow reads: ``s3a://`` for ``s3://``."""
-    return "s3a://" + uri.removeprefix("s3://") if uri.startswith("s3://") else uri
-
-
-def append(
-    spark: Any,
-    df: Any,
-    table: Table,
-    run: TableRun,
-    say: Callable[[str], None],
-) -> TableRun:
-    """Read what ``run`` decided, write it as Parquet files into the table's location and commit
-    them in one commit (none when nothing is new). Returns ``run`` with what was appended."""
-    from pyspark.sql import functions as F
-    from pyspark.sql.pandas.types import to_arrow_schema
+def append(df: Any, table: Table, run: TableRun, say: Callable[[str], None]) -> TableRun:
+    """Read what ``run`` decided from ``df`` (the ``kafka-log`` source), write it as Parquet files
+    into the table's location and commit them in one commit (none when nothing is new). Returns
+    ``run`` with what was appended."""
+    from pyspark.sql.pandas.types import from_arrow_schema, to_arrow_schema
 
     from ..spark.filesystems import filesystem
+    from .writing import REPORT_SCHEMA, write_files
 
     condition = wanted(run.decisions)
     if condition is None:
         say("nothing to read: every partition is up to date or skipped")
         return run
     rows = df.where(condition)
-    data_columns = rows.columns
-    if table.partition_values_in_files:
-        topic_dir, day_dir = table.partition_columns
-        out = rows.withColumn(topic_dir, F.col("topic")).withColumn(day_dir, day_column())
-        schema = to_arrow_schema(rows.schema, timezone="UTC")
-    else:
-        out = rows.withColumn(table.partition_columns[1], day_column())
+    topic_dir, day_dir = table.partition_columns
+    out = rows.withColumn(day_dir, day_column())
+    if table.partition_values_in_files:  # Iceberg: every column in the files and the table
+        schema = file_schema = to_arrow_schema(rows.schema, timezone="UTC")
+    else:  # Delta: topic and day in the table, not in the files
         schema = to_arrow_schema(out.schema, timezone="UTC")
+        file_schema = to_arrow_schema(rows.drop("topic").schema, timezone="UTC")
     folder = table.run_folder(uuid.uuid4().hex[:16])
-    fs, root = filesystem(folder)
+    fs_uri = table.storage.filesystem_uri(folder)
+    fs, root = filesystem(fs_uri)
+    writer = functools.partial(
+        write_files, fs_uri=fs_uri, schema=file_schema, folders=(topic_dir, day_dir), day=day_dir
+    )
     try:
-        spark.conf.set("spark.sql.parquet.outputTimestampType", "TIMESTAMP_MICROS")  # not INT96
         say(f"writing Parquet files to {folder}")
-        out.write.mode("error").partitionBy(*table.partition_columns).parquet(spark_uri(folder))
-        say("summarising what was written")
-        written = spark.read.schema(out.schema).parquet(spark_uri(folder)).select(*data_columns)
-        for row in (
-            written.groupBy("topic", "partition")
-            .agg(
-                F.count(F.lit(1)).alias("records"),
-                F.sum(F.coalesce(F.length("key"), F.lit(0)) + F.coalesce(F.length("value"), F.lit(0))).alias(
-                    "bytes"
-                ),
-                F.min("offset").alias("first_offset"),
-                F.max("offset").alias("last_offset"),
-                F.unix_micros(F.min("timestamp")).alias("first_timestamp_us"),
-                F.unix_micros(F.max("timestamp")).alias("last_timestamp_us"),
-            )
-            .orderBy("topic", "partition")
+        reports = (
+            out.sortWithinPartitions("topic", day_dir, "partition", "offset")
+            .mapInArrow(writer, from_arrow_schema(REPORT_SCHEMA))
             .collect()
-        ):
-            run.appended.append(Appended(**row.asDict()))
-        files, values = _data_files(fs, root, folder)
+        )
+        files = [
+            DataFile(f"{folder}/{r.name}", r.size, r.rows, {topic_dir: r.topic, day_dir: r.day})
+            for r in reports
+        ]
+        run.appended = summarise(reports)
         run.files = len(files)
-        run.file_bytes = sum(size for size in files.values())
+        run.file_bytes = sum(file.size for file in files)
         if not files:
             say("nothing new to append: no commit")
             _remove(fs, root)
@@ -171,39 +143,45 @@ def append(
             if mark is not None:
                 marks[key] = mark
         say(f"committing {len(files)} file{'s' if len(files) != 1 else ''} to {table.describe()}")
-        run.commit = table.commit(sorted(files), schema, marks, values)
+        run.commit = table.commit(sorted(files, key=lambda file: file.uri), schema, marks)
         run.table = table.describe()
     except BaseException:
         if run.commit is None:
             _remove(fs, root)
         raise
+    remove_strays(fs, root, {r.name for r in reports})
     return run
 
 
-def _data_files(fs: Any, root: str, folder: str) -> tuple[dict[str, int], dict[str, Mapping[str, str]]]:
-    """The Parquet files Spark wrote under ``folder`` (as URIs under it) with their sizes, and
-    each one's partition values from its ``name=value`` folders."""
-    import urllib.parse
+def summarise(reports: Iterable[Any]) -> list[Appended]:
+    """What the files of the tasks' reports (rows of :data:`~kafkaks.tables.writing.REPORT_SCHEMA`)
+    hold per topic-partition, in topic and partition order."""
+    found: dict[Key, Appended] = {}
+    for report in reports:
+        for held in report.partitions:
+            stats = held.asDict()
+            partition = stats.pop("partition")
+            found.setdefault((report.topic, partition), Appended(report.topic, partition)).add(**stats)
+    return [found[key] for key in sorted(found)]
 
+
+def remove_strays(fs: Any, root: str, committed: set[str]) -> list[str]:
+    """Remove the files under the run's folder ``root`` that are not ``committed`` (names relative
+    to it): what failed or speculative task attempts wrote. Returns their names; a file that cannot
+    be removed is left (the table does not refer to it)."""
     import pyarrow.fs as pafs
 
-    sizes: dict[str, int] = {}
-    values: dict[str, Mapping[str, str]] = {}
-    if fs.get_file_info(root).type != pafs.FileType.Directory:
-        return sizes, values
-    for info in fs.get_file_info(pafs.FileSelector(root, recursive=True)):
-        if info.type != pafs.FileType.File or not info.base_name.endswith(".parquet"):
-            continue
-        relative = posixpath.relpath(info.path, root)
-        uri = f"{folder.rstrip('/')}/{relative}"
-        sizes[uri] = int(info.size)
-        parts = [p.split("=", 1) for p in relative.split("/")[:-1] if "=" in p]
-        values[uri] = {name: urllib.parse.unquote(value) for name, value in parts}
-    return sizes, values
+    strays = []
+    with contextlib.suppress(OSError):
+        for info in fs.get_file_info(pafs.FileSelector(root, recursive=True)):
+            name = posixpath.relpath(info.path, root)
+            if info.type == pafs.FileType.File and name not in committed:
+                with contextlib.suppress(OSError):
+                    fs.delete_file(info.path)
+                    strays.append(name)
+    return sorted(strays)
 
 
 def _remove(fs: Any, root: str) -> None:
-    import contextlib
-
-    with contextlib.suppress(OSError, FileNotFoundError):
+    with contextlib.suppress(OSError):
         fs.delete_dir(root)

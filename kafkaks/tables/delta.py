@@ -1,16 +1,19 @@
-"""A Delta table through deltalake (delta-rs): the Parquet files Spark wrote are added in one commit.
+"""A Delta table through deltalake (delta-rs): the Parquet files a run's tasks wrote are added in
+one commit.
 
-DEST is the table's root. The table is partitioned by ``topic`` and ``day`` (a ``date`` column,
-the UTC day of ``timestamp``: Delta has no hidden partitioning). Spark writes each run's files
-under ``DEST/kafkaks-<run id>/topic=<topic>/day=<day>/``, the partition columns in the folder names
-and not in the files, as Delta stores them. The driver then commits one ``add`` action per file in
-one commit whose commit info carries the watermarks (:mod:`kafkaks.tables.watermarks`); a new
-table is created by that same commit. The commit is made against the version the watermarks were
-read from, without retries: when another writer committed meanwhile, it fails and the run's files
-are removed. Fields new to the table (``--decode-values`` with a newer schema version) are added to
-its schema by a commit of their own just before (deltalake adds files under the table's schema as
-it is): should the append then fail, the table keeps the new, empty, optional fields and nothing
-else (:mod:`kafkaks.tables.evolution`). No Delta jar is needed on the cluster.
+DEST is the table's root (on S3 with its settings in the URI: :mod:`kafkaks.tables.location`
+turns them into deltalake's storage options). The table is partitioned by ``topic`` and ``day``
+(a ``date`` column, the UTC day of ``timestamp``: Delta has no hidden partitioning). Each run's
+files go under ``DEST/kafkaks-<run id>/topic=<topic>/day=<day>/``, the partition columns in the
+folder names and not in the files, as Delta stores them. The driver then commits one ``add``
+action per file in one commit whose commit info carries the watermarks
+(:mod:`kafkaks.tables.watermarks`); a new table is created by that same commit. The commit is made
+against the version the watermarks were read from, without retries: when another writer committed
+meanwhile, it fails and the run's files are removed. Fields new to the table (``--decode-values``
+with a newer schema version) are added to its schema by a commit of their own just before
+(deltalake adds files under the table's schema as it is): should the append then fail, the table
+keeps the new, empty, optional fields and nothing else (:mod:`kafkaks.tables.evolution`). No Delta
+jar is needed on the cluster.
 """
 
 from __future__ import annotations
@@ -20,7 +23,9 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+from . import DataFile
 from .evolution import schema_change
+from .location import Location
 from .watermarks import PROPERTY, Key, Watermark, dump_watermarks, load_watermarks
 
 __all__ = ["DeltaTable"]
@@ -35,20 +40,20 @@ class DeltaTable:
     partition_columns: tuple[str, ...] = ("topic", DAY)
     partition_values_in_files = False  # Delta keeps them in the log, not in the files
 
-    def __init__(self, dest: str, *, storage_options: dict[str, str] | None = None) -> None:
+    def __init__(self, dest: str) -> None:
         import deltalake
         from deltalake.exceptions import TableNotFoundError
 
-        self._location = dest
-        self.storage_options = storage_options
+        self.storage = Location.parse(dest)
+        self.storage_options = self.storage.delta_storage_options()
         try:
-            self.table: Any = deltalake.DeltaTable(dest, storage_options=storage_options)
+            self.table: Any = deltalake.DeltaTable(self.location, storage_options=self.storage_options)
         except TableNotFoundError:
             self.table = None
 
     @property
     def location(self) -> str:
-        return self._location
+        return self.storage.uri
 
     def describe(self) -> str:
         if self.table is None:
@@ -68,36 +73,25 @@ class DeltaTable:
     def run_folder(self, run_id: str) -> str:
         return f"{self.location.rstrip('/')}/kafkaks-{run_id}"
 
-    def commit(
-        self,
-        files: list[str],
-        arrow_schema: Any,
-        marks: Mapping[Key, Watermark],
-        partition_values: Mapping[str, Mapping[str, str]],
-    ) -> str:
-        """Add ``files`` (with their sizes and partition values) in one commit carrying ``marks``;
-        returns the new version."""
+    def commit(self, files: list[DataFile], arrow_schema: Any, marks: Mapping[Key, Watermark]) -> str:
+        """Add ``files`` (with their partition values) in one commit carrying ``marks``; returns the
+        new version."""
         import deltalake
         from deltalake.transaction import AddAction, CommitProperties, create_table_with_add_actions
 
-        from ..spark.filesystems import filesystem
-
         now = int(time.time() * 1000)
         root = self.location.rstrip("/") + "/"
-        actions = []
-        for uri in files:
-            fs, path = filesystem(uri)
-            size = fs.get_file_info(path).size
-            actions.append(
-                AddAction(
-                    uri.removeprefix(root),
-                    size,
-                    dict(partition_values[uri]),
-                    now,
-                    True,
-                    json.dumps({"numRecords": _rows(fs, path)}),
-                )
+        actions = [
+            AddAction(
+                file.uri.removeprefix(root),
+                file.size,
+                dict(file.values),
+                now,
+                True,
+                json.dumps({"numRecords": file.rows}),
             )
+            for file in files
+        ]
         properties = CommitProperties(
             custom_metadata={PROPERTY: dump_watermarks(marks)}, max_commit_retries=0
         )
@@ -138,10 +132,3 @@ class DeltaTable:
         if change.added:
             evolved = [f for f in schema.fields if f.name in change.added_columns]
             self.table.alter.add_columns(evolved, commit_properties=CommitProperties(max_commit_retries=0))
-
-
-def _rows(fs: Any, path: str) -> int:
-    import pyarrow.parquet as pq
-
-    with fs.open_input_file(path) as stream:
-        return int(pq.ParquetFile(stream).metadata.num_rows)

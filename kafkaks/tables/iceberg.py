@@ -1,4 +1,4 @@
-"""An Iceberg table through pyiceberg: the Parquet files Spark wrote are added in one commit.
+"""An Iceberg table through pyiceberg: the Parquet files a run's tasks wrote are added in one commit.
 
 The catalog is an embedded SQL catalog on SQLite by default (``DEST/catalog.db``, the warehouse
 ``DEST``, for a local DEST), or any catalog pyiceberg loads by URI: ``http(s)://`` a REST catalog,
@@ -7,9 +7,12 @@ The catalog is an embedded SQL catalog on SQLite by default (``DEST/catalog.db``
 kafkaks' own; pyiceberg adds those of its environment (``PYICEBERG_CATALOG__KAFKAKS__CREDENTIAL``,
 ``..._TOKEN``) and ``.pyiceberg.yaml`` (catalog ``kafkaks``) under them, the place for secrets.
 The table (``kafka.records`` unless named) is partitioned by ``identity(topic)`` and
-``day(timestamp)``, at ``<DEST>/<namespace>.db/<name>`` when kafkaks creates it.
+``day(timestamp)``, at ``<DEST>/<namespace>.db/<name>`` when kafkaks creates it. A warehouse on S3
+carries its settings in DEST's URI (:mod:`kafkaks.tables.location` turns them into pyiceberg's
+``s3.*`` properties, so the metadata goes where the data files go); its catalog must be named,
+since the SQLite file cannot live in a bucket.
 
-Spark writes each run's files under ``<table location>/data/kafkaks-<run id>/``, one folder per
+Each run's files go under ``<table location>/data/kafkaks-<run id>/``, one folder per
 topic and day, every column inside each file (Iceberg takes partition values from the data,
 ``add_files`` from each file's column statistics). The driver then adds them all with
 ``add_files`` in one snapshot whose summary carries the watermarks
@@ -29,14 +32,16 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
+from . import DataFile
 from .evolution import schema_change
+from .location import Location
 from .watermarks import PROPERTY, Key, Watermark, dump_watermarks, load_watermarks
 
 __all__ = ["IcebergTable"]
 
 DEFAULT_TABLE = "kafka.records"
 CATALOG_FILE = "catalog.db"  # the SQLite catalog in a local DEST
-TOPIC_DIR, DAY_DIR = "kafkaks_topic", "kafkaks_day"  # Spark's folders; Iceberg ignores the paths
+TOPIC_DIR, DAY_DIR = "kafkaks_topic", "kafkaks_day"  # a run's folders; Iceberg ignores the paths
 
 
 class IcebergTable:
@@ -60,8 +65,9 @@ class IcebergTable:
         self.identifier = table or DEFAULT_TABLE
         if "." not in self.identifier:
             raise ValueError(f"an Iceberg table is named NAMESPACE.TABLE, not {self.identifier!r}")
-        warehouse = dest if "://" in dest else f"file://{dest}"
-        properties: dict[str, str] = {"warehouse": warehouse}
+        self.storage = Location.parse(dest if "://" in dest else f"file://{dest}")
+        warehouse = self.storage.uri
+        properties = {"warehouse": warehouse, **self.storage.pyiceberg_properties()}
         if catalog_uri is None:
             if "://" in dest and not dest.startswith("file://"):
                 raise ValueError(
@@ -127,21 +133,13 @@ class IcebergTable:
     def run_folder(self, run_id: str) -> str:
         return f"{self.location.rstrip('/')}/data/kafkaks-{run_id}"
 
-    def commit(
-        self,
-        files: list[str],
-        arrow_schema: Any,
-        marks: Mapping[Key, Watermark],
-        partition_values: Mapping[str, Mapping[str, str]],
-    ) -> str:
-        """Add ``files`` (URIs pyiceberg opens) in one snapshot carrying ``marks``; returns the
-        snapshot id. New fields in ``arrow_schema`` are added to the table's schema in the same
-        commit; a conflicting schema raises :class:`~kafkaks.tables.evolution.SchemaConflictError`
-        before anything is committed. ``partition_values`` are not needed here (they come from
-        the files)."""
+    def commit(self, files: list[DataFile], arrow_schema: Any, marks: Mapping[Key, Watermark]) -> str:
+        """Add ``files`` in one snapshot carrying ``marks``; returns the snapshot id. pyiceberg
+        reads each file's footer for its statistics and partition values. New fields in
+        ``arrow_schema`` are added to the table's schema in the same commit; a conflicting schema
+        raises :class:`~kafkaks.tables.evolution.SchemaConflictError` before anything is committed."""
         from pyiceberg.catalog import Catalog
 
-        del partition_values
         properties = {PROPERTY: dump_watermarks(marks)}
         schema = Catalog._convert_schema_if_needed(arrow_schema)
         if self.table is None:
@@ -166,7 +164,7 @@ class IcebergTable:
             if change.added:
                 with transaction.update_schema() as update:
                     update.union_by_name(schema)
-        transaction.add_files(files, snapshot_properties=properties)
+        transaction.add_files([file.uri for file in files], snapshot_properties=properties)
         table = transaction.commit_transaction()
         self.table = table
         return str(table.current_snapshot().snapshot_id)
