@@ -198,7 +198,7 @@ def test_a_run_racing_another_through_the_rest_catalog_commits_nothing(
     spark.dataSource.register(KafkaLogDataSource)
     df = spark.read.format("kafka-log").options(**options).load(str(logdir))
     with pytest.raises(CommitFailedException, match="CommitFailedException"):
-        append(spark, df, late, late_run, lambda _line: None)
+        append(df, late, late_run, lambda _line: None)
     assert late_run.commit is None
     assert rest.posts()[-1] == (TABLE_PATH, 409)
     assert len(rest_table(rest, warehouse).snapshots()) == 2
