@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import cramjam
+import lz4.block
 import lz4.frame
 import pytest
 import snappy
@@ -24,6 +25,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kafkaks.errors import DecompressionError, DecompressionLimitError, UnsupportedError
+from kafkaks.wire import codecs
 from kafkaks.wire.codecs import _xxh32, decompress
 
 with warnings.catch_warnings():  # kafka-python 3.0.12 calls the deprecated importlib.resources.read_text
@@ -178,6 +180,112 @@ def test_damage_raises_only_decompression_error(name: str, edits: list[tuple[int
         data[position % len(data)] = value
     with contextlib.suppress(DecompressionError):
         decompress(codec, bytes(data[: len(data) - cut % 8]), magic=magic, limit=MIB)
+
+
+IN_C = [name for name, (codec, _magic, _encode) in ENCODERS.items() if codec in ("lz4", "snappy")]
+
+
+def zero_offset(frame: bytes) -> bool:
+    """Whether a block of an LZ4 frame has a match of offset 0 before it ends: the block format
+    calls that damage, and the core says so, where python-lz4 (as the reference decoder) copies
+    whatever its output buffer held."""
+    pos = 15 if len(frame) > 4 and frame[4] & 0x08 else 7
+    while pos + 4 <= len(frame):
+        (word,) = struct.unpack_from("<I", frame, pos)
+        size = word & 0x7FFFFFFF
+        block = frame[pos + 4 : pos + 4 + size] if not word & 0x80000000 else b""
+        pos += 4 + size + (4 if frame[4] & 0x10 else 0)
+        at = 0
+        while at < len(block):
+            token, at = block[at], at + 1
+            at, literals = _length(block, at, token >> 4)
+            at += literals
+            if at + 2 > len(block):
+                break
+            if block[at] == block[at + 1] == 0:
+                return True
+            at, _match = _length(block, at + 2, token & 15)
+    return False
+
+
+def _length(block: bytes, at: int, length: int) -> tuple[int, int]:
+    """A length of 4 bits of the token and, from 15, the bytes at ``at`` (up to one below 255):
+    where those bytes end, and the length."""
+    if length == 15:
+        while at < len(block):
+            at += 1
+            length += block[at - 1]
+            if block[at - 1] != 255:
+                break
+    return at, length
+
+
+def both_ways(codec: str, data: bytes, magic: int, limit: int) -> tuple[Any, Any]:
+    """What the compiled core and the Python path make of a payload: bytes, or the error's class."""
+    results = []
+    for core in (True, False):
+        with pytest.MonkeyPatch.context() as patch:
+            if not core:
+                patch.setattr(codecs, "_core_lz4", None)
+                patch.setattr(codecs, "_core_snappy", None)
+            try:
+                results.append(decompress(codec, data, magic=magic, limit=limit))
+            except DecompressionError as exc:
+                results.append(type(exc))
+    return results[0], results[1]
+
+
+@pytest.mark.skipif(codecs._core_lz4 is None, reason="the compiled core is not built")
+@pytest.mark.parametrize("name", IN_C)
+@settings(max_examples=200, deadline=None)
+@given(
+    edits=st.lists(st.tuples(st.integers(0), st.integers(0, 255)), max_size=4),
+    cut=st.integers(0),
+    size=st.integers(0, 3000),
+    limit=st.sampled_from([MIB, 100, 2999]),
+)
+def test_the_core_decompresses_as_the_python_path(
+    name: str, edits: list[tuple[int, int]], cut: int, size: int, limit: int
+) -> None:
+    """kafkaks/wire/_codecs.c against the Python framings with python-lz4's and cramjam's block
+    decoders: the same bytes, or the same error, for whole, damaged and cut payloads."""
+    codec, magic, encode = ENCODERS[name]
+    data = bytearray(encode(PAYLOAD[:size]))
+    for position, value in edits:
+        data[position % len(data)] = value
+    payload = bytes(data[: len(data) - cut % 8])
+    core, python = both_ways(codec, payload, magic, limit)
+    assert core == python or (core is DecompressionError and codec == "lz4" and zero_offset(payload))
+
+
+@pytest.mark.skipif(codecs._core_lz4 is None, reason="the compiled core is not built")
+@settings(max_examples=500, deadline=None)
+@given(block=st.binary(max_size=300), stored=st.booleans())
+def test_the_core_decodes_any_block_as_the_reference_decoders(block: bytes, stored: bool) -> None:
+    """Arbitrary bytes as an LZ4 block of a Kafka frame and as a raw snappy block."""
+    header = lz4_frame(store_size=False)(b"")[:7]
+    size = len(block) | (0x80000000 if stored else 0)
+    frame = header + struct.pack("<I", size) + block + b"\0\0\0\0"
+    core, python = both_ways("lz4", frame, 2, MIB)
+    assert core == python or (core is DecompressionError and zero_offset(frame))
+    core, python = both_ways("snappy", block, 2, MIB)
+    assert core == python
+
+
+@pytest.mark.skipif(codecs._core_lz4 is None, reason="the compiled core is not built")
+def test_a_match_of_offset_zero_is_damage() -> None:
+    """The reference decoder copies its output buffer's own bytes for it (zeros here)."""
+    header = lz4_frame(store_size=False)(b"")[:7]
+    good = bytes([0x10]) + b"a" + b"\x01\x00" + bytes([0x80]) + b"b" * 8  # "a", then 4 more from 1 back
+    zero = bytes([0x10]) + b"a" + b"\x00\x00" + bytes([0x80]) + b"b" * 8
+    for block, expected in ((good, b"aaaaa" + b"b" * 8), (zero, None)):
+        frame = header + struct.pack("<I", len(block)) + block + bytes(4)
+        assert zero_offset(frame) == (expected is None)
+        if expected is None:
+            with pytest.raises(DecompressionError, match="lz4: "):
+                decompress("lz4", frame, magic=2)
+        else:
+            assert decompress("lz4", frame, magic=2) == expected == lz4.block.decompress(block, 65536)
 
 
 def lz4_patch(offset: int, value: bytes) -> bytes:

@@ -27,6 +27,10 @@ Kafka wraps three of them in a framing of its own choosing (``clients/.../common
     zstd    zstd frames from zstd-jni's streaming writer: no content size in the header and possibly
             several frames in one payload. Magic 2 only: v0/v1 have no codec id for it.
 
+LZ4 and snappy payloads are decompressed by the compiled core (``kafkaks/wire/_codecs.c``: the
+framings above and the block formats, in C); the Python code here (with python-lz4 and cramjam
+for the blocks) is what a tree without the core runs, and tests/test_codecs.py checks both agree.
+
 Nothing in the format bounds the decompressed size (franz-go and sarama cap it too), so every codec
 decompresses in bounded steps and raises DecompressionLimitError as soon as its output passes
 ``limit``: a bomb costs about ``limit`` bytes of memory (zstd: at most about twice that), not its size.
@@ -40,6 +44,13 @@ import threading
 from kafkaks.errors import DecompressionError, DecompressionLimitError, UnsupportedError
 
 __all__ = ["DEFAULT_MAX_DECOMPRESSED_BYTES", "RELEASES_GIL", "decompress"]
+
+try:
+    from ._core import lz4_frame as _core_lz4
+    from ._core import snappy as _core_snappy
+except ImportError:  # the core is not built: the Python framings below
+    _core_lz4 = None
+    _core_snappy = None
 
 DEFAULT_MAX_DECOMPRESSED_BYTES: int = 256 * 1024 * 1024
 """Default cap on one payload's decompressed size; pass ``limit`` to change it."""
@@ -81,7 +92,9 @@ def decompress(
         case "gzip":
             return _gunzip(view, limit)
         case "snappy":
-            return _unsnappy(view, limit)
+            return _core_snappy(view, limit) if _core_snappy is not None else _unsnappy(view, limit)
+        case "lz4" if _core_lz4 is not None:
+            return _core_lz4(view, limit, magic != 0)
         case "lz4":
             return _unlz4(view, limit, check_header=magic != 0)
         case "zstd" if magic >= 2:
