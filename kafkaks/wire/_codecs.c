@@ -382,3 +382,160 @@ done:
     }
     return out;
 }
+
+/* ---- zstd, through the system's libzstd ----
+ *
+ * zstd is too large a format to decode here: the machine's libzstd is opened at run time
+ * (zstd_load, with the names codecs.py tries), no header or library is needed to build, and
+ * without one codecs.py decompresses with the zstandard package. Only the stable streaming API
+ * is used, declared here as zstd.h declares it.
+ */
+#ifdef _WIN32
+#include <windows.h>
+#define OPEN_LIBRARY(name) ((void *)LoadLibraryA(name))
+#define FIND_SYMBOL(library, name) ((void *)GetProcAddress((HMODULE)(library), name))
+#define CLOSE_LIBRARY(library) FreeLibrary((HMODULE)(library))
+#else
+#include <dlfcn.h>
+#define OPEN_LIBRARY(name) dlopen(name, RTLD_NOW | RTLD_LOCAL)
+#define FIND_SYMBOL(library, name) dlsym(library, name)
+#define CLOSE_LIBRARY(library) dlclose(library)
+#endif
+
+typedef struct {
+    const void *src;
+    size_t size, pos;
+} ZstdIn;
+typedef struct {
+    void *dst;
+    size_t size, pos;
+} ZstdOut;
+
+static struct {
+    void *(*create)(void);
+    size_t (*free)(void *);
+    size_t (*decompress)(void *, ZstdOut *, ZstdIn *);
+    size_t (*reset)(void *, int);
+    unsigned (*is_error)(size_t);
+    const char *(*error_name)(size_t);
+    unsigned long long (*content_size)(const void *, size_t);
+    void *context; /* reused while the GIL is held */
+} zstd;
+
+#define ZSTD_RESET_SESSION_ONLY 1
+#define ZSTD_CONTENTSIZE_ERROR (0ULL - 2) /* ZSTD_CONTENTSIZE_UNKNOWN is 0ULL - 1: above this too */
+#define ZSTD_WITHOUT_GIL 65536 /* larger payloads are decompressed with the GIL released */
+
+/* zstd_load(name) -> whether libzstd could be opened under that name (and has what is needed) */
+PyObject *codecs_zstd_load(PyObject *module, PyObject *args) {
+    (void)module;
+    const char *name;
+    if (!PyArg_ParseTuple(args, "s", &name)) return NULL;
+    if (zstd.context) Py_RETURN_TRUE;
+    void *library = OPEN_LIBRARY(name);
+    if (!library) Py_RETURN_FALSE;
+    *(void **)&zstd.create = FIND_SYMBOL(library, "ZSTD_createDCtx");
+    *(void **)&zstd.free = FIND_SYMBOL(library, "ZSTD_freeDCtx");
+    *(void **)&zstd.decompress = FIND_SYMBOL(library, "ZSTD_decompressStream");
+    *(void **)&zstd.reset = FIND_SYMBOL(library, "ZSTD_DCtx_reset");
+    *(void **)&zstd.is_error = FIND_SYMBOL(library, "ZSTD_isError");
+    *(void **)&zstd.error_name = FIND_SYMBOL(library, "ZSTD_getErrorName");
+    *(void **)&zstd.content_size = FIND_SYMBOL(library, "ZSTD_getFrameContentSize");
+    if (!zstd.create || !zstd.free || !zstd.decompress || !zstd.reset || !zstd.is_error || !zstd.error_name ||
+        !zstd.content_size ||
+        !(zstd.context = zstd.create())) {
+        CLOSE_LIBRARY(library);
+        memset(&zstd, 0, sizeof zstd);
+        Py_RETURN_FALSE;
+    }
+    Py_RETURN_TRUE; /* the library stays open for the life of the process */
+}
+
+/* zstd(data, limit) -> bytes: one or more zstd frames decompressed (after zstd_load) */
+PyObject *codecs_zstd(PyObject *module, PyObject *args) {
+    (void)module;
+    Py_buffer view;
+    long long limit;
+    if (!PyArg_ParseTuple(args, "y*L", &view, &limit)) return NULL;
+    if (!zstd.context) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_RuntimeError, "zstd: libzstd is not loaded");
+        return NULL;
+    }
+    int free_threaded = view.len > ZSTD_WITHOUT_GIL;
+    void *context = free_threaded ? zstd.create() : zstd.context;
+    PyObject *out = NULL;
+    const char *error = NULL;
+    char message[160];
+    ZstdIn in = {view.buf, (size_t)view.len, 0};
+    ZstdOut to = {NULL, 0, 0};
+    if (!context) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    zstd.reset(context, ZSTD_RESET_SESSION_ONLY);
+    if (view.len == 0) {
+        error = "zstd: stream ended prematurely";
+        goto done;
+    }
+    size_t ceiling = (unsigned long long)limit < SIZE_MAX - 1 ? (size_t)limit + 1 : SIZE_MAX - 1;
+    size_t capacity = (size_t)view.len < ceiling / 4 ? 4 * (size_t)view.len + 64 : ceiling;
+    if (capacity > ceiling) capacity = ceiling;
+    if (!(out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)capacity))) goto done;
+    to.dst = PyBytes_AS_STRING(out);
+    to.size = capacity;
+    /* Each frame's declared content size, checked when it ends: libzstd 1.5's streaming decoder
+     * checks it only when the frame fits the output buffer in one go. */
+    unsigned long long declared = zstd.content_size(in.src, in.size);
+    size_t frame_start = 0;
+    for (;;) {
+        size_t result;
+        if (free_threaded) {
+            Py_BEGIN_ALLOW_THREADS
+            result = zstd.decompress(context, &to, &in);
+            Py_END_ALLOW_THREADS
+        } else {
+            result = zstd.decompress(context, &to, &in);
+        }
+        if (zstd.is_error(result)) {
+            snprintf(message, sizeof message, "zstd: %s", zstd.error_name(result));
+            error = message;
+            goto done;
+        }
+        if ((long long)to.pos > limit) goto done; /* over the cap: reported below */
+        if (result == 0) {                         /* a frame ended */
+            if (declared < ZSTD_CONTENTSIZE_ERROR && to.pos - frame_start != declared) {
+                snprintf(message, sizeof message, "zstd: a frame declares %llu bytes, %zu decoded", declared,
+                         to.pos - frame_start);
+                error = message;
+                goto done;
+            }
+            if (in.pos == in.size) break; /* the last frame ended with the input */
+            declared = zstd.content_size((const char *)in.src + in.pos, in.size - in.pos);
+            frame_start = to.pos;
+            continue;
+        }
+        if (to.pos == to.size) {                      /* the output is full: grow it */
+            size_t grown = to.size < ceiling / 2 ? 2 * to.size : ceiling;
+            if (_PyBytes_Resize(&out, (Py_ssize_t)grown) < 0) goto done; /* out was freed */
+            to.dst = PyBytes_AS_STRING(out);
+            to.size = grown;
+        } else if (in.pos == in.size) { /* room to write, nothing left to read: cut short */
+            error = "zstd: stream ended prematurely";
+            goto done;
+        }
+    }
+done:
+    PyBuffer_Release(&view);
+    if (free_threaded && context) zstd.free(context);
+    if (PyErr_Occurred()) {
+        Py_XDECREF(out);
+        return NULL;
+    }
+    if (error || (long long)to.pos > limit) {
+        Py_XDECREF(out);
+        return error ? fail(error) : over(limit);
+    }
+    if (_PyBytes_Resize(&out, (Py_ssize_t)to.pos) < 0) return NULL;
+    return out;
+}

@@ -683,6 +683,10 @@ static PyMethodDef methods[] = {
      "lz4_frame(data, limit, check_header) -> bytes: a Kafka LZ4 frame decompressed (see kafkaks.wire.codecs)."},
     {"snappy", codecs_snappy, METH_VARARGS,
      "snappy(data, limit) -> bytes: a xerial snappy stream or raw block decompressed (see kafkaks.wire.codecs)."},
+    {"zstd_load", codecs_zstd_load, METH_VARARGS,
+     "zstd_load(name) -> whether the zstd library of that name was opened (for zstd)."},
+    {"zstd", codecs_zstd, METH_VARARGS,
+     "zstd(data, limit) -> bytes: zstd frames decompressed by the library zstd_load opened."},
     {"crc32c", crc32c_of, METH_VARARGS,
      "crc32c(data, value=0, portable=False) -> the CRC-32C of data, continuing the CRC-32C value of what came "
      "before (portable: with the table, not the CPU's instruction)."},
