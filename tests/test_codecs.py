@@ -4,8 +4,11 @@ and against the compressed batches of real broker-written data."""
 from __future__ import annotations
 
 import contextlib
+import io
 import random
 import struct
+import subprocess
+import sys
 import tracemalloc
 import warnings
 import zlib
@@ -14,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import cramjam
+import lz4.block
 import lz4.frame
 import pytest
 import snappy
@@ -24,6 +28,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kafkaks.errors import DecompressionError, DecompressionLimitError, UnsupportedError
+from kafkaks.wire import codecs
 from kafkaks.wire.codecs import _xxh32, decompress
 
 with warnings.catch_warnings():  # kafka-python 3.0.12 calls the deprecated importlib.resources.read_text
@@ -178,6 +183,165 @@ def test_damage_raises_only_decompression_error(name: str, edits: list[tuple[int
         data[position % len(data)] = value
     with contextlib.suppress(DecompressionError):
         decompress(codec, bytes(data[: len(data) - cut % 8]), magic=magic, limit=MIB)
+
+
+WORDS = [random.Random(word).randbytes(3 + word % 10) for word in range(60)]
+IN_C = [name for name, (codec, _magic, _encode) in ENCODERS.items() if codec in ("lz4", "snappy", "zstd")]
+
+
+def zero_offset(frame: bytes) -> bool:
+    """Whether a block of an LZ4 frame has a match of offset 0 before it ends: the block format
+    calls that damage, and the core says so, where python-lz4 (as the reference decoder) copies
+    whatever its output buffer held."""
+    pos = 15 if len(frame) > 4 and frame[4] & 0x08 else 7
+    while pos + 4 <= len(frame):
+        (word,) = struct.unpack_from("<I", frame, pos)
+        size = word & 0x7FFFFFFF
+        block = frame[pos + 4 : pos + 4 + size] if not word & 0x80000000 else b""
+        pos += 4 + size + (4 if frame[4] & 0x10 else 0)
+        at = 0
+        while at < len(block):
+            token, at = block[at], at + 1
+            at, literals = _length(block, at, token >> 4)
+            at += literals
+            if at + 2 > len(block):
+                break
+            if block[at] == block[at + 1] == 0:
+                return True
+            at, _match = _length(block, at + 2, token & 15)
+    return False
+
+
+def _length(block: bytes, at: int, length: int) -> tuple[int, int]:
+    """A length of 4 bits of the token and, from 15, the bytes at ``at`` (up to one below 255):
+    where those bytes end, and the length."""
+    if length == 15:
+        while at < len(block):
+            at += 1
+            length += block[at - 1]
+            if block[at - 1] != 255:
+                break
+    return at, length
+
+
+def both_ways(codec: str, data: bytes, magic: int, limit: int) -> tuple[Any, Any]:
+    """What the compiled core and the Python path make of a payload: bytes, or the error's class."""
+    results = []
+    for core in (True, False):
+        with pytest.MonkeyPatch.context() as patch:
+            if not core:
+                patch.setattr(codecs, "_core_lz4", None)
+                patch.setattr(codecs, "_core_snappy", None)
+                patch.setattr(codecs, "_zstd_in_core", lambda: None)
+            try:
+                results.append(decompress(codec, data, magic=magic, limit=limit))
+            except DecompressionError as exc:
+                results.append(type(exc))
+    return results[0], results[1]
+
+
+@pytest.mark.skipif(codecs._core_lz4 is None, reason="the compiled core is not built")
+@pytest.mark.parametrize("name", IN_C)
+@settings(max_examples=200, deadline=None)
+@given(
+    edits=st.lists(st.tuples(st.integers(0), st.integers(0, 255)), max_size=4),
+    cut=st.integers(0),
+    source=st.one_of(
+        st.integers(0, 3000).map(lambda size: PAYLOAD[:size]),  # long matches and incompressible bytes
+        st.lists(st.sampled_from([b"a", b"b", b"\0", b"kafka", b"log"]), max_size=600).map(b"".join),  # short
+        st.lists(st.sampled_from(WORDS), max_size=2000).map(b"".join),  # matches of every length and distance
+    ),
+    limit=st.sampled_from([MIB, 100, 2999]),
+)
+def test_the_core_decompresses_as_the_python_path(
+    name: str, edits: list[tuple[int, int]], cut: int, source: bytes, limit: int
+) -> None:
+    """kafkaks/wire/_codecs.c (zstd: with the system's libzstd) against the Python framings with
+    python-lz4's and cramjam's block decoders and zstandard: the same bytes, or the same error,
+    for whole, damaged and cut payloads."""
+    codec, magic, encode = ENCODERS[name]
+    data = bytearray(encode(source))
+    for position, value in edits:
+        data[position % len(data)] = value
+    payload = bytes(data[: len(data) - cut % 8])
+    core, python = both_ways(codec, payload, magic, limit)
+    if isinstance(core, bytes) or isinstance(python, bytes):
+        assert core == python or known_difference(codec, payload)
+    else:  # both raised: for zstd, which of the cap and the damage comes first differs
+        assert core == python or codec == "zstd"
+
+
+def known_difference(codec: str, payload: bytes) -> bool:
+    """Where one decoder takes damaged data that the other rejects: an LZ4 match of offset 0
+    (python-lz4 copies its buffer's bytes); zstd data that zstandard's libzstd finds damaged
+    (the system's libzstd may be of another version, which checks otherwise; the Python path,
+    fed a byte at a time under a small cap, misses some damage)."""
+    return (codec == "lz4" and zero_offset(payload)) or (codec == "zstd" and zstd_rejects(payload))
+
+
+def zstd_rejects(payload: bytes) -> bool:
+    """Whether zstandard, reading the whole payload across frames, finds it damaged."""
+    reader = zstandard.ZstdDecompressor().stream_reader(io.BytesIO(payload), read_across_frames=True)
+    try:
+        reader.readall()
+    except zstandard.ZstdError:
+        return True
+    return False
+
+
+@pytest.mark.skipif(codecs._core_lz4 is None, reason="the compiled core is not built")
+@settings(max_examples=500, deadline=None)
+@given(block=st.binary(max_size=300), stored=st.booleans())
+def test_the_core_decodes_any_block_as_the_reference_decoders(block: bytes, stored: bool) -> None:
+    """Arbitrary bytes as an LZ4 block of a Kafka frame and as a raw snappy block."""
+    header = lz4_frame(store_size=False)(b"")[:7]
+    size = len(block) | (0x80000000 if stored else 0)
+    frame = header + struct.pack("<I", size) + block + b"\0\0\0\0"
+    core, python = both_ways("lz4", frame, 2, MIB)
+    assert core == python or known_difference("lz4", frame)
+    core, python = both_ways("snappy", block, 2, MIB)
+    assert core == python
+
+
+@pytest.mark.skipif(codecs._core_lz4 is None, reason="the compiled core is not built")
+def test_a_match_of_offset_zero_is_damage() -> None:
+    """The reference decoder copies its output buffer's own bytes for it (zeros here)."""
+    header = lz4_frame(store_size=False)(b"")[:7]
+    good = bytes([0x10]) + b"a" + b"\x01\x00" + bytes([0x80]) + b"b" * 8  # "a", then 4 more from 1 back
+    zero = bytes([0x10]) + b"a" + b"\x00\x00" + bytes([0x80]) + b"b" * 8
+    for block, expected in ((good, b"aaaaa" + b"b" * 8), (zero, None)):
+        frame = header + struct.pack("<I", len(block)) + block + bytes(4)
+        assert zero_offset(frame) == (expected is None)
+        if expected is None:
+            with pytest.raises(DecompressionError, match="lz4: "):
+                decompress("lz4", frame, magic=2)
+        else:
+            assert decompress("lz4", frame, magic=2) == expected == lz4.block.decompress(block, 65536)
+
+
+@pytest.mark.skipif(codecs._core_zstd_load is None, reason="the compiled core is not built")
+def test_zstd_goes_through_the_core_where_the_system_has_libzstd() -> None:
+    """Without a library of one of the names tried, the zstandard package decompresses."""
+    import ctypes.util
+
+    if ctypes.util.find_library("zstd") is None:
+        pytest.skip("this machine has no libzstd: zstd goes through the zstandard package")
+    assert codecs._zstd_in_core() is not None
+    frames = zstd_stream(PAYLOAD[:1000]) + zstd_stream(PAYLOAD[1000:70_000])  # the second without the GIL
+    assert decompress("zstd", frames, magic=2) == PAYLOAD[:70_000]
+
+
+def test_zstd_without_a_system_library_goes_through_zstandard() -> None:
+    probe = (
+        "from kafkaks.wire import codecs\n"
+        "codecs.ZSTD_LIBRARIES = ('libkafkaks-no-such-library.so',)\n"
+        "import zstandard\n"
+        "data = zstandard.ZstdCompressor().compress(b'kafka' * 1000)\n"
+        "assert codecs.decompress('zstd', data, magic=2) == b'kafka' * 1000\n"
+        "print(codecs._zstd_in_core())"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "None"
 
 
 def lz4_patch(offset: int, value: bytes) -> bytes:

@@ -12,6 +12,7 @@ import pytest
 
 import kafkaks
 from kafkaks.cli.main import main
+from kafkaks.internal_topics import dispatch
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -53,9 +54,9 @@ LOGDIR = ROOT / "tests" / "fixtures" / "logdir"
 SEGMENTS = ROOT / "tests" / "fixtures" / "segments"
 
 
-def imported_after(code: str) -> list[str]:
-    """Which of NumPy, pyarrow and pandas a fresh interpreter holds after running ``code``."""
-    probe = f"import sys\n{code}\nprint(' '.join(m for m in {HEAVY!r} if m in sys.modules))"
+def imported_after(code: str, modules: tuple[str, ...] = HEAVY) -> list[str]:
+    """Which of ``modules`` (NumPy, pyarrow and pandas) a fresh interpreter holds after running ``code``."""
+    probe = f"import sys\n{code}\nprint(' '.join(m for m in {modules!r} if m in sys.modules))"
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     return result.stdout.split()
 
@@ -71,6 +72,26 @@ def test_import_kafkaks_imports_no_arrow_numpy_or_pandas() -> None:
         )
         == []
     )
+
+
+DECODERS = tuple(f"kafkaks.internal_topics.{module}" for module, _ in dispatch.DECODERS.values())
+
+
+def dump(*args: str) -> str:
+    return (
+        "import contextlib, io\nfrom kafkaks.cli import main\n"
+        f"with contextlib.redirect_stdout(io.StringIO()):\n    main({['dump', *args]!r})"
+    )
+
+
+def test_dump_imports_only_the_decoders_it_uses() -> None:
+    """The parsers of the internal topics and the pipeline's module cost a command's start (about
+    a third of it): ``kafkaks dump`` of user topics loads none of them, a decoder option its own."""
+    assert imported_after(dump("--deep-iteration", str(LOGDIR)), (*DECODERS, "kafkaks.spark.pipeline")) == []
+    offsets = dump("--offsets-decoder", str(LOGDIR))
+    assert imported_after(offsets, DECODERS) == ["kafkaks.internal_topics.consumer_offsets"]
+    transactions = dump("--transaction-log-decoder", str(LOGDIR))
+    assert imported_after(transactions, DECODERS) == ["kafkaks.internal_topics.transaction_state"]
 
 
 def test_read_arrow_never_imports_pandas() -> None:

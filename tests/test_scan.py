@@ -29,6 +29,7 @@ import kafkaks
 from kafkaks import KafkaksError, Problem
 from kafkaks.arrow import batches_to_arrow
 from kafkaks.store import segment
+from kafkaks.store.partition import read_partition_runs
 from kafkaks.wire import scan
 from kafkaks.wire.batch import Batch
 
@@ -319,3 +320,56 @@ def test_fixture_and_real_partitions_read_the_same_through_the_merge(monkeypatch
         directories += sorted({path.parent for path in REAL_LOGS})
     for directory in directories:
         same_partition_both_ways([directory], monkeypatch)
+
+
+def split_at(
+    data: bytes, cuts: list[int], drop_before: int = 0, drop_from: int | None = None
+) -> list[tuple[int, bytes]]:
+    """``data``'s batches as segments starting at the batch numbers ``cuts``; the batches before
+    ``drop_before`` (retention) and from ``drop_from`` (a lagging follower) left out."""
+    batches = [
+        (batch.base_offset, batch.data) for batch in segment.read_log(data, on_problem=lambda _p: None)
+    ]
+    kept = list(range(drop_before, len(batches) if drop_from is None else drop_from))
+    starts = sorted({drop_before, *(cut for cut in cuts if cut > drop_before)})
+    segments = []
+    for index, start in enumerate(starts):
+        stop = starts[index + 1] if index + 1 < len(starts) else len(batches)
+        numbers = [n for n in kept if start <= n < stop]
+        if numbers:
+            segments.append((batches[numbers[0]][0], b"".join(batches[n][1] for n in numbers)))
+    return segments
+
+
+def test_copies_read_the_same_through_the_merge_scanned(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Replicas side by side: the merge takes runs whole across copies that hold the same bytes
+    (with other segment boundaries, retention, a lagging follower, three copies), and batch by
+    batch where they do not (another leader epoch: the same CRC, other bytes; a CRC mismatch):
+    the same batches and problems as batch by batch, and the runs are taken whole."""
+    log = built_segment([1, 3, 1, 1, 2] * 8)  # 40 batches
+    epoch_at = 20  # in one copy, batch 20 has another leader epoch (outside the CRC)
+    other_epoch = bytearray(log)
+    position = next(b.position for n, b in enumerate(segment.read_log(log)) if n == epoch_at)
+    other_epoch[position + 12 : position + 16] = (7).to_bytes(4, "big")
+    damaged = bytearray(log)
+    damaged[next(b.position for n, b in enumerate(segment.read_log(log)) if n == 30) + 70] ^= 0xFF
+    copies = {
+        "a": split_at(log, [15]),
+        "b": split_at(log, [25]),
+        "c": split_at(log, [12, 30], drop_before=10, drop_from=35),
+        "d": split_at(bytes(other_epoch), [15]),
+        "e": split_at(bytes(damaged), [8]),
+    }
+    dirs = {
+        name: write_segments(tmp_path / f"kafka-logs-{name}" / "t-0", segs) for name, segs in copies.items()
+    }
+    bases = {batch.base_offset for batch in segment.read_log(log)}
+    for names in ("ab", "abc", "ca", "ad", "da", "ea", "ae", "abde", "cde"):
+        batches, problems = same_partition_both_ways([dirs[name] for name in names], monkeypatch)
+        assert [described[-2] for described in batches] == sorted(bases)  # each batch once
+        assert bool(problems) == (names != "ab")
+    runs = list(read_partition_runs([dirs["a"], dirs["b"]], on_problem=lambda _p: None))
+    assert sum(run.count for run in runs if isinstance(run, scan.ScannedRun)) == 40
+    assert len(runs) <= 4  # cut where a segment of either copy starts

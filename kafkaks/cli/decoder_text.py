@@ -11,13 +11,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..errors import CorruptDataError
-from ..internal_topics.cluster_metadata import decode_cluster_metadata
-from ..internal_topics.consumer_offsets import decode_offsets
+from ..internal_topics.dispatch import decode_as
 from ..internal_topics.kafka_json import to_kafka_json
 from ..internal_topics.records import DecodedRecord, InternalKind
-from ..internal_topics.remote_log_metadata import decode_remote_log_metadata
-from ..internal_topics.share_group_state import decode_share_group_state
-from ..internal_topics.transaction_state import TRANSACTION_STATES, decode_transaction_log
 
 __all__ = [
     "format_cluster_metadata",
@@ -42,7 +38,7 @@ def format_offsets(
             "(message had a missing key)",
             offset=offset,
         )
-    d = decoded or decode_offsets(key, value)
+    d = decoded or decode_as("offsets", key, value)
     if d.key is None:
         if d.key_type is not None:  # the key of a record type the spec does not decode
             return f"Unknown record type {d.key_type} at offset {offset}, skipping.", None
@@ -112,7 +108,7 @@ def format_transaction_log(
     Where Kafka throws and stops the dump (no key, an unknown value version or state, bytes that
     do not parse), the key text is ``Error at offset N, skipping. <why>`` as its other decoders
     print, and the dump can go on."""
-    d = decoded or decode_transaction_log(key, value)
+    d = decoded or decode_as("transaction_log", key, value)
     if d.key is None:
         if d.key_type is not None and d.problem and d.problem.startswith("unknown key version"):
             return f"unknown::version={d.key_type}", None
@@ -120,6 +116,8 @@ def format_transaction_log(
     key_text = f"transaction_metadata::transactionalId={d.key['transactionalId']}"
     if d.tombstone:
         return key_text, "<DELETE>"
+    from ..internal_topics.transaction_state import TRANSACTION_STATES  # loaded by the decode above
+
     v = d.value
     if v is None or v["transactionStatus"] not in TRANSACTION_STATES:
         return f"Error at offset {offset}, skipping. {d.problem}", None
@@ -142,7 +140,7 @@ def format_cluster_metadata(
 ) -> tuple[str | None, str | None]:
     """``--cluster-metadata-decoder``: no key text; the payload is
     ``{"type":"TOPIC_RECORD","version":0,"data":{...}}``, or ``Error at <offset>, skipping. <why>``."""
-    d = decoded or decode_cluster_metadata(value)
+    d = decoded or decode_as("cluster_metadata", None, value)
     if d.value is None or d.problem:
         return None, f"Error at {offset}, skipping. {d.problem}"
     return None, to_kafka_json(d.value_json())
@@ -162,7 +160,7 @@ def format_share_group_state(
             "(message had a missing key)",
             offset=offset,
         )
-    d = decoded or decode_share_group_state(key, value)
+    d = decoded or decode_as("share_group_state", key, value)
     if d.key is None:
         if d.key_type is not None and d.problem and d.problem.startswith("unknown record type"):
             return f"Unknown record type {d.key_type} at offset {offset}, skipping.", None
@@ -276,7 +274,7 @@ def format_remote_log_metadata(
     RemoteLogSegmentMetadataUpdate, RemotePartitionDeleteMetadata or
     RemoteLogSegmentMetadataSnapshot that Kafka builds from the record, or ``Error at offset O,
     skipping. <why>``."""
-    d = decoded or decode_remote_log_metadata(value)
+    d = decoded or decode_as("remote_log_metadata", None, value)
     if d.value is None or d.problem or d.value_type is None:
         return None, f"Error at offset {offset}, skipping. {d.problem}"
     try:

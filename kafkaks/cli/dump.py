@@ -27,7 +27,6 @@ from typing import TextIO
 from ..errors import KafkaksError, NoKafkaDataError
 from ..internal_topics import (
     INTERNAL_TOPICS,
-    TRANSACTION_STATES,
     DecodedRecord,
     InternalKind,
     decoded,
@@ -106,6 +105,8 @@ def kafka_decoder_throws(kind: InternalKind, record: Record, d: DecodedRecord) -
     if kind == "transaction_log":
         if d.key is None:
             return d.key_type is None
+        from ..internal_topics.transaction_state import TRANSACTION_STATES  # loaded by the decode of d
+
         return not d.tombstone and (d.value is None or d.value["transactionStatus"] not in TRANSACTION_STATES)
     return False
 

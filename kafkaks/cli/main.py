@@ -89,6 +89,11 @@ a path that does not exist, a directory without Kafka files, nothing dumped; 130
 Kafka, not corruption. A progress bar is drawn on stderr when it is a terminal and the input is
 large."""
 
+PIPELINE_HELP = (
+    "Kafka log dirs to Parquet with Spark, with a per-partition summary "
+    "(needs the spark extra: pip install 'kafkaks[spark]')"
+)
+
 VERIFY_DESCRIPTION = """\
 Check Kafka files without a broker: every batch CRC and record, every .index and .timeindex
 entry against its .log (with Kafka's semantics), offsets increasing within and across segments,
@@ -145,7 +150,9 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = "pipeline") -> argparse.ArgumentParser:
+    """The parser of ``kafkaks``; the pipeline's arguments are added only when ``command`` is
+    ``pipeline`` (``main`` passes the command of its arguments)."""
     parser = argparse.ArgumentParser(
         prog="kafkaks",
         description="Read Apache Kafka's on-disk files (segments, indexes, snapshots) without a broker.",
@@ -320,9 +327,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _max_message_size(verify)
     verify.set_defaults(command_parser=verify)
-    from ..spark.pipeline import add_parser as add_pipeline_parser  # Spark loads only when it runs
+    pipeline = commands.add_parser("pipeline", help=PIPELINE_HELP)
+    if command == "pipeline":  # its module (Spark itself loads only when it runs) costs every start
+        from ..spark.pipeline import add_arguments
+        from ..spark.pipeline import command as run_pipeline
 
-    add_pipeline_parser(commands)
+        add_arguments(pipeline)
+        pipeline.set_defaults(run=run_pipeline)
+    pipeline.set_defaults(command_parser=pipeline)
     return parser
 
 
@@ -345,8 +357,14 @@ def _interrupted() -> int:
     return 130
 
 
+def _command(argv: list[str]) -> str | None:
+    """The subcommand named in ``argv``: its first word that is not an option."""
+    return next((word for word in argv if not word.startswith("-")), None)
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(_command(argv))
     try:
         args = parser.parse_args(argv)
         if args.command == "dump" and not [*args.files, *args.paths]:

@@ -30,7 +30,6 @@ Modules: ``records`` (:class:`DecodedRecord`, which topics are internal), ``disp
 from .dispatch import decode_internal, decoded
 from .kafka_json import to_kafka_json
 from .records import INTERNAL_TOPICS, DecodedRecord, InternalKind, internal_kind
-from .transaction_state import TRANSACTION_STATES
 
 __all__ = [
     "INTERNAL_TOPICS",
@@ -42,3 +41,12 @@ __all__ = [
     "internal_kind",
     "to_kafka_json",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """``TRANSACTION_STATES``, from the transaction log's parser, loaded when first asked for."""
+    if name == "TRANSACTION_STATES":
+        from .transaction_state import TRANSACTION_STATES
+
+        return TRANSACTION_STATES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
-from ..models import Record
-from .cluster_metadata import decode_cluster_metadata
-from .consumer_offsets import decode_offsets
-from .records import INTERNAL_TOPICS, DecodedRecord, InternalKind, internal_kind
-from .remote_log_metadata import decode_remote_log_metadata
-from .share_group_state import decode_share_group_state
-from .transaction_state import decode_transaction_log
+import importlib
+from collections.abc import Callable
 
-__all__ = ["decode_internal", "decoded"]
+from ..models import Record
+from .records import INTERNAL_TOPICS, DecodedRecord, InternalKind, internal_kind
+
+__all__ = ["decode_as", "decode_internal", "decoded"]
+
+# Each kind's decoder, imported when a record of that kind is first decoded: the parsers of the
+# internal topics are large, and most reads (and ``kafkaks dump`` of a plain topic) need none.
+DECODERS: dict[str, tuple[str, str]] = {
+    "offsets": ("consumer_offsets", "decode_offsets"),
+    "transaction_log": ("transaction_state", "decode_transaction_log"),
+    "cluster_metadata": ("cluster_metadata", "decode_cluster_metadata"),
+    "share_group_state": ("share_group_state", "decode_share_group_state"),
+    "remote_log_metadata": ("remote_log_metadata", "decode_remote_log_metadata"),
+}
+KEYLESS = frozenset({"cluster_metadata", "remote_log_metadata"})  # decoders of the value alone
 
 
 def decode_internal(
@@ -22,21 +31,20 @@ def decode_internal(
     decoder whatever the topic, as kafka-dump-log's decoder options do. Never raises on bad data:
     see :attr:`DecodedRecord.problem`."""
     chosen = kind or internal_kind(topic)
-    if chosen == "offsets":
-        return decode_offsets(key, value)
-    if chosen == "transaction_log":
-        return decode_transaction_log(key, value)
-    if chosen == "cluster_metadata":
-        return decode_cluster_metadata(value)
-    if chosen == "share_group_state":
-        return decode_share_group_state(key, value)
-    if chosen == "remote_log_metadata":
-        return decode_remote_log_metadata(value)
-    if chosen is not None:
+    return None if chosen is None else decode_as(chosen, key, value)
+
+
+def decode_as(kind: InternalKind, key: bytes | None, value: bytes | None) -> DecodedRecord:
+    """Decode a record with the decoder of ``kind``, whatever its topic."""
+    if kind not in DECODERS:
         raise ValueError(
-            f"unknown internal topic kind {chosen!r}: expected one of {sorted(set(INTERNAL_TOPICS.values()))}"
+            f"unknown internal topic kind {kind!r}: expected one of {sorted(set(INTERNAL_TOPICS.values()))}"
         )
-    return None
+    module, function = DECODERS[kind]
+    decoder: Callable[..., DecodedRecord] = getattr(
+        importlib.import_module(f".{module}", __package__), function
+    )
+    return decoder(value) if kind in KEYLESS else decoder(key, value)
 
 
 def decoded(record: Record, *, kind: InternalKind | None = None) -> DecodedRecord | None:

@@ -46,7 +46,7 @@ from typing import Any
 from kafkaks.problems import ProblemKind
 from kafkaks.store.listing import is_kafka_file
 
-__all__ = ["Destination", "PartitionSummary", "RefusedError", "add_parser", "main", "run", "run_table"]
+__all__ = ["Destination", "PartitionSummary", "RefusedError", "add_arguments", "main", "run", "run_table"]
 
 FORMATS = ("parquet", "iceberg", "delta")  # kafkaks.tables.FORMATS, without importing it
 SAVE_MODES = ("error", "overwrite", "append")  # what to do with a DEST that holds something
@@ -705,6 +705,10 @@ def _setting(option: str) -> Callable[[str], tuple[str, str]]:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The pipeline's description and arguments, on ``kafkaks pipeline`` or ``kafkaks-pipeline``."""
+    parser.description = DESCRIPTION
+    parser.epilog = EPILOG
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.add_argument(
         "src",
         nargs="+",
@@ -815,20 +819,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="where Spark's output goes (default: kafkaks-pipeline-<time>-<pid>.log in the temp directory)",
     )
-
-
-def add_parser(commands: Any) -> None:
-    """Register ``pipeline`` on ``kafkaks``' subcommands."""
-    parser = commands.add_parser(
-        "pipeline",
-        help="Kafka log dirs to Parquet with Spark, with a per-partition summary "
-        "(needs the spark extra: pip install 'kafkaks[spark]')",
-        description=DESCRIPTION,
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    add_arguments(parser)
-    parser.set_defaults(run=command, command_parser=parser)
 
 
 def command(args: argparse.Namespace) -> int:
@@ -943,12 +933,7 @@ def _spark_error(exc: BaseException) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="kafkaks-pipeline",
-        description=DESCRIPTION,
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    parser = argparse.ArgumentParser(prog="kafkaks-pipeline")
     add_arguments(parser)
     parser.set_defaults(command_parser=parser)
     return command(parser.parse_args(argv))

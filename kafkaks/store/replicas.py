@@ -69,6 +69,7 @@ __all__ = [
 
 Opener = Callable[[ProblemHandler], Iterator[Batch | ScannedRun]]
 _BASE, _DELTA = ScannedRun.column("base_offset"), ScannedRun.column("last_offset_delta")
+_POSITION, _SIZE, _CRC = ScannedRun.column("position"), ScannedRun.column("size"), ScannedRun.column("crc")
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,17 +346,19 @@ class _Merge:
 
     # --- which copies hold what ---
 
-    def note_gap(self, batch: Batch, present: frozenset[str]) -> None:
+    def note_gap(self, first: Batch, last: int, size: int, present: frozenset[str]) -> None:
+        """Note which copies hold the batches from ``first`` to offset ``last`` (``size`` bytes,
+        all of ``first``'s file)."""
         if len(self.copies) < 2:
             return
         if self.gap is not None:
-            copies, first, _last, size = self.gap
-            if copies == present and first.path == batch.path:
-                self.gap = (copies, first, batch.last_offset, size + batch.size)
+            copies, start, _last, held = self.gap
+            if copies == present and start.path == first.path:
+                self.gap = (copies, start, last, held + size)
                 return
             self.flush_gap()
         if len(present) < len(self.copies):
-            self.gap = (present, batch, batch.last_offset, batch.size)
+            self.gap = (present, first, last, size)
 
     def flush_gap(self) -> None:
         if self.gap is None:
@@ -415,6 +418,11 @@ class _Merge:
                 continue
             lowest = min(r.head_base for r in self.active)
             candidates = sorted((r for r in self.active if r.head_base == lowest), key=lambda r: r.number)
+            taken = self.take_together(candidates)
+            if taken is not None:
+                yield taken
+                self.after(candidates[0])
+                continue
             valid = [r for r in candidates if r.batch.crc_valid is not False]
             if valid:
                 best = max(
@@ -448,8 +456,7 @@ class _Merge:
         one run, when each of them would be read on its own anyway with nothing to report: the
         common case of one copy, read batch by batch above. None when that is not two batches or
         more (a pending loss, offsets that do not ascend, the next file's base offset reached)."""
-        run = reader.scanned
-        if run is None or self.losses:
+        if reader.scanned is None or self.losses:
             return None
         limit = self.waiting[0][0].base_offset if self.waiting else None
         previous = reader.previous
@@ -460,11 +467,57 @@ class _Merge:
                 break
             previous = base + row[_DELTA]
             stop += 1
-        if stop - reader.row < 2:
+        return self.take(reader, stop) if stop - reader.row >= 2 else None
+
+    def take_together(self, candidates: list[_Reader]) -> ScannedRun | None:
+        """The heads of ``candidates`` (the files whose next batch starts at the lowest offset,
+        given first first) and the batches after them in their scanned runs, as one run of the
+        first file, as far as every file holds the same bytes batch for batch (replicas: a
+        follower copies the leader's batches) below every other file's next batch: the batches
+        the merge would read from the first, one at a time, dropping the others' copies, with
+        nothing to report but a gap (copies that hold none of them): the other files are of other
+        copies. None when that is not two batches or more."""
+        first, others = candidates[0], candidates[1:]
+        if self.losses or any(r.scanned is None for r in candidates):
             return None
+        if any(r.run.copy == first.run.copy for r in others):  # an overlap in one copy is reported
+            return None
+        limits = [r.head_base for r in self.active if r not in candidates]
+        if self.waiting:
+            limits.append(self.waiting[0][0].base_offset)
+        limit = min(limits) if limits else None
+        rows, start = first.rows, first.row
+        previous = first.previous
+        count = 0
+        for row in rows[start:]:
+            base, last = row[_BASE], row[_BASE] + row[_DELTA]
+            if (previous is not None and base <= previous) or (limit is not None and last >= limit):
+                break
+            if not all(_same_header(r.rows, r.row + count, row) for r in others):
+                break
+            previous = last
+            count += 1
+        for other in others:  # the bytes, all at once, and batch by batch only where they differ
+            count = min(count, _same_bytes(first, other, count))
+        if count < 2:
+            return None
+        for other in others:
+            other.skip_to(other.row + count - 1)
+            self.advance(other)
+        taken = rows[start : start + count]
+        present = frozenset(r.run.copy for r in candidates)
+        if self.gap is not None or len(present) < len(self.copies):
+            size = sum(row[_SIZE] for row in taken)
+            self.note_gap(first.batch, taken[-1][_BASE] + taken[-1][_DELTA], size, present)
+        return self.take(first, start + count)
+
+    def take(self, reader: _Reader, stop: int) -> ScannedRun:
+        """The rows of ``reader``'s scanned run from its head to ``stop``, read as one run: what
+        :meth:`before` notes of each batch read, noted for them all."""
+        assert reader.scanned is not None
         rows = reader.rows[reader.row : stop]
         covered = self.covered
-        for row in rows:  # what before() notes of each batch read
+        for row in rows:
             base = row[_BASE]
             last = base + row[_DELTA]
             top = covered[-1] if covered else None
@@ -480,7 +533,7 @@ class _Merge:
             self.supplied[-1][1] = rows[-2][_BASE] + rows[-2][_DELTA]
             self.tail = [rows[-1][_BASE], rows[-1][_BASE] + rows[-1][_DELTA], reader.number]
         self.cursor = max(self.cursor or 0, rows[-1][_BASE] + rows[-1][_DELTA] + 1)
-        taken = run.slice(reader.row, stop)
+        taken = reader.scanned.slice(reader.row, stop)
         reader.skip_to(stop - 1)
         self.last_read, self.last_batch = reader, reader.head
         return taken
@@ -530,7 +583,7 @@ class _Merge:
         if self.losses:
             self.settle(base)
         if self.gap is not None or (present and len(present) < len(self.copies)):
-            self.note_gap(chosen, present)
+            self.note_gap(chosen, chosen.last_offset, chosen.size, present)
         if chosen.crc_valid is False:
             if reader.own is not None:  # no copy holds these offsets undamaged
                 self.report(reader.own)
@@ -560,6 +613,33 @@ class _Merge:
         self.advance(reader)
         if self.losses or len(self.covered) > 1:
             self.settle(self.cursor)
+
+
+def _same_header(rows: list[list[int]], at: int, row: list[int]) -> bool:
+    """Whether ``rows[at]`` is a batch of the same base offset, size and CRC as ``row``."""
+    if at >= len(rows):
+        return False
+    other = rows[at]
+    return other[_BASE] == row[_BASE] and other[_SIZE] == row[_SIZE] and other[_CRC] == row[_CRC]
+
+
+def _same_bytes(first: _Reader, other: _Reader, count: int) -> int:
+    """How many of the ``count`` batches from the heads of ``first`` and ``other`` are the same
+    bytes (batches one after another in each scanned run)."""
+    if count == 0:
+        return 0
+    mine, theirs = first.rows[first.row : first.row + count], other.rows[other.row : other.row + count]
+    assert first.scanned is not None and other.scanned is not None
+    a, b = first.scanned.data, other.scanned.data
+    at, their_at = mine[0][_POSITION], theirs[0][_POSITION]
+    length = mine[-1][_POSITION] + mine[-1][_SIZE] - at  # the sizes are the same (_same_header)
+    if a[at : at + length] == b[their_at : their_at + length]:
+        return count
+    for index, (row, their) in enumerate(zip(mine, theirs, strict=True)):
+        here, there = row[_POSITION], their[_POSITION]
+        if a[here : here + row[_SIZE]] != b[there : there + row[_SIZE]]:
+            return index
+    raise AssertionError("spans of the same sizes differ, but none of their batches")  # pragma: no cover
 
 
 def merge(runs: Sequence[Run], on_problem: ProblemHandler | None = None) -> Iterator[Batch]:

@@ -27,6 +27,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "_codecs.h"
 #include "layout.h" /* generated from the specs by `make generate` (tools/layout.js) */
 
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
@@ -678,6 +679,14 @@ static PyMethodDef methods[] = {
      "scan_batches(buffer, verify_crc, codecs, max_batches) -> (count, consumed, fields, stop): the whole, "
      "valid v2 batches at the start of buffer, their SCAN_FIELDS as count rows of int64 (see "
      "kafkaks.wire.scan)."},
+    {"lz4_frame", codecs_lz4_frame, METH_VARARGS,
+     "lz4_frame(data, limit, check_header) -> bytes: a Kafka LZ4 frame decompressed (see kafkaks.wire.codecs)."},
+    {"snappy", codecs_snappy, METH_VARARGS,
+     "snappy(data, limit) -> bytes: a xerial snappy stream or raw block decompressed (see kafkaks.wire.codecs)."},
+    {"zstd_load", codecs_zstd_load, METH_VARARGS,
+     "zstd_load(name) -> whether the zstd library of that name was opened (for zstd)."},
+    {"zstd", codecs_zstd, METH_VARARGS,
+     "zstd(data, limit) -> bytes: zstd frames decompressed by the library zstd_load opened."},
     {"crc32c", crc32c_of, METH_VARARGS,
      "crc32c(data, value=0, portable=False) -> the CRC-32C of data, continuing the CRC-32C value of what came "
      "before (portable: with the table, not the CPU's instruction)."},
@@ -693,8 +702,9 @@ PyMODINIT_FUNC PyInit__core(void) {
     PyObject *errors = PyImport_ImportModule("kafkaks.errors");
     if (!errors) return NULL;
     corrupt_data_error = PyObject_GetAttrString(errors, "CorruptDataError");
+    int codecs = codecs_init(errors);
     Py_DECREF(errors);
-    if (!corrupt_data_error) return NULL;
+    if (!corrupt_data_error || codecs < 0) return NULL;
     crc_init();
 #ifdef HAVE_SSE42_CRC
     if (__builtin_cpu_supports("sse4.2")) crc32c = crc_sse42;

@@ -27,6 +27,11 @@ Kafka wraps three of them in a framing of its own choosing (``clients/.../common
     zstd    zstd frames from zstd-jni's streaming writer: no content size in the header and possibly
             several frames in one payload. Magic 2 only: v0/v1 have no codec id for it.
 
+LZ4 and snappy payloads are decompressed by the compiled core (``kafkaks/wire/_codecs.c``: the
+framings above and the block formats, in C), zstd ones by the core through the system's libzstd
+(opened at run time, where there is one); the Python code here (with python-lz4, cramjam and
+zstandard) is what runs without them, and tests/test_codecs.py checks both agree.
+
 Nothing in the format bounds the decompressed size (franz-go and sarama cap it too), so every codec
 decompresses in bounded steps and raises DecompressionLimitError as soon as its output passes
 ``limit``: a bomb costs about ``limit`` bytes of memory (zstd: at most about twice that), not its size.
@@ -34,19 +39,49 @@ decompresses in bounded steps and raises DecompressionLimitError as soon as its 
 
 from __future__ import annotations
 
+import functools
 import struct
+import sys
 import threading
+from collections.abc import Callable
 
 from kafkaks.errors import DecompressionError, DecompressionLimitError, UnsupportedError
 
 __all__ = ["DEFAULT_MAX_DECOMPRESSED_BYTES", "RELEASES_GIL", "decompress"]
 
+_core_lz4: Callable[[memoryview, int, bool], bytes] | None
+_core_snappy: Callable[[memoryview, int], bytes] | None
+_core_zstd: Callable[[memoryview, int], bytes] | None
+_core_zstd_load: Callable[[str], bool] | None
+try:
+    from ._core import lz4_frame as _core_lz4
+    from ._core import snappy as _core_snappy
+    from ._core import zstd as _core_zstd
+    from ._core import zstd_load as _core_zstd_load
+except ImportError:  # the core is not built: the Python framings below
+    _core_lz4 = _core_snappy = _core_zstd = _core_zstd_load = None
+
+# What the system's zstd library is called, for the core to open (kafkaks/wire/_codecs.c).
+ZSTD_LIBRARIES = {"darwin": ("libzstd.1.dylib", "libzstd.dylib"), "win32": ("zstd.dll", "libzstd.dll")}.get(
+    sys.platform, ("libzstd.so.1", "libzstd.so")
+)
+
+
+@functools.cache
+def _zstd_in_core() -> Callable[[memoryview, int], bytes] | None:
+    """The core's zstd, once it has opened the system's libzstd (None without: the zstandard path)."""
+    if _core_zstd_load is None or not any(_core_zstd_load(name) for name in ZSTD_LIBRARIES):
+        return None
+    return _core_zstd
+
+
 DEFAULT_MAX_DECOMPRESSED_BYTES: int = 256 * 1024 * 1024
 """Default cap on one payload's decompressed size; pass ``limit`` to change it."""
 
 RELEASES_GIL: frozenset[str] = frozenset({"gzip", "zstd"})
-"""The codecs whose decompression runs without the GIL here (isal, zstandard), so that other
-threads can decompress them in parallel; cramjam's snappy and python-lz4 hold it."""
+"""The codecs whose decompression runs without the GIL here (isal; zstd: the core, for payloads
+above 64 KiB, or zstandard), so that other threads can decompress them in parallel; LZ4 and
+snappy hold it (microseconds a batch in the core)."""
 
 _GZIP_STEP = 256 * 1024
 
@@ -81,11 +116,14 @@ def decompress(
         case "gzip":
             return _gunzip(view, limit)
         case "snappy":
-            return _unsnappy(view, limit)
+            return _core_snappy(view, limit) if _core_snappy is not None else _unsnappy(view, limit)
+        case "lz4" if _core_lz4 is not None:
+            return _core_lz4(view, limit, magic != 0)
         case "lz4":
             return _unlz4(view, limit, check_header=magic != 0)
         case "zstd" if magic >= 2:
-            return _unzstd(view, limit)
+            core = _zstd_in_core()
+            return core(view, limit) if core is not None else _unzstd(view, limit)
         case "zstd":
             raise UnsupportedError(f"zstd compression is invalid in message format v{magic}")
         case _:
