@@ -322,6 +322,40 @@ def test_dry_run_prints_the_plan_and_writes_nothing(
     assert not dest.exists()
 
 
+@pytest.mark.parametrize("format", FORMATS)
+def test_a_new_table_is_not_made_among_files_it_did_not_write(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], format: str
+) -> None:
+    """A DEST folder that holds the operator's files but no table: refused, nothing written."""
+    pytest.importorskip("pyiceberg" if format == "iceberg" else "deltalake", reason=NO_TABLES)
+    pytest.importorskip("pyspark", reason="PySpark is not installed: pip install 'kafkaks[spark]'")
+    dest = tmp_path / "dest"
+    dest.mkdir()
+    (dest / "notes.txt").write_text("mine")
+    for dry in (["--dry-run"], []):
+        assert main(["pipeline", "--format", format, *dry, str(LOGDIR), str(dest)]) == 2
+        err = capsys.readouterr().err
+        assert f"{dest} holds files but no" in err and "Traceback" not in err
+        assert [p.name for p in dest.iterdir()] == ["notes.txt"]
+    if format == "iceberg":  # a named catalog: DEST is a warehouse, which may hold other things
+        catalog = f"sqlite:///{tmp_path / 'catalog.db'}"
+        assert (
+            main(
+                [
+                    "pipeline",
+                    "--format",
+                    format,
+                    "--dry-run",
+                    "--catalog-uri",
+                    catalog,
+                    str(LOGDIR),
+                    str(dest),
+                ]
+            )
+            == 0
+        )
+
+
 def test_parquet_dry_run_checks_and_stops_before_spark(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -200,6 +200,21 @@ def _local_kafka_file(root: str) -> str | None:
     return None
 
 
+def _check_new_table(table: Any, dest: str, *, sqlite_catalog: bool) -> None:
+    """Refuse to create a table where something is already (what the operator owns there, or
+    another tool's table): in a local folder that holds entries, the table's location or, for a
+    local SQLite catalog, DEST, where its file would go."""
+    folders = [table.location, dest] if sqlite_catalog else [table.location]
+    for folder in folders:
+        local = _local_path(folder)
+        if local is not None and os.path.isdir(local) and _has_entries(local):
+            name = "Iceberg catalog (catalog.db)" if sqlite_catalog else f"{table.format.capitalize()} table"
+            raise RefusedError(
+                f"{local} holds files but no {name}: a new table goes into an empty or new folder "
+                "(name another DEST, or --catalog-uri for a warehouse that holds other tables)"
+            )
+
+
 def _check_apart(dest: str, sources: Sequence[str]) -> None:
     """Refuse a local DEST that is, lies inside or holds one of the (local) sources."""
     real = os.path.realpath(dest)
@@ -497,6 +512,8 @@ def run_table(
             format, target.uri, catalog_uri=catalog_uri, table=table, catalog_properties=catalog_properties
         )
         say(f"reading {opened.describe()}")
+        if not opened.exists:
+            _check_new_table(opened, dest, sqlite_catalog=format == "iceberg" and catalog_uri is None)
         tables_run = plan_append(opened, observe(parsed))
     except (ImportError, ValueError, KafkaksError, OSError) as exc:
         raise RefusedError(str(exc)) from exc

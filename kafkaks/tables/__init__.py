@@ -51,6 +51,9 @@ class Table(Protocol):
     @property
     def location(self) -> str: ...
 
+    @property
+    def exists(self) -> bool: ...  # False: the first commit creates the table
+
     def describe(self) -> str: ...
 
     def held(self) -> dict[Key, Watermark]: ...

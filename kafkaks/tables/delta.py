@@ -55,6 +55,10 @@ class DeltaTable:
     def location(self) -> str:
         return self.storage.uri
 
+    @property
+    def exists(self) -> bool:
+        return self.table is not None
+
     def describe(self) -> str:
         if self.table is None:
             return f"Delta table at {self.location} (new)"

@@ -108,6 +108,10 @@ class IcebergTable:
         name = self.identifier.rsplit(".", 1)[1]
         return f"{self.warehouse.rstrip('/')}/{self.namespace.replace('.', '/')}.db/{name}"
 
+    @property
+    def exists(self) -> bool:
+        return self.table is not None
+
     def describe(self) -> str:
         if self.table is None:
             return f"Iceberg table {self.identifier} (new, at {self.location})"
