@@ -26,6 +26,7 @@
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#include <structmember.h>
 
 #include "_codecs.h"
 #include "layout.h" /* generated from the specs by `make generate` (tools/layout.js) */
@@ -693,6 +694,135 @@ static PyObject *scan_batches(PyObject *module, PyObject *args) {
     return Py_BuildValue("(nnNi)", s.count, s.consumed, fields, s.stop);
 }
 
+/* ---- Batch objects from scanned rows ----
+ *
+ * kafkaks.wire.batch.Batch is a class with __slots__; batch_class(Batch) finds the slots below
+ * (each a member descriptor of an object slot) and scanned_batches fills fresh instances straight
+ * from a scan's rows: what Batch.scanned does, without the interpreter's cost per attribute. */
+enum {
+    B_DATA, B_MAX_DECOMPRESSED, B_PATH, B_POSITION, B_SIZE, B_TOPIC, B_PARTITION, B_MAGIC, B_BASE_OFFSET,
+    B_COUNT, B_PARTITION_LEADER_EPOCH, B_CRC, B_ATTRIBUTES, B_BASE_TIMESTAMP, B_MAX_TIMESTAMP,
+    B_PRODUCER_ID, B_PRODUCER_EPOCH, B_BASE_SEQUENCE, B_LAST_OFFSET, B_COMPRESSION, B_TIMESTAMP_TYPE,
+    B_LAST_SEQUENCE, B_CRC_VALID, N_SLOTS
+};
+static const char *const batch_slots[N_SLOTS] = {
+    "_data", "_max_decompressed", "path", "position", "size", "topic", "partition", "magic", "_base_offset",
+    "_count", "partition_leader_epoch", "crc", "attributes", "base_timestamp", "max_timestamp",
+    "producer_id", "producer_epoch", "base_sequence", "last_offset", "compression", "timestamp_type",
+    "last_sequence", "crc_valid",
+};
+static PyTypeObject *batch_type;
+static Py_ssize_t slot_offsets[N_SLOTS];
+
+static PyObject *batch_class(PyObject *module, PyObject *cls) {
+    (void)module;
+    if (!PyType_Check(cls)) {
+        PyErr_SetString(PyExc_TypeError, "batch_class takes a class");
+        return NULL;
+    }
+    for (int i = 0; i < N_SLOTS; i++) {
+        PyObject *descriptor = PyObject_GetAttrString(cls, batch_slots[i]);
+        if (!descriptor) return NULL;
+        int is_slot = Py_IS_TYPE(descriptor, &PyMemberDescr_Type) &&
+                      ((PyMemberDescrObject *)descriptor)->d_member->type == T_OBJECT_EX;
+        if (is_slot) slot_offsets[i] = ((PyMemberDescrObject *)descriptor)->d_member->offset;
+        Py_DECREF(descriptor);
+        if (!is_slot) {
+            PyErr_Format(PyExc_TypeError, "%s is not a slot of the class", batch_slots[i]);
+            return NULL;
+        }
+    }
+    Py_XSETREF(batch_type, (PyTypeObject *)Py_NewRef(cls));
+    Py_RETURN_NONE;
+}
+
+/* DefaultRecordBatch.incrementSequence: sequences wrap past 2^31 - 1 to 0. */
+static int64_t increment_sequence(int64_t sequence, int64_t increment) {
+    return sequence > INT32_MAX - increment ? increment - (INT32_MAX - sequence) - 1 : sequence + increment;
+}
+
+/* scanned_batches(data, fields, first, stop, path, start, topic, partition, limit, codecs,
+ * timestamp_types) -> [Batch]: rows first..stop of a scan of data (which starts at file position
+ * start); codecs[id] is the Compression of a codec id, timestamp_types[bit] the TimestampType. */
+static PyObject *scanned_batches(PyObject *module, PyObject *args) {
+    (void)module;
+    Py_buffer data, fields;
+    Py_ssize_t first, stop;
+    long long start;
+    PyObject *path, *topic, *partition, *limit, *codecs, *timestamp_types;
+    if (!PyArg_ParseTuple(args, "y*y*nnOLOOOO!O!", &data, &fields, &first, &stop, &path, &start, &topic,
+                          &partition, &limit, &PyTuple_Type, &codecs, &PyTuple_Type, &timestamp_types))
+        return NULL;
+    PyObject *out = NULL;
+    Py_ssize_t rows = fields.len / (Py_ssize_t)(N_FIELDS * sizeof(int64_t));
+    if (!batch_type) {
+        PyErr_SetString(PyExc_RuntimeError, "batch_class was not called");
+        goto done;
+    }
+    if (first < 0 || stop > rows || first > stop || PyTuple_GET_SIZE(timestamp_types) != 2) {
+        PyErr_SetString(PyExc_ValueError, "rows out of range");
+        goto done;
+    }
+    if (!(out = PyList_New(stop - first))) goto done;
+    for (Py_ssize_t i = first; i < stop; i++) {
+        const int64_t *row = (const int64_t *)fields.buf + i * N_FIELDS;
+        int64_t codec = row[F_ATTRIBUTES] & RECORD_BATCH_HEADER_COMPRESSION_MASK;
+        if (row[F_POSITION] < 0 || row[F_SIZE] < 0 || row[F_POSITION] + row[F_SIZE] > data.len ||
+            codec >= PyTuple_GET_SIZE(codecs) || PyTuple_GET_ITEM(codecs, codec) == Py_None) {
+            PyErr_SetString(PyExc_ValueError, "a row that is not a scanned batch");
+            Py_CLEAR(out);
+            goto done;
+        }
+        PyObject *batch = batch_type->tp_alloc(batch_type, 0);
+        if (!batch) {
+            Py_CLEAR(out);
+            goto done;
+        }
+        PyList_SET_ITEM(out, i - first, batch);
+        int64_t sequence = row[F_BASE_SEQUENCE];
+        PyObject *values[N_SLOTS] = {
+            [B_DATA] = PyBytes_FromStringAndSize((const char *)data.buf + row[F_POSITION], row[F_SIZE]),
+            [B_MAX_DECOMPRESSED] = Py_NewRef(limit),
+            [B_PATH] = Py_NewRef(path),
+            [B_POSITION] = PyLong_FromLongLong(start + row[F_POSITION]),
+            [B_SIZE] = PyLong_FromLongLong(row[F_SIZE]),
+            [B_TOPIC] = Py_NewRef(topic),
+            [B_PARTITION] = Py_NewRef(partition),
+            [B_MAGIC] = PyLong_FromLong(2),
+            [B_BASE_OFFSET] = PyLong_FromLongLong(row[F_BASE_OFFSET]),
+            [B_COUNT] = PyLong_FromLongLong(row[F_COUNT]),
+            [B_PARTITION_LEADER_EPOCH] = PyLong_FromLongLong(row[F_PARTITION_LEADER_EPOCH]),
+            [B_CRC] = PyLong_FromLongLong(row[F_CRC]),
+            [B_ATTRIBUTES] = PyLong_FromLongLong(row[F_ATTRIBUTES]),
+            [B_BASE_TIMESTAMP] = PyLong_FromLongLong(row[F_BASE_TIMESTAMP]),
+            [B_MAX_TIMESTAMP] = PyLong_FromLongLong(row[F_MAX_TIMESTAMP]),
+            [B_PRODUCER_ID] = PyLong_FromLongLong(row[F_PRODUCER_ID]),
+            [B_PRODUCER_EPOCH] = PyLong_FromLongLong(row[F_PRODUCER_EPOCH]),
+            [B_BASE_SEQUENCE] = PyLong_FromLongLong(sequence),
+            [B_LAST_OFFSET] = PyLong_FromLongLong(row[F_BASE_OFFSET] + row[F_LAST_OFFSET_DELTA]),
+            [B_COMPRESSION] = Py_NewRef(PyTuple_GET_ITEM(codecs, codec)),
+            [B_TIMESTAMP_TYPE] = Py_NewRef(PyTuple_GET_ITEM(
+                timestamp_types, (row[F_ATTRIBUTES] & RECORD_BATCH_HEADER_TIMESTAMP_TYPE_MASK) != 0)),
+            [B_LAST_SEQUENCE] =
+                PyLong_FromLongLong(sequence == -1 ? -1 : increment_sequence(sequence, row[F_LAST_OFFSET_DELTA])),
+            [B_CRC_VALID] = Py_NewRef(row[F_CRC_VALID] < 0 ? Py_None : row[F_CRC_VALID] ? Py_True : Py_False),
+        };
+        int failed = 0;
+        for (int slot = 0; slot < N_SLOTS; slot++) {
+            if (!values[slot]) failed = 1;
+            *(PyObject **)((char *)batch + slot_offsets[slot]) = values[slot]; /* the slot takes the reference */
+        }
+        if (failed) {
+            Py_CLEAR(out);
+            goto done;
+        }
+    }
+done:
+    PyBuffer_Release(&data);
+    PyBuffer_Release(&fields);
+    return out;
+}
+
 static PyObject *crc32c_of(PyObject *module, PyObject *args) {
     Py_buffer view;
     unsigned long value = 0;
@@ -729,6 +859,11 @@ static PyMethodDef methods[] = {
      "zstd_load(name) -> whether the zstd library of that name was opened (for zstd)."},
     {"zstd", codecs_zstd, METH_VARARGS,
      "zstd(data, limit) -> bytes: zstd frames decompressed by the library zstd_load opened."},
+    {"batch_class", batch_class, METH_O,
+     "batch_class(Batch) -> None: the class scanned_batches makes (its slots are looked up once)."},
+    {"scanned_batches", scanned_batches, METH_VARARGS,
+     "scanned_batches(data, fields, first, stop, path, start, topic, partition, limit, codecs, "
+     "timestamp_types) -> [Batch]: Batch objects of rows first..stop of a scan (see kafkaks.wire.scan)."},
     {"crc32c", crc32c_of, METH_VARARGS,
      "crc32c(data, value=0, portable=False) -> the CRC-32C of data, continuing the CRC-32C value of what came "
      "before (portable: with the table, not the CPU's instruction)."},

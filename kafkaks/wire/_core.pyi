@@ -1,6 +1,7 @@
 """Types of the compiled core, kafkaks/wire/_core.c (the type aliases exist only here)."""
 
 from collections.abc import Sequence
+from typing import Any
 
 # (validity bitmap or None, offsets, data, offsets are int64)
 CoreColumn = tuple[bytes | None, bytes, bytes, bool]
@@ -34,3 +35,18 @@ def lz4_frame(data: bytes | memoryview, limit: int, check_header: bool, /) -> by
 def snappy(data: bytes | memoryview, limit: int, /) -> bytes: ...
 def zstd_load(name: str, /) -> bool: ...
 def zstd(data: bytes | memoryview, limit: int, /) -> bytes: ...
+def batch_class(cls: type, /) -> None: ...
+def scanned_batches(
+    data: bytes,
+    fields: bytes,
+    first: int,
+    stop: int,
+    path: str,
+    start: int,
+    topic: str | None,
+    partition: int | None,
+    limit: int,
+    codecs: tuple[object, ...],
+    timestamp_types: tuple[object, object],
+    /,
+) -> list[Any]: ...

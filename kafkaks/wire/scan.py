@@ -8,8 +8,9 @@ and stops at the first entry that is not a whole, valid v2 batch of a known code
 careful path reads that one (reporting what is wrong with it, resynchronising after damage), then
 scanning goes on. What a scan took is a :class:`ScannedRun`: the chunk's bytes and one row of
 header fields per batch, so that :mod:`kafkaks.arrow` decodes whole runs with no Python object per
-batch, and ``read_log`` makes its :class:`~kafkaks.wire.batch.Batch` objects from the rows without
-unpacking a header or computing a CRC again.
+batch, and ``read_log`` has the core make its :class:`~kafkaks.wire.batch.Batch` objects from the
+rows (``scanned_batches``: the slots filled in C) without unpacking a header or computing a CRC
+again.
 
 Without the compiled core (a source tree that was not built) ``compiled_scan`` is None and
 ``read_log`` reads every entry the careful way; tests/test_scan.py checks that both give the same
@@ -19,12 +20,11 @@ batches and problems.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from ..generated.kafka_record_batch import KafkaRecordBatch
 from ..generated.layout import RecordBatchHeader
-from .batch import Batch
+from .batch import _TIMESTAMP_TYPES, V2_CODECS, Batch
 
 if TYPE_CHECKING:
     import numpy as np
@@ -33,11 +33,13 @@ __all__ = ["KNOWN_CODECS", "SCAN_BYTES", "ScannedRun", "compiled_scan"]
 
 compiled_scan: Callable[[bytes, bool, int, int], tuple[int, int, bytes, int]] | None
 try:
-    from ._core import SCAN_FIELDS, STOP_OTHER
+    from ._core import SCAN_FIELDS, STOP_OTHER, batch_class, scanned_batches
     from ._core import scan_batches as compiled_scan
 except ImportError:  # not built: read_log reads every entry the careful way
     compiled_scan = None
     SCAN_FIELDS, STOP_OTHER = (), 0
+else:
+    batch_class(Batch)
 
 # The codecs a scanned batch may have (bit n: compression id n), from the spec's enum; a batch of
 # any other is left to the careful path, which reports it.
@@ -45,9 +47,10 @@ KNOWN_CODECS = sum(1 << codec.value for codec in KafkaRecordBatch.CompressionTyp
 # What read_log reads for a scan; an entry larger than this is read the careful way.
 SCAN_BYTES = 1 << 20
 _COLUMNS = len(SCAN_FIELDS)
-_POSITION = SCAN_FIELDS.index("position") if SCAN_FIELDS else 0
-_SIZE = SCAN_FIELDS.index("size") if SCAN_FIELDS else 0
-_BATCH_ARGS = itemgetter(*(SCAN_FIELDS.index(name) for name in Batch.SCANNED_FIELDS)) if SCAN_FIELDS else None
+# What scanned_batches puts in a batch's compression and timestamp_type, by codec id and bit.
+_CODECS = tuple(V2_CODECS.get(codec_id) for codec_id in range(max(V2_CODECS) + 1))
+_TIMESTAMP_KINDS = (_TIMESTAMP_TYPES[0], _TIMESTAMP_TYPES[1])
+_BATCHES_AT_ONCE = 1024  # Batch objects made at a time: their bytes are copies
 
 
 class ScannedRun:
@@ -106,13 +109,13 @@ class ScannedRun:
 
     def batches(self, first: int = 0, stop: int | None = None) -> Iterator[Batch]:
         """The run's batches (rows ``first`` to ``stop``) as :class:`Batch` objects."""
-        assert _BATCH_ARGS is not None  # a run exists only when the core is built
-        data, path, start, topic, partition = self.data, self.path, self.start, self.topic, self.partition
-        limit = self.max_decompressed
-        for row in self.rows(first, stop):
-            at = row[_POSITION]
-            yield Batch.scanned(
-                data[at : at + row[_SIZE]], path, start + at, topic, partition, limit, *_BATCH_ARGS(row)
+        stop = self.count if stop is None else min(stop, self.count)
+        data, fields, path, start = self.data, self.fields, self.path, self.start
+        topic, partition, limit = self.topic, self.partition, self.max_decompressed
+        for at in range(first, stop, _BATCHES_AT_ONCE):
+            end = min(at + _BATCHES_AT_ONCE, stop)
+            yield from scanned_batches(
+                data, fields, at, end, path, start, topic, partition, limit, _CODECS, _TIMESTAMP_KINDS
             )
 
     def columns(self) -> dict[str, np.ndarray[Any, Any]]:
