@@ -48,8 +48,10 @@ MAX_MILLIS = (1 << 63) // 1000  # the largest millisecond timestamp a microsecon
 _CREATE_TIME_ID = TimestampType.CREATE_TIME.id
 _LOG_APPEND_TIME_ID = TimestampType.LOG_APPEND_TIME.id
 # A scanned run's codec ids and CRC checks (-1 not checked, 0 or 1) as column values, by index.
-_CODEC_NAMES = np.array([V2_CODECS[i].value if i in V2_CODECS else None for i in range(max(V2_CODECS) + 1)])
-_CRC_VALID = np.array([None, False, True])
+_CODEC_NAMES = np.array(
+    [V2_CODECS[i].value if i in V2_CODECS else None for i in range(max(V2_CODECS) + 1)], dtype=object
+)
+_CRC_VALID = np.array([None, False, True], dtype=object)
 SPARK_FIELDS = [
     pa.field("key", pa.binary()),
     pa.field("value", pa.binary()),
@@ -488,7 +490,11 @@ def _per_batch(values: list[Any], counts: Array, kind: pa.DataType) -> pa.Array:
 
 def _texts(values: Sequence[str | None], text: Callable[[str], str]) -> list[str | None]:
     """``text`` of each value, computed once per distinct value."""
-    done = {value: text(value) for value in set(values) if value is not None}
+    distinct = set(values)
+    if len(distinct) == 1:  # a run of one file
+        (value,) = distinct
+        return [None if value is None else text(value)] * len(values)
+    done = {value: text(value) for value in distinct if value is not None}
     return [None if value is None else done[value] for value in values]
 
 
@@ -527,8 +533,8 @@ class _Headers(NamedTuple):
     path: list[str]
     topic: list[str | None]
     partition: list[int | None]
-    compression: list[str]
-    crc_valid: list[bool | None]
+    compression: list[str] | Array  # NumPy object arrays from a run: made lists only when used
+    crc_valid: list[bool | None] | Array
 
     @classmethod
     def of_batches(cls, batches: list[Batch]) -> _Headers:
@@ -557,7 +563,7 @@ class _Headers(NamedTuple):
     def of_run(cls, run: ScannedRun, columns: dict[str, Array], rows: slice) -> _Headers:
         count = len(columns["count"][rows])
         codec = columns["attributes"][rows] & RecordBatchHeader.COMPRESSION_MASK
-        crc_valid = _CRC_VALID[columns["crc_valid"][rows] + 1].tolist()
+        crc_valid = _CRC_VALID[columns["crc_valid"][rows] + 1]
         return cls(
             columns["base_offset"][rows],
             columns["base_timestamp"][rows],
@@ -571,7 +577,7 @@ class _Headers(NamedTuple):
             [run.path] * count,
             [run.topic] * count,
             [run.partition] * count,
-            _CODEC_NAMES[codec].tolist(),
+            _CODEC_NAMES[codec],
             crc_valid,
         )
 
@@ -626,6 +632,8 @@ def _table(headers: _Headers, counts: Array, records: RecordColumns, schema: pa.
         }
         for name, values in per_batch.items():
             kind = schema.field(name).type
+            if isinstance(values, np.ndarray) and values.dtype == object:
+                values = values.tolist()
             if isinstance(values, list):
                 columns[name] = _per_batch(values, counts, kind)
             else:
