@@ -380,3 +380,30 @@ def test_copies_read_the_same_through_the_merge_scanned(
     runs = list(read_partition_runs([dirs["a"], dirs["b"]], on_problem=lambda _p: None))
     assert sum(run.count for run in runs if isinstance(run, scan.ScannedRun)) == 40
     assert len(runs) <= 4  # cut where a segment of either copy starts
+
+
+def test_scanned_batches_refuses_rows_that_are_not_a_scan() -> None:
+    """The core fills Batch slots from rows: rows pointing out of the data, or of an unknown
+    codec, are refused, never read."""
+    data = built_segment([1, 2])
+    count, _consumed, fields, _stop = core.scan_batches(data, True, scan.KNOWN_CODECS, -1)
+    shared = ("p", 0, None, None, 1 << 20)  # path, start, topic, partition, limit
+    args = (*shared, scan._CODECS, scan._TIMESTAMP_KINDS)
+    assert [b.base_offset for b in core.scanned_batches(data, fields, 0, count, *args)] == [0, 1]
+    with pytest.raises(ValueError, match="not a scanned batch"):
+        core.scanned_batches(data[:50], fields, 0, count, *args)  # positions past the data
+    with pytest.raises(ValueError, match="rows out of range"):
+        core.scanned_batches(data, fields, 0, count + 1, *args)
+    unknown = (None,)  # no codec known
+    with pytest.raises(ValueError, match="not a scanned batch"):
+        core.scanned_batches(
+            data, fields, 0, count, "p", 0, None, None, 1 << 20, unknown, scan._TIMESTAMP_KINDS
+        )
+
+    class Partly:  # some of the slots only: refused, and Batch stays the class made
+        __slots__ = ("_data", "_max_decompressed", "path")
+
+    for other in (int, Partly):
+        with pytest.raises(AttributeError):
+            core.batch_class(other)
+    assert [b.count for b in core.scanned_batches(data, fields, 0, count, *args)] == [1, 2]

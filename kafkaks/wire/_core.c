@@ -720,18 +720,20 @@ static PyObject *batch_class(PyObject *module, PyObject *cls) {
         PyErr_SetString(PyExc_TypeError, "batch_class takes a class");
         return NULL;
     }
+    Py_ssize_t offsets[N_SLOTS]; /* kept only when every slot is found */
     for (int i = 0; i < N_SLOTS; i++) {
         PyObject *descriptor = PyObject_GetAttrString(cls, batch_slots[i]);
         if (!descriptor) return NULL;
         int is_slot = Py_IS_TYPE(descriptor, &PyMemberDescr_Type) &&
                       ((PyMemberDescrObject *)descriptor)->d_member->type == T_OBJECT_EX;
-        if (is_slot) slot_offsets[i] = ((PyMemberDescrObject *)descriptor)->d_member->offset;
+        if (is_slot) offsets[i] = ((PyMemberDescrObject *)descriptor)->d_member->offset;
         Py_DECREF(descriptor);
         if (!is_slot) {
             PyErr_Format(PyExc_TypeError, "%s is not a slot of the class", batch_slots[i]);
             return NULL;
         }
     }
+    memcpy(slot_offsets, offsets, sizeof offsets);
     Py_XSETREF(batch_type, (PyTypeObject *)Py_NewRef(cls));
     Py_RETURN_NONE;
 }
