@@ -200,3 +200,34 @@ def test_decode_values_is_taken_for_tables(
         in capsys.readouterr().out
     )
     assert not dest.exists()
+
+
+@pytest.mark.parametrize("format", FORMATS)
+def test_values_that_do_not_decode_are_kept_raw_and_counted(
+    spark: Any,  # noqa: F811  (tests/test_tables.py's session)
+    tmp_path: Path,
+    format: str,
+) -> None:
+    """With --read-mode PERMISSIVE (FAILFAST stops the run), as a Parquet run says it: the table
+    keeps their raw bytes, the run counts them per topic."""
+    from kafkaks.spark import pipeline
+
+    logdir, dest = tmp_path / "logdir", tmp_path / "table"
+    write_partition(logdir / "_schemas-0", registry(1))
+    broken = [b"\x00\x00\x00\x00\x63" + b"no schema 99", b"\x00\x00\x00\x00\x01\xff"]  # unknown id; cut short
+    good = [framed(shipment(n, 1), 1) for n in range(3)]
+    write_partition(logdir / "shipments-0", [(b"k", value) for value in [*good, *broken]])
+    lines: list[str] = []
+    run = pipeline.run_table(
+        [str(logdir)],
+        str(dest),
+        format=format,
+        spark=spark,
+        echo=lines.append,
+        decode_values="registry",
+        mode="PERMISSIVE",
+    )
+    assert [(a.topic, a.undecodable) for a in run.appended] == [("_schemas", 0), ("shipments", 2)]
+    assert "shipments: 2 values did not decode (raw bytes kept; the reason in valueDecodeProblem)" in lines
+    held = decoded(format, dest)
+    assert [held[offset][2] for offset in (3, 4)] == broken and held[3][1] is None and held[4][1] is None

@@ -141,7 +141,9 @@ def undecodable_lines(written: Any) -> list[str]:
     problem = columns("value")[2]
     failed = F.col(problem).isNotNull() & ~F.col(problem).startswith(NOT_DECODED)
     counts = written.where(failed).groupBy("topic").count().orderBy("topic").collect()
-    return [
-        f"{row['topic']}: {row['count']} values did not decode (raw bytes kept; the reason in {problem})"
-        for row in counts
-    ]
+    return [undecodable_line(row["topic"], row["count"]) for row in counts]
+
+
+def undecodable_line(topic: str, count: int) -> str:
+    """The pipeline's line on ``count`` values of ``topic`` that did not decode."""
+    return f"{topic}: {count} values did not decode (raw bytes kept; the reason in {columns('value')[2]})"

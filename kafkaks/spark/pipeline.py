@@ -593,6 +593,7 @@ def format_table_run(run: Any) -> list[str]:
             held = "nothing" if decision.after is None else f"up to offset {decision.after}"
             lines.append(f"nothing new in {name}: the table holds {held}")
         lines += [f"note {name}: {note}" for note in decision.notes]
+    lines += _undecodable_lines(run.appended)
     records = _plural(sum(a.records for a in run.appended), "record")
     if run.commit is None:
         lines.append(f"{records} appended: no commit made to {run.table}")
@@ -602,6 +603,19 @@ def format_table_run(run: Any) -> list[str]:
             f"{_plural(run.files, 'file')}, {run.file_bytes} bytes, to {run.table}"
         )
     return lines
+
+
+def _undecodable_lines(appended: Sequence[Any]) -> list[str]:
+    """What ``--decode-values`` could not decode, per topic, as :func:`run` says it."""
+    counts: dict[str, int] = {}
+    for a in appended:
+        if a.undecodable:
+            counts[a.topic] = counts.get(a.topic, 0) + a.undecodable
+    if not counts:
+        return []
+    from kafkaks.spark.decoding import undecodable_line
+
+    return [undecodable_line(topic, count) for topic, count in sorted(counts.items())]
 
 
 def _problems(filesystem: Callable[[str], Any], path: str) -> list[dict[str, Any]]:

@@ -28,6 +28,7 @@ import pyarrow.compute as pc
 import pyarrow.fs as pafs
 import pyarrow.parquet as pq
 
+from ..schemas.decode import NOT_DECODED, columns
 from ..spark.filesystems import filesystem
 
 __all__ = ["REPORT_SCHEMA", "ROW_GROUP_BYTES", "Appended", "write_files"]
@@ -43,6 +44,7 @@ STATS = pa.struct(
         pa.field("last_offset", pa.int64()),
         pa.field("first_timestamp_us", pa.int64()),
         pa.field("last_timestamp_us", pa.int64()),
+        pa.field("undecodable", pa.int64()),  # values --decode-values could not decode
     ]
 )
 REPORT_SCHEMA = pa.schema(
@@ -64,6 +66,7 @@ _AGGREGATES = [
     ("offset", "max"),
     ("timestamp", "min"),
     ("timestamp", "max"),
+    ("undecodable", "sum"),
 ]
 
 
@@ -80,6 +83,7 @@ class Appended:
     last_offset: int | None = None
     first_timestamp_us: int | None = None
     last_timestamp_us: int | None = None
+    undecodable: int = 0
 
     def add(
         self,
@@ -89,10 +93,12 @@ class Appended:
         last_offset: int,
         first_timestamp_us: int,
         last_timestamp_us: int,
+        undecodable: int = 0,
     ) -> None:
         """Count rows of this topic-partition appended too."""
         self.records += records
         self.bytes += bytes
+        self.undecodable += undecodable
         self.first_offset = (
             first_offset if self.first_offset is None else min(self.first_offset, first_offset)
         )
@@ -148,6 +154,16 @@ def _groups(table: pa.Table, day: str) -> list[tuple[tuple[str | None, date | No
     return sorted(groups, key=lambda group: group[1][0].as_py())
 
 
+def _undecodable(rows: pa.Table) -> pa.Array:
+    """1 for each row whose value ``--decode-values`` could not decode (its problem column set,
+    for another reason than a topic without a subject), else 0."""
+    problem = columns("value")[2]
+    if problem not in rows.column_names:
+        return pa.array(np.zeros(rows.num_rows, np.int64))
+    failed = pc.and_(pc.is_valid(rows[problem]), pc.invert(pc.starts_with(rows[problem], NOT_DECODED)))
+    return pc.fill_null(failed, False).cast(pa.int64())
+
+
 class _File:
     """One Parquet file being written, its pending rows, and what it holds per Kafka partition."""
 
@@ -180,6 +196,7 @@ class _File:
                 "offset": rows["offset"],
                 "timestamp": rows["timestamp"].cast(pa.int64()),  # microseconds since the epoch
                 "bytes": pc.add(*sizes).cast(pa.int64()),
+                "undecodable": _undecodable(rows),
             }
         )
         grouped = columns.group_by("partition", use_threads=False).aggregate(_AGGREGATES)
