@@ -6,6 +6,7 @@ the rows read, so a bound only has to be loose, never wrong.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -28,6 +29,12 @@ class Bounds:
     offset_max: int | None = None
     timestamp_min_ms: int | None = None
     unused: list[Any] = field(default_factory=list)
+
+    def at_least(self, offset: int | None) -> Bounds:
+        """These bounds, with offsets below ``offset`` (None: no change) not wanted either."""
+        if offset is None or (self.offset_min is not None and self.offset_min >= offset):
+            return self
+        return dataclasses.replace(self, offset_min=offset)
 
     def wants(self, topic: str | None, partition: int | None) -> bool:
         if self.topics is not None and topic not in self.topics:

@@ -50,6 +50,7 @@ class Options:
     decode_keys: bool = False
     decode_subjects: tuple[tuple[str, str], ...] = ()  # topic=subject, where not <topic>-value
     decode_schema_files: tuple[tuple[str, str], ...] = ()  # topic=file, for values without framing
+    starting_offsets: tuple[tuple[str, int, int], ...] = ()  # (topic, partition, first offset read)
     decoding: JobDecoding | None = dataclasses.field(default=None, compare=False)  # built by parse
 
     @classmethod
@@ -111,6 +112,7 @@ class Options:
             decode_keys=flag("decodeKeys", False),
             decode_subjects=_pairs("decodeSubjects", lower.get("decodesubjects")),
             decode_schema_files=_pairs("decodeSchemaFiles", lower.get("decodeschemafiles")),
+            starting_offsets=_starting_offsets(lower.get("startingoffsets")),
         )
         if parsed.decode_values is None:
             return parsed
@@ -126,6 +128,13 @@ class Options:
         for field in self.decoding.fields() if self.decoding is not None else ():
             schema = schema.append(field)
         return schema
+
+    def start_of(self, topic: str | None, partition: int | None) -> int | None:
+        """The first offset ``startingOffsets`` lets through for a topic-partition (None: all)."""
+        for name, number, first in self.starting_offsets:
+            if name == topic and number == partition:
+                return first
+        return None
 
     def wants_topic(self, topic: str | None) -> bool:
         if self.subscribe is not None and topic not in self.subscribe:
@@ -146,3 +155,33 @@ def _pairs(name: str, value: str | None) -> tuple[tuple[str, str], ...]:
             raise ValueError(f"option {name} is topic=value pairs separated by commas, not {value!r}")
         pairs.append((topic.strip(), thing.strip()))
     return tuple(pairs)
+
+
+EARLIEST = -2  # startingOffsets' "earliest", as Spark's Kafka source writes it
+
+
+def _starting_offsets(value: str | None) -> tuple[tuple[str, int, int], ...]:
+    """Spark Kafka source's ``startingOffsets`` JSON, ``{"topic": {"0": 23, "1": -2}}``: per
+    topic-partition, the first offset read (-2: the earliest, as for a partition not named)."""
+    if value is None or value.strip().lower() == "earliest":
+        return ()
+    usage = 'option startingOffsets is "earliest" or JSON such as {"orders": {"0": 23, "1": -2}}'
+    try:
+        parsed = json.loads(value)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{usage}, not {value!r}: {exc}") from None
+    if not isinstance(parsed, dict) or not all(isinstance(offsets, dict) for offsets in parsed.values()):
+        raise ValueError(f"{usage}, not {value!r}")
+    found: list[tuple[str, int, int]] = []
+    for topic, offsets in parsed.items():
+        for partition, offset in offsets.items():
+            if not partition.isdigit() or not isinstance(offset, int) or isinstance(offset, bool):
+                raise ValueError(f"{usage}, not {value!r}")
+            if offset < 0 and offset != EARLIEST:
+                raise ValueError(
+                    f"option startingOffsets: {topic}-{partition}: {offset} is not an offset (-2 is the "
+                    "earliest; a log dir has no 'latest' to start from)"
+                )
+            if offset >= 0:
+                found.append((topic, int(partition), offset))
+    return tuple(found)

@@ -150,10 +150,11 @@ def plan(options: Options, bounds: Bounds | None = None) -> list[SegmentSplit]:
     for copies in _copies(partitions(options)):
         part = copies[0]
         if options.wants_topic(part.topic) and bounds.wants(part.topic, part.partition):
+            wanted = bounds.at_least(options.start_of(part.topic, part.partition))  # startingOffsets
             if len(copies) > 1 or overlapping(part.fs_uri, part.segments):
-                splits += _plan_merged(copies, options, bounds)
+                splits += _plan_merged(copies, options, wanted)
             else:
-                splits += _plan_partition(part, options, bounds)
+                splits += _plan_partition(part, options, wanted)
     return splits
 
 

@@ -139,9 +139,21 @@ def _chunks(items: Iterator[Batch | ScannedRun]) -> Iterator[list[Batch | Scanne
 
 def read_split(split: SegmentSplit, options: Options) -> Iterator[pa.RecordBatch]:
     """The rows of one Spark partition as Arrow record batches of the source's schema."""
+    rows = _read_split(split, options)
+    start = options.start_of(split.topic, split.partition)
+    if start is not None:  # startingOffsets: planning skipped what it could, the rest goes here
+        rows = _from_offset(rows, start)
     if options.decoding is None:
-        return _read_split(split, options)
-    return options.decoding.apply_all(_read_split(split, options), split.path)  # decodeValues
+        return rows
+    return options.decoding.apply_all(rows, split.path)  # decodeValues
+
+
+def _from_offset(batches: Iterator[pa.RecordBatch], start: int) -> Iterator[pa.RecordBatch]:
+    import pyarrow.compute as pc
+
+    for batch in batches:
+        keep = pc.greater_equal(batch.column("offset"), start)
+        yield batch if pc.all(keep).as_py() else batch.filter(keep)
 
 
 def _read_split(split: SegmentSplit, options: Options) -> Iterator[pa.RecordBatch]:

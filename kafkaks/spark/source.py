@@ -57,6 +57,10 @@ decodeKeys         false               with ``decodeValues``, the keys too (``ke
 decodeSubjects     (none)              ``topic=subject,...``: subjects not named ``<topic>-value``
 decodeSchemaFiles  (none)              ``topic=file,...``: schema files (``.avsc``, ``.json``,
                                        ``.proto``, read on the driver) for values without framing
+startingOffsets    earliest            JSON as Spark's Kafka source takes it,
+                                       ``{"orders": {"0": 23, "1": -2}}``: the first offset read
+                                       of each topic-partition named (-2 or not named: the
+                                       earliest); older segments are not read, older rows dropped
 pushFilters        false               ``true``: take Spark's pushed-down filters to skip what
                                        cannot match (Spark fails the query unless its filter
                                        pushdown is on; see the caveat below); ``false``: every
