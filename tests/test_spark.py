@@ -135,8 +135,12 @@ def test_schema_is_that_of_sparks_kafka_source(spark: Any) -> None:
         ({"isolationLevel": "snapshot"}, "isolationLevel must be"),
         ({"maxBytesPerPartition": "-1"}, "maxBytesPerPartition must be a positive"),
         ({"includeHeaders": "maybe"}, "includeHeaders must be true or false"),
+        ({"startingOffsets": "latest"}, "startingOffsets is"),
+        ({"startingOffsets": '{"orders": {"0": -1}}'}, "no 'latest' to start from"),
+        ({"startingOffsets": '{"orders": {"x": 3}}'}, "startingOffsets is"),
+        ({"startingOffsets": '{"orders": 3}'}, "startingOffsets is"),
     ],
-    ids=["mode", "isolation", "max-bytes", "flag"],
+    ids=["mode", "isolation", "max-bytes", "flag", "latest", "minus-one", "partition-name", "no-object"],
 )
 def test_bad_options_are_refused(options: dict[str, str], message: str) -> None:
     with pytest.raises(ValueError, match=message):
@@ -182,6 +186,31 @@ def test_plan_one_partition_per_segment_and_glob() -> None:
     assert [s.topic for s in several] == ["orders", "txn-topic"]
     assert len(plan(Options.parse({"path": str(LOGDIR), "subscribePattern": "txn-.*"}))) == 1
     assert len(plan(Options.parse({"path": str(LOGDIR), "subscribe": "orders"}))) == 4
+
+
+def test_starting_offsets_skip_older_segments_and_drop_older_rows() -> None:
+    """Per topic-partition, as Spark's Kafka source takes it: orders-0 from offset 20 (its segment
+    at 16 holds it), orders-1 from the earliest, txn-topic-0 not named (the earliest)."""
+    starting = json.dumps({"orders": {"0": 20, "1": -2}})
+    options = Options.parse({"path": str(LOGDIR), "startingOffsets": starting})
+    splits = plan(options)
+    assert [(s.topic, s.partition, s.base_offset) for s in splits] == [
+        ("orders", 0, 16),
+        ("orders", 0, 30),
+        ("orders", 1, 10),
+        ("txn-topic", 0, 0),
+    ]
+    read = pa.Table.from_batches(
+        [batch for split in splits for batch in read_split(split, options)], schema=options.arrow_schema()
+    )
+    everything = pa.Table.from_batches(list(kafkaks.read_arrow(LOGDIR)))
+    wanted = [
+        (row["topic"], row["partition"], row["offset"])
+        for row in everything.to_pylist()
+        if not (row["topic"] == "orders" and row["partition"] == 0 and row["offset"] < 20)
+    ]
+    assert [(r["topic"], r["partition"], r["offset"]) for r in read.to_pylist()] == wanted
+    assert min(r["offset"] for r in read.to_pylist() if (r["topic"], r["partition"]) == ("orders", 0)) == 20
 
 
 def test_plan_tells_log_dirs_from_partitions_by_what_they_hold(tmp_path: Path) -> None:

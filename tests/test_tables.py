@@ -29,6 +29,7 @@ from kafka_python_rows import kafka_python_rows
 from kafkaks.cli.main import main
 from kafkaks.tables.watermarks import (
     PROPERTY,
+    Decision,
     Observed,
     SegmentPrint,
     Watermark,
@@ -83,6 +84,30 @@ def test_a_partition_new_to_the_table_is_read_whole() -> None:
     decision = decide(observed(0, 41), None)
     assert (decision.after, decision.skip, decision.notes, decision.reads) == (None, None, [], True)
     assert not decide(observed(None, None), None).reads  # an empty log: nothing to read
+
+
+def test_an_incremental_run_reads_each_partition_from_its_own_high_offset() -> None:
+    """The source starts each topic-partition after what the table holds (startingOffsets), so
+    a partition new to the table does not make the others be read from their start."""
+    pytest.importorskip("pyspark", reason="PySpark is not installed: pip install 'kafkaks[spark]'")
+    from kafkaks.spark.options import Options
+    from kafkaks.spark.planning import plan
+    from kafkaks.tables.appending import starting_offsets
+
+    decisions = [
+        Decision("orders", 0, after=19),
+        Decision("orders", 1),  # new to the table: from its start
+        Decision("txn-topic", 0, after=15, up_to_date=True),  # nothing to read
+    ]
+    starting = starting_offsets(decisions)
+    assert json.loads(starting) == {"orders": {"0": 20}}
+    splits = plan(Options.parse({"path": str(LOGDIR), "startingOffsets": starting}))
+    assert [(s.topic, s.partition, s.base_offset) for s in splits] == [
+        ("orders", 0, 16),
+        ("orders", 0, 30),
+        ("orders", 1, 10),
+        ("txn-topic", 0, 0),
+    ]
 
 
 def test_watermarks_round_trip_and_bad_values_are_named() -> None:

@@ -493,7 +493,7 @@ def run_table(
     try:
         from kafkaks.spark.source import KafkaLogDataSource
         from kafkaks.tables import open_table
-        from kafkaks.tables.appending import append, plan_append
+        from kafkaks.tables.appending import append, plan_append, starting_offsets
         from kafkaks.tables.observe import observe
     except ImportError as exc:
         raise RefusedError(str(exc)) from exc
@@ -534,6 +534,7 @@ def run_table(
             spark = _start_session(master, spark_log, conf, say)
         spark.dataSource.register(KafkaLogDataSource)
         try:
+            options["startingOffsets"] = starting_offsets(tables_run.decisions)
             df = spark.read.format("kafka-log").options(**options).load(paths)
             append(df, opened, tables_run, say)
         finally:

@@ -2,8 +2,9 @@
 
 1. :func:`plan_append`: the table's watermarks against the log dirs as they are now (on the
    driver, before Spark starts): a :class:`~kafkaks.tables.watermarks.Decision` per topic-partition.
-2. :func:`append`: Spark reads the offsets above each high offset (the filter is pushed down to
-   the ``kafka-log`` source where it can prune: topics, partitions, and the lowest high offset);
+2. :func:`append`: Spark reads the offsets above each high offset (the source starts each
+   topic-partition there, :func:`starting_offsets`, skipping older segments; the topics are
+   pushed down too);
    each task writes its rows as Parquet files through ``pyarrow.fs`` into a folder of this run
    inside the table's location, one folder per topic and UTC day (:mod:`kafkaks.tables.writing`),
    and reports each file with what it holds per topic-partition. The driver sums the reports up
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import json
 import operator
 import posixpath
 import uuid
@@ -27,7 +29,7 @@ from . import DataFile, Table
 from .watermarks import Decision, Key, Observed, Watermark, advance, decide
 from .writing import Appended
 
-__all__ = ["Appended", "TableRun", "append", "plan_append"]
+__all__ = ["Appended", "TableRun", "append", "plan_append", "starting_offsets"]
 
 MICROS_PER_DAY = 86_400_000_000
 
@@ -74,14 +76,20 @@ def wanted(decisions: Sequence[Decision]) -> Any:
     if not terms:
         return None
     condition = functools.reduce(operator.or_, terms)
-    # Conjuncts the source can push down (a disjunction it cannot): the topics, and the lowest
-    # offset any partition still needs, which skips older segments in every partition.
+    # A conjunct the source can push down (a disjunction it cannot): the topics. Each partition's
+    # older segments are skipped by the source's startingOffsets (starting_offsets).
     topics = sorted({d.topic for d in decisions if d.reads})
-    pushable = F.col("topic").isin(topics)
-    afters = [d.after for d in decisions if d.reads]
-    if all(after is not None for after in afters):
-        pushable = pushable & (F.col("offset") > F.lit(min(a for a in afters if a is not None)))
-    return pushable & condition
+    return F.col("topic").isin(topics) & condition
+
+
+def starting_offsets(decisions: Sequence[Decision]) -> str:
+    """The ``kafka-log`` source's ``startingOffsets`` for a run: each topic-partition the table
+    holds from the offset after its high offset."""
+    starts: dict[str, dict[str, int]] = {}
+    for decision in decisions:
+        if decision.reads and decision.after is not None:
+            starts.setdefault(decision.topic, {})[str(decision.partition)] = decision.after + 1
+    return json.dumps(starts, sort_keys=True)
 
 
 def day_column() -> Any:
