@@ -38,7 +38,8 @@ lint: $(VENV)
 test: $(VENV) node_modules check-generated lint
 	$(PY) -m pytest
 
-# BENCH_RECORDS, BENCH_REPEATS, BENCH_GENERATED_RECORDS, BENCH_MEMORY_BYTES shorten it (bench/run.py)
+# BENCH_RECORDS, BENCH_REPEATS, BENCH_GENERATED_RECORDS, BENCH_MEMORY_BYTES shorten it; BENCH_SECTIONS=spark
+# (or another list of sections) runs only those and replaces only theirs in BENCHMARKS.md (bench/run.py)
 bench: $(VENV)
 	PATH=$(CURDIR)/$(VENV)/bin:$$PATH $(PY) bench/run.py
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import struct
+from collections.abc import Iterable
 from pathlib import Path
 
 from kafka.record.default_records import DefaultRecordBatchBuilder
@@ -61,11 +62,12 @@ def build_segment(
     return path
 
 
-def corpus(cache: Path, records: int) -> dict[str, Path]:
-    """One segment per codec under ``cache``, in ``<topic>-<partition>`` directories."""
+def corpus(cache: Path, records: int, codecs: Iterable[str] = CODECS) -> dict[str, Path]:
+    """One segment per codec (by default all of :data:`CODECS`) under ``cache``, in
+    ``<topic>-<partition>`` directories."""
     return {
         codec: build_segment(
             cache / f"{records}" / f"bench-{codec}-0" / "00000000000000000000.log", codec, records
         )
-        for codec in CODECS
+        for codec in codecs
     }
