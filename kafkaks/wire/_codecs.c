@@ -44,6 +44,21 @@ static PyObject *over(long long limit) {
 
 static uint32_t le32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
 
+/* Copy n bytes from offset bytes back in the output to op: whole when the two do not overlap,
+ * 8 bytes at a time when they are at least 8 apart (each piece read is written already), else
+ * byte by byte (a run repeating a short pattern). */
+static inline void copy_match(uint8_t *op, size_t offset, size_t n) {
+    const uint8_t *from = op - offset;
+    size_t i = 0;
+    if (offset >= n) {
+        memcpy(op, from, n);
+        return;
+    }
+    if (offset >= 8)
+        for (; i + 8 <= n; i += 8) memcpy(op + i, from + i, 8);
+    for (; i < n; i++) op[i] = from[i];
+}
+
 /* ---- LZ4 ---- */
 
 #define LZ4_MAGIC 0x184D2204u
@@ -115,8 +130,7 @@ static Py_ssize_t lz4_block(const uint8_t *in, size_t size, uint8_t *out, size_t
         }
         length += MINMATCH;
         if (length > (size_t)(oend - op) || (size_t)(oend - op) - length < LASTLITERALS) return -1;
-        const uint8_t *match = op - offset;
-        for (size_t i = 0; i < length; i++) op[i] = match[i]; /* may overlap: byte by byte */
+        copy_match(op, offset, length);
         op += length;
     }
 }
@@ -296,8 +310,7 @@ static int snappy_block(const uint8_t *in, size_t size, uint8_t *out, size_t len
             break;
         }
         if (offset == 0 || offset > (size_t)(op - out) || n > (size_t)(oend - op)) return -1;
-        const uint8_t *from = op - offset;
-        for (size_t i = 0; i < n; i++) op[i] = from[i]; /* may overlap: byte by byte */
+        copy_match(op, offset, n);
         op += n;
     }
     return op == oend ? 0 : -1;
