@@ -451,8 +451,28 @@ def replace_sections(report: str, lines: list[str]) -> str:
     return "\n".join(out) + "\n"
 
 
+def stamped(lines: list[str], load: str) -> list[str]:
+    """``lines`` with a line closing each section that names the partial run which measured it, as
+    the report's header names the full run (the Spark section names its own command)."""
+    settings = " ".join(
+        f"{name}={value}" for name, value in sorted(os.environ.items()) if name.startswith("BENCH_")
+    )
+    stamp = f"Measured again by `{settings} python bench/run.py` (load average at its start: {load})."
+    out: list[str] = []
+    title = ""
+    for line in [*lines, "## "]:
+        if line.startswith("## "):
+            if title and not title.startswith("## Spark"):
+                at = len(out) - 1 if out[-1] == "" else len(out)
+                out[at:at] = ["", stamp]
+            title = line
+        out.append(line)
+    return out[:-1]
+
+
 def main() -> None:
     started = time.time()
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     if EVERY_SECTION:
         print(f"building the corpus ({RECORDS} records per codec) under {CACHE}", file=sys.stderr)
         segments = corpus(CACHE, RECORDS)
@@ -621,7 +641,7 @@ def main() -> None:
         ]
 
     if not EVERY_SECTION:
-        OUTPUT.write_text(replace_sections(OUTPUT.read_text(), lines))
+        OUTPUT.write_text(replace_sections(OUTPUT.read_text(), stamped(lines, load)))
         print(f"updated {', '.join(sorted(SECTIONS))} in {OUTPUT}", file=sys.stderr)
         return
     lines.append(f"Total benchmark time: {time.time() - started:.0f} s.")
