@@ -117,6 +117,11 @@ def kafkaks_scan(path: Path) -> int:
     return sum(1 for batch in kafkaks.read_log(path) if batch.crc_valid)
 
 
+def scan_median(path: Path) -> tuple[int, float]:
+    """Batches of :func:`kafkaks_scan` over ``path`` and its median seconds, in this process."""
+    return interleaved(in_process({"scan": lambda: kafkaks_scan(path)}), REPEATS)["scan"]
+
+
 def _generated_reader(stream: Callable[[bytes], KaitaiStream]) -> Callable[[bytes], int]:
     def read(data: bytes) -> int:
         io = stream(data)
@@ -419,7 +424,7 @@ def shapes_section() -> list[str]:
             f"| {count / kp / 1e3:.0f}k | **{aio / arrow:.2f}x** | **{kp / arrow:.1f}x** |"
         )
     one = shaped["none|1"]
-    scan = interleaved(in_process({"scan": lambda: kafkaks_scan(one)}), REPEATS)["scan"]
+    scan = scan_median(one)
     lines += [
         "",
         f"`read_log` over the uncompressed segment of 1-record batches ({one.stat().st_size / 1e6:.0f} MB, "
@@ -539,7 +544,7 @@ def main() -> None:
     if "scan" in SECTIONS:
         print("batch scan", file=sys.stderr)
         size = segments["none"].stat().st_size
-        scan = interleaved(in_process({"scan": lambda: kafkaks_scan(segments["none"])}), REPEATS)["scan"]
+        scan = scan_median(segments["none"])
         cli = ["kafkaks", "dump", "--files", str(segments["none"])]
         cli_seconds = statistics.median(
             timed(lambda: subprocess.run(cli, stdout=subprocess.DEVNULL, check=True).returncode)[1]
@@ -604,7 +609,7 @@ def main() -> None:
             for path in (small, big):
                 rss = peak_rss_mib(["kafkaks", "dump", "--deep-iteration", "--files", str(path)])
                 lines.append(f"| {path.stat().st_size / (1 << 20):.0f} MiB | {rss:.0f} MiB |")
-            scan_big = interleaved(in_process({"scan": lambda: kafkaks_scan(big)}), REPEATS)["scan"]
+            scan_big = scan_median(big)
             lines += [
                 "",
                 f"The batch scan over the {big.stat().st_size / (1 << 20):.0f} MiB segment "
