@@ -391,11 +391,18 @@ def spark_section(path: Path) -> list[str]:
     ]
 
 
+SEGMENT_NAME = "00000000000000000000.log"
+
+
 def shapes_section() -> list[str]:
     """read_arrow and aiokafka on segments of 1, 10 and 500 records a batch."""
     shaped = {
         f"{codec}|{per_batch}": build_segment(
-            CACHE / f"shapes-{SHAPE_RECORDS}" / f"bench-{codec}-{per_batch}" / "00000000000000000000.log",
+            # "compressed": every batch is (before, kafka-python left small batches uncompressed)
+            CACHE
+            / f"shapes-compressed-{SHAPE_RECORDS}"
+            / f"bench-{codec}-{per_batch}"
+            / "00000000000000000000.log",
             codec,
             SHAPE_RECORDS,
             per_batch=per_batch,
