@@ -31,7 +31,13 @@ from .store.partition import Isolation, read_partition_runs, read_segment_runs
 from .store.segment import ProblemHandler, report_undecodable
 from .wire.arrays import Array, from_numpy, from_values
 from .wire.batch import V2_CODECS, Batch
-from .wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES, RELEASES_GIL, decompress
+from .wire.codecs import (
+    DEFAULT_MAX_DECOMPRESSED_BYTES,
+    IN_ONE_CALL,
+    RELEASES_GIL,
+    decompress,
+    decompress_spans,
+)
 from .wire.columnar import HEADERS, JoinBuffer, RecordColumns, decode_columns, decode_spans
 from .wire.records import split_records
 from .wire.scan import ScannedRun
@@ -244,7 +250,8 @@ class _RunPiece(NamedTuple):
     run: ScannedRun
     columns: dict[str, Array]
     rows: slice
-    payloads: list[memoryview | _Compressed] | Future[list[bytes | memoryview]] | None  # None: uncompressed
+    # None: uncompressed
+    payloads: list[memoryview | _Compressed] | _Spans | Future[list[bytes | memoryview]] | None
     rows_per_batch: int
 
 
@@ -262,6 +269,20 @@ class _Compressed(NamedTuple):
 
     def result(self) -> bytes:
         return decompress(self.codec, self.area, magic=2, limit=self.limit)
+
+
+class _Spans(NamedTuple):
+    """The record areas of a run piece all of one codec of :data:`IN_ONE_CALL`, decompressed in one
+    call when the piece is decoded."""
+
+    codec: str
+    data: bytes
+    starts: Array
+    ends: Array
+    limit: int
+
+    def result(self) -> list[bytes]:
+        return decompress_spans(self.codec, self.data, self.starts, self.ends, self.limit)
 
 
 _Chunk = list[_Part] | _RunPiece
@@ -370,6 +391,13 @@ def _run_piece(
     codecs = (columns["attributes"][rows] & RecordBatchHeader.COMPRESSION_MASK).tolist()
     if not any(codecs):  # decoded straight from the run's bytes
         return _RunPiece(run, columns, rows, None, rows_per_batch)
+    first = V2_CODECS[codecs[0]].value if codecs[0] in V2_CODECS else None
+    if first in IN_ONE_CALL and codecs.count(codecs[0]) == len(codecs):
+        starts_at, ends_at = (
+            np.ascontiguousarray(columns[name][rows], np.int64) for name in ("records_at", "records_end")
+        )
+        spans = _Spans(first, run.data, starts_at, ends_at, run.max_decompressed)
+        return _RunPiece(run, columns, rows, spans, rows_per_batch)
     view = memoryview(run.data)
     starts = columns["records_at"][rows].tolist()
     ends = columns["records_end"][rows].tolist()
@@ -427,7 +455,9 @@ def _run_batches(
             )
         else:
             payloads = (
-                piece.payloads.result() if isinstance(piece.payloads, Future) else _areas(piece.payloads)
+                piece.payloads.result()
+                if isinstance(piece.payloads, Future | _Spans)
+                else _areas(piece.payloads)
             )
             records = decode_columns(payloads, counts.tolist(), with_headers=with_headers, joined=joined)
         table = _table(_Headers.of_run(run, columns, rows), counts, records, schema)

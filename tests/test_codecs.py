@@ -19,6 +19,7 @@ from typing import Any
 import cramjam
 import lz4.block
 import lz4.frame
+import numpy as np
 import pytest
 import snappy
 import xxhash
@@ -441,3 +442,59 @@ def test_real_compressed_batches(path: Path, info: dict[str, Any]) -> None:
 
 def test_gzip_ignores_junk_after_the_last_member_as_java_does() -> None:
     assert decompress("gzip", kafka_codec.gzip_encode(b"kafka") + b"junk", magic=2) == b"kafka"
+
+
+SPANS: dict[str, Encoder] = {name: ENCODERS[name] for name in ENCODERS if ENCODERS[name][1] >= 1}
+
+
+def one_by_one(codec: str, buffer: bytes, spans: list[tuple[int, int]], limit: int) -> Any:
+    """:func:`decompress` of each span in turn (magic 2), or the class and message of its first error."""
+    try:
+        return [decompress(codec, buffer[start:end], magic=2, limit=limit) for start, end in spans]
+    except DecompressionError as exc:
+        return type(exc), str(exc)
+
+
+@pytest.mark.skipif(not codecs.IN_ONE_CALL, reason="the compiled core is not built")
+@settings(max_examples=200, deadline=None)
+@given(
+    name=st.sampled_from([name for name, (codec, _, _) in SPANS.items() if codec in codecs.IN_ONE_CALL]),
+    sources=st.lists(st.lists(st.sampled_from(WORDS), max_size=300).map(b"".join), min_size=1, max_size=8),
+    gaps=st.lists(st.binary(max_size=5), min_size=9, max_size=9),
+    damage=st.one_of(st.none(), st.tuples(st.integers(0), st.integers(0, 255))),
+    limit=st.sampled_from([MIB, 500]),
+)
+def test_many_payloads_in_one_call_as_one_by_one(
+    name: str, sources: list[bytes], gaps: list[bytes], damage: tuple[int, int] | None, limit: int
+) -> None:
+    """decompress_spans (the compiled core's loop over a run's batches) gives what decompress gives
+    each payload, or raises the error decompress raises at the first payload that fails."""
+    codec, _, encode = SPANS[name]
+    buffer = bytearray(gaps[0])
+    spans = []
+    for source, gap in zip(sources, gaps[1:], strict=False):
+        start = len(buffer)
+        buffer += encode(source)
+        spans.append((start, len(buffer)))
+        buffer += gap
+    if damage is not None:
+        start, end = spans[damage[0] % len(spans)]
+        if end > start:
+            buffer[start + damage[0] % (end - start)] = damage[1]
+    data = bytes(buffer)
+    starts, ends = (np.array(column, np.int64) for column in zip(*spans, strict=True))
+    try:
+        together: Any = codecs.decompress_spans(codec, data, starts, ends, limit)
+    except DecompressionError as exc:
+        together = type(exc), str(exc)
+    assert together == one_by_one(codec, data, spans, limit)
+
+
+@pytest.mark.skipif(not codecs.IN_ONE_CALL, reason="the compiled core is not built")
+def test_spans_outside_the_buffer_are_refused() -> None:
+    data = kafka_codec.lz4_encode(b"kafka" * 10)
+    for start, end in ((0, len(data) + 1), (-1, 5), (6, 5)):
+        with pytest.raises(ValueError, match="outside the buffer"):
+            codecs.decompress_spans("lz4", data, np.array([start], np.int64), np.array([end], np.int64), MIB)
+    with pytest.raises(ValueError, match="one length"):
+        codecs.decompress_spans("lz4", data, np.array([0, 1], np.int64), np.array([1], np.int64), MIB)

@@ -139,15 +139,9 @@ static Py_ssize_t lz4_block(const uint8_t *in, size_t size, uint8_t *out, size_t
 static uint8_t *scratch;
 static size_t scratch_size;
 
-/* lz4_frame(data, limit, check_header) -> bytes */
-PyObject *codecs_lz4_frame(PyObject *module, PyObject *args) {
-    (void)module;
-    Py_buffer view;
-    long long limit;
-    int check_header;
-    if (!PyArg_ParseTuple(args, "y*Lp", &view, &limit, &check_header)) return NULL;
-    const uint8_t *data = view.buf;
-    size_t size = (size_t)view.len, pos;
+/* A Kafka LZ4 frame decompressed, its header checksum checked when check_header (magic 1 and up). */
+static PyObject *lz4_frame(const uint8_t *data, size_t size, long long limit, int check_header) {
+    size_t pos;
     PyObject *out = NULL;
     const char *error = NULL;
     int over_limit = 0;
@@ -237,7 +231,6 @@ PyObject *codecs_lz4_frame(PyObject *module, PyObject *args) {
         pos += block + trailer;
     }
 done:
-    PyBuffer_Release(&view);
     if (error || over_limit || PyErr_Occurred()) {
         Py_XDECREF(out);
         if (PyErr_Occurred()) return NULL;
@@ -245,6 +238,17 @@ done:
     }
     if (!out) return PyBytes_FromStringAndSize(NULL, 0);
     if (_PyBytes_Resize(&out, (Py_ssize_t)used) < 0) return NULL;
+    return out;
+}
+
+PyObject *codecs_lz4_frame(PyObject *module, PyObject *args) {
+    (void)module;
+    Py_buffer view;
+    long long limit;
+    int check_header;
+    if (!PyArg_ParseTuple(args, "y*Lp", &view, &limit, &check_header)) return NULL;
+    PyObject *out = lz4_frame(view.buf, (size_t)view.len, limit, check_header);
+    PyBuffer_Release(&view);
     return out;
 }
 
@@ -318,14 +322,9 @@ static int snappy_block(const uint8_t *in, size_t size, uint8_t *out, size_t len
 
 #define SNAPPY_CORRUPT "snappy: corrupt input"
 
-/* snappy(data, limit) -> bytes: a xerial stream (or several, concatenated), or one raw block */
-PyObject *codecs_snappy(PyObject *module, PyObject *args) {
-    (void)module;
-    Py_buffer view;
-    long long limit;
-    if (!PyArg_ParseTuple(args, "y*L", &view, &limit)) return NULL;
-    const uint8_t *data = view.buf;
-    size_t size = (size_t)view.len, pos = 0, start;
+/* A xerial stream (or several, concatenated), or one raw block, decompressed. */
+static PyObject *snappy(const uint8_t *data, size_t size, long long limit) {
+    size_t pos = 0, start;
     PyObject *out = NULL;
     const char *error = NULL;
     char message[96];
@@ -336,7 +335,6 @@ PyObject *codecs_snappy(PyObject *module, PyObject *args) {
         if (length < 0) {
             error = SNAPPY_CORRUPT;
         } else if (length > limit) {
-            PyBuffer_Release(&view);
             return over(limit);
         } else if ((out = PyBytes_FromStringAndSize(NULL, length)) != NULL &&
                    snappy_block(data + start, size - start, (uint8_t *)PyBytes_AS_STRING(out), (size_t)length) < 0) {
@@ -374,7 +372,6 @@ PyObject *codecs_snappy(PyObject *module, PyObject *args) {
             if (pass == 0) {
                 total += length;
                 if (total > limit) {
-                    PyBuffer_Release(&view);
                     return over(limit);
                 }
             } else if (snappy_block(data + pos + 4 + start, (size_t)chunk - start,
@@ -388,12 +385,68 @@ PyObject *codecs_snappy(PyObject *module, PyObject *args) {
         if (pass == 0 && !(out = PyBytes_FromStringAndSize(NULL, total))) goto done;
     }
 done:
-    PyBuffer_Release(&view);
     if (error || PyErr_Occurred()) {
         Py_XDECREF(out);
         return PyErr_Occurred() ? NULL : fail(error);
     }
     return out;
+}
+
+/* snappy(data, limit) -> bytes */
+PyObject *codecs_snappy(PyObject *module, PyObject *args) {
+    (void)module;
+    Py_buffer view;
+    long long limit;
+    if (!PyArg_ParseTuple(args, "y*L", &view, &limit)) return NULL;
+    PyObject *out = snappy(view.buf, (size_t)view.len, limit);
+    PyBuffer_Release(&view);
+    return out;
+}
+
+/* ---- many payloads in one call ---- */
+
+/* spans(codec, buffer, starts, ends, limit) -> list of bytes: each buffer[starts[i]:ends[i]]
+ * (int64 arrays) decompressed, codec "lz4" (Kafka's LZ4 frame, header checksum checked) or
+ * "snappy"; the first payload that does not decompress raises, as one call for it would. */
+PyObject *codecs_spans(PyObject *module, PyObject *args) {
+    (void)module;
+    const char *codec;
+    Py_buffer buffer, starts, ends;
+    long long limit;
+    if (!PyArg_ParseTuple(args, "sy*y*y*L", &codec, &buffer, &starts, &ends, &limit)) return NULL;
+    PyObject *list = NULL;
+    int lz4 = strcmp(codec, "lz4") == 0;
+    if (!lz4 && strcmp(codec, "snappy") != 0) {
+        PyErr_Format(PyExc_ValueError, "spans: codec %s is not lz4 or snappy", codec);
+        goto done;
+    }
+    if (starts.len != ends.len || starts.len % (Py_ssize_t)sizeof(int64_t)) {
+        PyErr_SetString(PyExc_ValueError, "starts and ends must be int64 arrays of one length");
+        goto done;
+    }
+    Py_ssize_t n = starts.len / (Py_ssize_t)sizeof(int64_t);
+    const int64_t *start = starts.buf, *end = ends.buf;
+    if (!(list = PyList_New(n))) goto done;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (start[i] < 0 || start[i] > end[i] || end[i] > buffer.len) {
+            PyErr_SetString(PyExc_ValueError, "a span lies outside the buffer");
+            Py_CLEAR(list);
+            goto done;
+        }
+        const uint8_t *data = (const uint8_t *)buffer.buf + start[i];
+        size_t size = (size_t)(end[i] - start[i]);
+        PyObject *item = lz4 ? lz4_frame(data, size, limit, 1) : snappy(data, size, limit);
+        if (!item) {
+            Py_CLEAR(list);
+            goto done;
+        }
+        PyList_SET_ITEM(list, i, item);
+    }
+done:
+    PyBuffer_Release(&buffer);
+    PyBuffer_Release(&starts);
+    PyBuffer_Release(&ends);
+    return list;
 }
 
 /* ---- zstd, through the system's libzstd ----

@@ -6,6 +6,7 @@
 int codecs_init(PyObject *errors); /* takes the error classes from kafkaks.errors */
 PyObject *codecs_lz4_frame(PyObject *module, PyObject *args);
 PyObject *codecs_snappy(PyObject *module, PyObject *args);
+PyObject *codecs_spans(PyObject *module, PyObject *args);
 PyObject *codecs_zstd_load(PyObject *module, PyObject *args);
 PyObject *codecs_zstd(PyObject *module, PyObject *args);
 

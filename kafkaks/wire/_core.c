@@ -857,6 +857,8 @@ static PyMethodDef methods[] = {
      "lz4_frame(data, limit, check_header) -> bytes: a Kafka LZ4 frame decompressed (see kafkaks.wire.codecs)."},
     {"snappy", codecs_snappy, METH_VARARGS,
      "snappy(data, limit) -> bytes: a xerial snappy stream or raw block decompressed (see kafkaks.wire.codecs)."},
+    {"decompress_spans", codecs_spans, METH_VARARGS,
+     "decompress_spans(codec, buffer, starts, ends, limit) -> list[bytes]: lz4 or snappy payloads in one call."},
     {"zstd_load", codecs_zstd_load, METH_VARARGS,
      "zstd_load(name) -> whether the zstd library of that name was opened (for zstd)."},
     {"zstd", codecs_zstd, METH_VARARGS,

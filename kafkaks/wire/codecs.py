@@ -47,19 +47,21 @@ from collections.abc import Callable
 
 from kafkaks.errors import DecompressionError, DecompressionLimitError, UnsupportedError
 
-__all__ = ["DEFAULT_MAX_DECOMPRESSED_BYTES", "RELEASES_GIL", "decompress"]
+__all__ = ["DEFAULT_MAX_DECOMPRESSED_BYTES", "IN_ONE_CALL", "RELEASES_GIL", "decompress", "decompress_spans"]
 
 _core_lz4: Callable[[memoryview, int, bool], bytes] | None
 _core_snappy: Callable[[memoryview, int], bytes] | None
 _core_zstd: Callable[[memoryview, int], bytes] | None
 _core_zstd_load: Callable[[str], bool] | None
+_core_spans: Callable[[str, bytes | memoryview, object, object, int], list[bytes]] | None
 try:
+    from ._core import decompress_spans as _core_spans
     from ._core import lz4_frame as _core_lz4
     from ._core import snappy as _core_snappy
     from ._core import zstd as _core_zstd
     from ._core import zstd_load as _core_zstd_load
 except ImportError:  # the core is not built: the Python framings below
-    _core_lz4 = _core_snappy = _core_zstd = _core_zstd_load = None
+    _core_lz4 = _core_snappy = _core_zstd = _core_zstd_load = _core_spans = None
 
 # What the system's zstd library is called, for the core to open (kafkaks/wire/_codecs.c).
 ZSTD_LIBRARIES = {"darwin": ("libzstd.1.dylib", "libzstd.dylib"), "win32": ("zstd.dll", "libzstd.dll")}.get(
@@ -82,6 +84,9 @@ RELEASES_GIL: frozenset[str] = frozenset({"gzip", "zstd"})
 """The codecs whose decompression runs without the GIL here (isal; zstd: the core, for payloads
 above 64 KiB, or zstandard), so that other threads can decompress them in parallel; LZ4 and
 snappy hold it (microseconds a batch in the core)."""
+
+IN_ONE_CALL: frozenset[str] = frozenset({"lz4", "snappy"} if _core_spans is not None else ())
+"""The codecs :func:`decompress_spans` takes: many v2 payloads in one call to the compiled core."""
 
 _GZIP_STEP = 256 * 1024
 
@@ -128,6 +133,17 @@ def decompress(
             raise UnsupportedError(f"zstd compression is invalid in message format v{magic}")
         case _:
             raise UnsupportedError(f"unknown compression codec {codec!r}")
+
+
+def decompress_spans(
+    codec: str, data: bytes | memoryview, starts: object, ends: object, limit: int
+) -> list[bytes]:
+    """:func:`decompress` of each v2 payload ``data[starts[i]:ends[i]]`` (int64 arrays), all of
+    ``codec`` (one of :data:`IN_ONE_CALL`), in one call: what a run of small batches costs is then
+    the decompression, not a Python call a batch. Raises as :func:`decompress` does, at the first
+    payload that does not decompress."""
+    assert _core_spans is not None and codec in IN_ONE_CALL
+    return _core_spans(codec, data, starts, ends, limit)
 
 
 def _check_limit(size: int, limit: int) -> None:
