@@ -33,10 +33,10 @@ from .wire.arrays import Array, from_numpy, from_values
 from .wire.batch import V2_CODECS, Batch
 from .wire.codecs import (
     DEFAULT_MAX_DECOMPRESSED_BYTES,
-    IN_ONE_CALL,
     RELEASES_GIL,
     decompress,
     decompress_spans,
+    in_one_call,
 )
 from .wire.columnar import HEADERS, JoinBuffer, RecordColumns, decode_columns, decode_spans
 from .wire.records import split_records
@@ -272,8 +272,9 @@ class _Compressed(NamedTuple):
 
 
 class _Spans(NamedTuple):
-    """The record areas of a run piece all of one codec of :data:`IN_ONE_CALL`, decompressed in one
-    call when the piece is decoded."""
+    """The record areas of a run piece all of one codec that the core decompresses many payloads of
+    in one call (:func:`in_one_call`), decompressed when the piece is decoded (or, with a thread
+    pool, by it for zstd)."""
 
     codec: str
     data: bytes
@@ -281,8 +282,10 @@ class _Spans(NamedTuple):
     ends: Array
     limit: int
 
-    def result(self) -> list[bytes]:
-        return decompress_spans(self.codec, self.data, self.starts, self.ends, self.limit)
+    def result(self) -> list[bytes | memoryview]:
+        areas: list[bytes | memoryview] = []
+        areas += decompress_spans(self.codec, self.data, self.starts, self.ends, self.limit)
+        return areas
 
 
 _Chunk = list[_Part] | _RunPiece
@@ -392,11 +395,13 @@ def _run_piece(
     if not any(codecs):  # decoded straight from the run's bytes
         return _RunPiece(run, columns, rows, None, rows_per_batch)
     first = V2_CODECS[codecs[0]].value if codecs[0] in V2_CODECS else None
-    if first in IN_ONE_CALL and codecs.count(codecs[0]) == len(codecs):
+    if first is not None and in_one_call(first) and codecs.count(codecs[0]) == len(codecs):
         starts_at, ends_at = (
             np.ascontiguousarray(columns[name][rows], np.int64) for name in ("records_at", "records_end")
         )
         spans = _Spans(first, run.data, starts_at, ends_at, run.max_decompressed)
+        if pool and first in RELEASES_GIL:  # zstd: its payloads above 64 KiB in the pool's thread
+            return _RunPiece(run, columns, rows, pool.submit(spans.result), rows_per_batch)
         return _RunPiece(run, columns, rows, spans, rows_per_batch)
     view = memoryview(run.data)
     starts = columns["records_at"][rows].tolist()

@@ -403,52 +403,6 @@ PyObject *codecs_snappy(PyObject *module, PyObject *args) {
     return out;
 }
 
-/* ---- many payloads in one call ---- */
-
-/* spans(codec, buffer, starts, ends, limit) -> list of bytes: each buffer[starts[i]:ends[i]]
- * (int64 arrays) decompressed, codec "lz4" (Kafka's LZ4 frame, header checksum checked) or
- * "snappy"; the first payload that does not decompress raises, as one call for it would. */
-PyObject *codecs_spans(PyObject *module, PyObject *args) {
-    (void)module;
-    const char *codec;
-    Py_buffer buffer, starts, ends;
-    long long limit;
-    if (!PyArg_ParseTuple(args, "sy*y*y*L", &codec, &buffer, &starts, &ends, &limit)) return NULL;
-    PyObject *list = NULL;
-    int lz4 = strcmp(codec, "lz4") == 0;
-    if (!lz4 && strcmp(codec, "snappy") != 0) {
-        PyErr_Format(PyExc_ValueError, "spans: codec %s is not lz4 or snappy", codec);
-        goto done;
-    }
-    if (starts.len != ends.len || starts.len % (Py_ssize_t)sizeof(int64_t)) {
-        PyErr_SetString(PyExc_ValueError, "starts and ends must be int64 arrays of one length");
-        goto done;
-    }
-    Py_ssize_t n = starts.len / (Py_ssize_t)sizeof(int64_t);
-    const int64_t *start = starts.buf, *end = ends.buf;
-    if (!(list = PyList_New(n))) goto done;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        if (start[i] < 0 || start[i] > end[i] || end[i] > buffer.len) {
-            PyErr_SetString(PyExc_ValueError, "a span lies outside the buffer");
-            Py_CLEAR(list);
-            goto done;
-        }
-        const uint8_t *data = (const uint8_t *)buffer.buf + start[i];
-        size_t size = (size_t)(end[i] - start[i]);
-        PyObject *item = lz4 ? lz4_frame(data, size, limit, 1) : snappy(data, size, limit);
-        if (!item) {
-            Py_CLEAR(list);
-            goto done;
-        }
-        PyList_SET_ITEM(list, i, item);
-    }
-done:
-    PyBuffer_Release(&buffer);
-    PyBuffer_Release(&starts);
-    PyBuffer_Release(&ends);
-    return list;
-}
-
 /* ---- zstd, through the system's libzstd ----
  *
  * zstd is too large a format to decode here: the machine's libzstd is opened at run time
@@ -517,35 +471,30 @@ PyObject *codecs_zstd_load(PyObject *module, PyObject *args) {
     Py_RETURN_TRUE; /* the library stays open for the life of the process */
 }
 
-/* zstd(data, limit) -> bytes: one or more zstd frames decompressed (after zstd_load) */
-PyObject *codecs_zstd(PyObject *module, PyObject *args) {
-    (void)module;
-    Py_buffer view;
-    long long limit;
-    if (!PyArg_ParseTuple(args, "y*L", &view, &limit)) return NULL;
+/* One or more zstd frames decompressed (after zstd_load). */
+static PyObject *zstd_frames(const uint8_t *data, size_t size, long long limit) {
     if (!zstd.context) {
-        PyBuffer_Release(&view);
         PyErr_SetString(PyExc_RuntimeError, "zstd: libzstd is not loaded");
         return NULL;
     }
-    int free_threaded = view.len > ZSTD_WITHOUT_GIL;
+    int free_threaded = size > ZSTD_WITHOUT_GIL;
     void *context = free_threaded ? zstd.create() : zstd.context;
     PyObject *out = NULL;
     const char *error = NULL;
     char message[160];
-    ZstdIn in = {view.buf, (size_t)view.len, 0};
+    ZstdIn in = {data, size, 0};
     ZstdOut to = {NULL, 0, 0};
     if (!context) {
         PyErr_NoMemory();
         goto done;
     }
     zstd.reset(context, ZSTD_RESET_SESSION_ONLY);
-    if (view.len == 0) {
+    if (size == 0) {
         error = "zstd: stream ended prematurely";
         goto done;
     }
     size_t ceiling = (unsigned long long)limit < SIZE_MAX - 1 ? (size_t)limit + 1 : SIZE_MAX - 1;
-    size_t capacity = (size_t)view.len < ceiling / 4 ? 4 * (size_t)view.len + 64 : ceiling;
+    size_t capacity = size < ceiling / 4 ? 4 * size + 64 : ceiling;
     if (capacity > ceiling) capacity = ceiling;
     if (!(out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)capacity))) goto done;
     to.dst = PyBytes_AS_STRING(out);
@@ -592,7 +541,6 @@ PyObject *codecs_zstd(PyObject *module, PyObject *args) {
         }
     }
 done:
-    PyBuffer_Release(&view);
     if (free_threaded && context) zstd.free(context);
     if (PyErr_Occurred()) {
         Py_XDECREF(out);
@@ -604,4 +552,70 @@ done:
     }
     if (_PyBytes_Resize(&out, (Py_ssize_t)to.pos) < 0) return NULL;
     return out;
+}
+
+/* zstd(data, limit) -> bytes */
+PyObject *codecs_zstd(PyObject *module, PyObject *args) {
+    (void)module;
+    Py_buffer view;
+    long long limit;
+    if (!PyArg_ParseTuple(args, "y*L", &view, &limit)) return NULL;
+    PyObject *out = zstd_frames(view.buf, (size_t)view.len, limit);
+    PyBuffer_Release(&view);
+    return out;
+}
+
+/* ---- many payloads in one call ---- */
+
+/* spans(codec, buffer, starts, ends, limit) -> list of bytes: each buffer[starts[i]:ends[i]]
+ * (int64 arrays) decompressed, codec "lz4" (Kafka's LZ4 frame, header checksum checked), "snappy"
+ * or "zstd" (after zstd_load); the first payload that does not decompress raises, as one call
+ * for it would. */
+PyObject *codecs_spans(PyObject *module, PyObject *args) {
+    (void)module;
+    const char *codec;
+    Py_buffer buffer, starts, ends;
+    long long limit;
+    if (!PyArg_ParseTuple(args, "sy*y*y*L", &codec, &buffer, &starts, &ends, &limit)) return NULL;
+    PyObject *list = NULL;
+    enum { LZ4, SNAPPY, ZSTD } kind;
+    if (strcmp(codec, "lz4") == 0) {
+        kind = LZ4;
+    } else if (strcmp(codec, "snappy") == 0) {
+        kind = SNAPPY;
+    } else if (strcmp(codec, "zstd") == 0) {
+        kind = ZSTD;
+    } else {
+        PyErr_Format(PyExc_ValueError, "spans: codec %s is not lz4, snappy or zstd", codec);
+        goto done;
+    }
+    if (starts.len != ends.len || starts.len % (Py_ssize_t)sizeof(int64_t)) {
+        PyErr_SetString(PyExc_ValueError, "starts and ends must be int64 arrays of one length");
+        goto done;
+    }
+    Py_ssize_t n = starts.len / (Py_ssize_t)sizeof(int64_t);
+    const int64_t *start = starts.buf, *end = ends.buf;
+    if (!(list = PyList_New(n))) goto done;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (start[i] < 0 || start[i] > end[i] || end[i] > buffer.len) {
+            PyErr_SetString(PyExc_ValueError, "a span lies outside the buffer");
+            Py_CLEAR(list);
+            goto done;
+        }
+        const uint8_t *data = (const uint8_t *)buffer.buf + start[i];
+        size_t size = (size_t)(end[i] - start[i]);
+        PyObject *item = kind == LZ4      ? lz4_frame(data, size, limit, 1)
+                         : kind == SNAPPY ? snappy(data, size, limit)
+                                          : zstd_frames(data, size, limit);
+        if (!item) {
+            Py_CLEAR(list);
+            goto done;
+        }
+        PyList_SET_ITEM(list, i, item);
+    }
+done:
+    PyBuffer_Release(&buffer);
+    PyBuffer_Release(&starts);
+    PyBuffer_Release(&ends);
+    return list;
 }

@@ -47,7 +47,7 @@ from collections.abc import Callable
 
 from kafkaks.errors import DecompressionError, DecompressionLimitError, UnsupportedError
 
-__all__ = ["DEFAULT_MAX_DECOMPRESSED_BYTES", "IN_ONE_CALL", "RELEASES_GIL", "decompress", "decompress_spans"]
+__all__ = ["DEFAULT_MAX_DECOMPRESSED_BYTES", "RELEASES_GIL", "decompress", "decompress_spans", "in_one_call"]
 
 _core_lz4: Callable[[memoryview, int, bool], bytes] | None
 _core_snappy: Callable[[memoryview, int], bytes] | None
@@ -84,9 +84,6 @@ RELEASES_GIL: frozenset[str] = frozenset({"gzip", "zstd"})
 """The codecs whose decompression runs without the GIL here (isal; zstd: the core, for payloads
 above 64 KiB, or zstandard), so that other threads can decompress them in parallel; LZ4 and
 snappy hold it (microseconds a batch in the core)."""
-
-IN_ONE_CALL: frozenset[str] = frozenset({"lz4", "snappy"} if _core_spans is not None else ())
-"""The codecs :func:`decompress_spans` takes: many v2 payloads in one call to the compiled core."""
 
 _GZIP_STEP = 256 * 1024
 
@@ -135,14 +132,23 @@ def decompress(
             raise UnsupportedError(f"unknown compression codec {codec!r}")
 
 
+def in_one_call(codec: str) -> bool:
+    """Whether :func:`decompress_spans` takes ``codec``: the compiled core's codecs (zstd once it
+    has opened libzstd)."""
+    if _core_spans is None:
+        return False
+    return codec in ("lz4", "snappy") or (codec == "zstd" and _zstd_in_core() is not None)
+
+
 def decompress_spans(
     codec: str, data: bytes | memoryview, starts: object, ends: object, limit: int
 ) -> list[bytes]:
     """:func:`decompress` of each v2 payload ``data[starts[i]:ends[i]]`` (int64 arrays), all of
-    ``codec`` (one of :data:`IN_ONE_CALL`), in one call: what a run of small batches costs is then
-    the decompression, not a Python call a batch. Raises as :func:`decompress` does, at the first
-    payload that does not decompress."""
-    assert _core_spans is not None and codec in IN_ONE_CALL
+    ``codec`` (see :func:`in_one_call`), in one call: what a run of small batches costs is then the
+    decompression, not a Python call a batch. zstd payloads above 64 KiB are decompressed with the
+    GIL released, as by :func:`decompress`. Raises as :func:`decompress` does, at the first payload
+    that does not decompress."""
+    assert _core_spans is not None and in_one_call(codec)
     return _core_spans(codec, data, starts, ends, limit)
 
 
