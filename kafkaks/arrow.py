@@ -25,7 +25,7 @@ import pyarrow as pa
 
 from .errors import CorruptDataError, KafkaksError, NoKafkaDataError
 from .generated.layout import RecordBatchHeader
-from .models import Record, TimestampType
+from .models import Compression, Record, TimestampType
 from .store.listing import LOG_FILE, partition_copies, partition_listings
 from .store.partition import Isolation, read_partition_runs, read_segment_runs
 from .store.segment import ProblemHandler, report_undecodable
@@ -395,17 +395,17 @@ def _run_piece(
     if not any(codecs):  # decoded straight from the run's bytes
         return _RunPiece(run, columns, rows, None, rows_per_batch)
     first = V2_CODECS[codecs[0]].value if codecs[0] in V2_CODECS else None
-    if first is not None and in_one_call(first) and codecs.count(codecs[0]) == len(codecs):
-        starts_at, ends_at = (
-            np.ascontiguousarray(columns[name][rows], np.int64) for name in ("records_at", "records_end")
-        )
+    starts_at, ends_at = (
+        np.ascontiguousarray(columns[name][rows], np.int64) for name in ("records_at", "records_end")
+    )
+    mean_size = float((ends_at - starts_at).mean())
+    if first is not None and in_one_call(first, mean_size) and codecs.count(codecs[0]) == len(codecs):
         spans = _Spans(first, run.data, starts_at, ends_at, run.max_decompressed)
-        if pool and first in RELEASES_GIL:  # zstd: its payloads above 64 KiB in the pool's thread
+        if pool and first == Compression.ZSTD:  # payloads above 64 KiB without the GIL: in the pool's thread
             return _RunPiece(run, columns, rows, pool.submit(spans.result), rows_per_batch)
         return _RunPiece(run, columns, rows, spans, rows_per_batch)
     view = memoryview(run.data)
-    starts = columns["records_at"][rows].tolist()
-    ends = columns["records_end"][rows].tolist()
+    starts, ends = starts_at.tolist(), ends_at.tolist()
     payloads: list[memoryview | _Compressed] = [
         _Compressed(V2_CODECS[codec_id].value, view[start:end], run.max_decompressed)
         if codec_id

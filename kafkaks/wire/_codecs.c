@@ -565,11 +565,119 @@ PyObject *codecs_zstd(PyObject *module, PyObject *args) {
     return out;
 }
 
+/* ---- gzip, through the system's zlib ----
+ *
+ * For runs of small gzip payloads only (see codecs.in_one_call): the Python path's ISA-L inflates
+ * large ones about twice as fast, but costs microseconds a call. zlib is opened at run time like
+ * libzstd (gzip_load), its stable z_stream declared here as zlib.h declares it.
+ */
+typedef struct {
+    const uint8_t *next_in;
+    unsigned avail_in;
+    unsigned long total_in;
+    uint8_t *next_out;
+    unsigned avail_out;
+    unsigned long total_out;
+    const char *msg;
+    void *state, *zalloc, *zfree, *opaque;
+    int data_type;
+    unsigned long adler, reserved;
+} ZStream;
+
+static struct {
+    int (*init)(ZStream *, int, const char *, int); /* inflateInit2_ */
+    int (*inflate)(ZStream *, int);
+    int (*reset)(ZStream *);
+    ZStream stream; /* reused while the GIL is held */
+    int ready;
+} zlib;
+
+#define Z_STREAM_END 1
+#define Z_BUF_ERROR (-5)
+#define GZIP_WINDOW_BITS 31 /* 15, plus 16: a gzip wrapper */
+#define GZIP_PREMATURE "gzip: stream ended prematurely"
+
+/* gzip_load(name) -> whether zlib could be opened under that name (and has what is needed) */
+PyObject *codecs_gzip_load(PyObject *module, PyObject *args) {
+    (void)module;
+    const char *name;
+    if (!PyArg_ParseTuple(args, "s", &name)) return NULL;
+    if (zlib.ready) Py_RETURN_TRUE;
+    void *library = OPEN_LIBRARY(name);
+    if (!library) Py_RETURN_FALSE;
+    const char *(*version)(void);
+    *(void **)&version = FIND_SYMBOL(library, "zlibVersion");
+    *(void **)&zlib.init = FIND_SYMBOL(library, "inflateInit2_");
+    *(void **)&zlib.inflate = FIND_SYMBOL(library, "inflate");
+    *(void **)&zlib.reset = FIND_SYMBOL(library, "inflateReset");
+    if (!version || !zlib.init || !zlib.inflate || !zlib.reset ||
+        zlib.init(&zlib.stream, GZIP_WINDOW_BITS, version(), (int)sizeof(ZStream)) != 0) {
+        CLOSE_LIBRARY(library);
+        memset(&zlib, 0, sizeof zlib);
+        Py_RETURN_FALSE;
+    }
+    zlib.ready = 1;
+    Py_RETURN_TRUE; /* the library stays open for the life of the process */
+}
+
+/* One or more gzip members inflated; bytes after the last member that do not start another are
+ * ignored, as java.util.zip.GZIPInputStream (Kafka's reader) ignores them. */
+static PyObject *gzip_members(const uint8_t *data, size_t size, long long limit) {
+    if (!zlib.ready) {
+        PyErr_SetString(PyExc_RuntimeError, "gzip: zlib is not loaded");
+        return NULL;
+    }
+    if (size > UINT32_MAX) return fail("gzip: payload over 4 GiB"); /* a v2 batch is under 2 GiB */
+    size_t ceiling = (unsigned long long)limit < SIZE_MAX - 1 ? (size_t)limit + 1 : SIZE_MAX - 1;
+    size_t capacity = size < ceiling / 4 ? 4 * size + 64 : ceiling, used = 0, pos = 0;
+    if (capacity > ceiling) capacity = ceiling;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)capacity);
+    if (!out) return NULL;
+    ZStream *z = &zlib.stream;
+    char message[160];
+    const char *error = NULL;
+    for (;;) { /* one member per turn */
+        zlib.reset(z);
+        z->next_in = data + pos;
+        z->avail_in = (unsigned)(size - pos);
+        int result = 0;
+        while (result != Z_STREAM_END && used <= (size_t)limit) {
+            if (used == capacity) { /* the output is full: grow it, up to one byte over the cap */
+                capacity = capacity < ceiling / 2 ? 2 * capacity : ceiling;
+                if (_PyBytes_Resize(&out, (Py_ssize_t)capacity) < 0) return NULL; /* out was freed */
+            }
+            size_t room = capacity - used > UINT32_MAX ? UINT32_MAX : capacity - used;
+            z->next_out = (uint8_t *)PyBytes_AS_STRING(out) + used;
+            z->avail_out = (unsigned)room;
+            result = zlib.inflate(z, 0);
+            used += room - z->avail_out;
+            if (result == Z_BUF_ERROR && z->avail_out > 0) { /* room to write, nothing left to read */
+                error = GZIP_PREMATURE;
+                break;
+            }
+            if (result < 0 && result != Z_BUF_ERROR) {
+                snprintf(message, sizeof message, "gzip: %s", z->msg ? z->msg : "invalid data");
+                error = message;
+                break;
+            }
+        }
+        if (error || used > (size_t)limit) break;
+        pos = (size_t)(z->next_in - data);
+        if (size - pos < 2 || data[pos] != 0x1f || data[pos + 1] != 0x8b) break;
+    }
+    if (error || used > (size_t)limit) {
+        Py_DECREF(out);
+        return error ? fail(error) : over(limit);
+    }
+    if (_PyBytes_Resize(&out, (Py_ssize_t)used) < 0) return NULL;
+    return out;
+}
+
 /* ---- many payloads in one call ---- */
 
 /* spans(codec, buffer, starts, ends, limit) -> list of bytes: each buffer[starts[i]:ends[i]]
- * (int64 arrays) decompressed, codec "lz4" (Kafka's LZ4 frame, header checksum checked), "snappy"
- * or "zstd" (after zstd_load); the first payload that does not decompress raises, as one call
+ * (int64 arrays) decompressed, codec "gzip" (after gzip_load), "lz4" (Kafka's LZ4 frame, header
+ * checksum checked), "snappy" or "zstd" (after zstd_load); the first payload that does not decompress raises, as one call
  * for it would. */
 PyObject *codecs_spans(PyObject *module, PyObject *args) {
     (void)module;
@@ -578,15 +686,17 @@ PyObject *codecs_spans(PyObject *module, PyObject *args) {
     long long limit;
     if (!PyArg_ParseTuple(args, "sy*y*y*L", &codec, &buffer, &starts, &ends, &limit)) return NULL;
     PyObject *list = NULL;
-    enum { LZ4, SNAPPY, ZSTD } kind;
-    if (strcmp(codec, "lz4") == 0) {
+    enum { GZIP, LZ4, SNAPPY, ZSTD } kind;
+    if (strcmp(codec, "gzip") == 0) {
+        kind = GZIP;
+    } else if (strcmp(codec, "lz4") == 0) {
         kind = LZ4;
     } else if (strcmp(codec, "snappy") == 0) {
         kind = SNAPPY;
     } else if (strcmp(codec, "zstd") == 0) {
         kind = ZSTD;
     } else {
-        PyErr_Format(PyExc_ValueError, "spans: codec %s is not lz4, snappy or zstd", codec);
+        PyErr_Format(PyExc_ValueError, "spans: codec %s is not gzip, lz4, snappy or zstd", codec);
         goto done;
     }
     if (starts.len != ends.len || starts.len % (Py_ssize_t)sizeof(int64_t)) {
@@ -604,7 +714,8 @@ PyObject *codecs_spans(PyObject *module, PyObject *args) {
         }
         const uint8_t *data = (const uint8_t *)buffer.buf + start[i];
         size_t size = (size_t)(end[i] - start[i]);
-        PyObject *item = kind == LZ4      ? lz4_frame(data, size, limit, 1)
+        PyObject *item = kind == GZIP     ? gzip_members(data, size, limit)
+                         : kind == LZ4    ? lz4_frame(data, size, limit, 1)
                          : kind == SNAPPY ? snappy(data, size, limit)
                                           : zstd_frames(data, size, limit);
         if (!item) {

@@ -859,6 +859,8 @@ static PyMethodDef methods[] = {
      "snappy(data, limit) -> bytes: a xerial snappy stream or raw block decompressed (see kafkaks.wire.codecs)."},
     {"decompress_spans", codecs_spans, METH_VARARGS,
      "decompress_spans(codec, buffer, starts, ends, limit) -> list[bytes]: lz4 or snappy payloads in one call."},
+    {"gzip_load", codecs_gzip_load, METH_VARARGS,
+     "gzip_load(name) -> bool: whether zlib could be opened under that name, for decompress_spans."},
     {"zstd_load", codecs_zstd_load, METH_VARARGS,
      "zstd_load(name) -> whether the zstd library of that name was opened (for zstd)."},
     {"zstd", codecs_zstd, METH_VARARGS,

@@ -53,20 +53,39 @@ _core_lz4: Callable[[memoryview, int, bool], bytes] | None
 _core_snappy: Callable[[memoryview, int], bytes] | None
 _core_zstd: Callable[[memoryview, int], bytes] | None
 _core_zstd_load: Callable[[str], bool] | None
+_core_gzip_load: Callable[[str], bool] | None
 _core_spans: Callable[[str, bytes | memoryview, object, object, int], list[bytes]] | None
 try:
     from ._core import decompress_spans as _core_spans
+    from ._core import gzip_load as _core_gzip_load
     from ._core import lz4_frame as _core_lz4
     from ._core import snappy as _core_snappy
     from ._core import zstd as _core_zstd
     from ._core import zstd_load as _core_zstd_load
 except ImportError:  # the core is not built: the Python framings below
-    _core_lz4 = _core_snappy = _core_zstd = _core_zstd_load = _core_spans = None
+    _core_lz4 = _core_snappy = _core_zstd = _core_zstd_load = _core_spans = _core_gzip_load = None
 
 # What the system's zstd library is called, for the core to open (kafkaks/wire/_codecs.c).
 ZSTD_LIBRARIES = {"darwin": ("libzstd.1.dylib", "libzstd.dylib"), "win32": ("zstd.dll", "libzstd.dll")}.get(
     sys.platform, ("libzstd.so.1", "libzstd.so")
 )
+
+
+# What the system's zlib is called, for the core to open for runs of small gzip payloads.
+GZIP_LIBRARIES = {"darwin": ("libz.1.dylib", "libz.dylib"), "win32": ("zlib1.dll", "zlib.dll")}.get(
+    sys.platform, ("libz.so.1", "libz.so")
+)
+
+GZIP_IN_ONE_CALL = 1024
+"""Up to this average payload size, :func:`decompress_spans` takes gzip payloads (zlib, in the
+core); larger ones go one by one to ISA-L, which inflates them about twice as fast as zlib does
+but costs microseconds a call."""
+
+
+@functools.cache
+def _gzip_in_core() -> bool:
+    """Whether the core has opened the system's zlib."""
+    return _core_gzip_load is not None and any(_core_gzip_load(name) for name in GZIP_LIBRARIES)
 
 
 @functools.cache
@@ -132,12 +151,20 @@ def decompress(
             raise UnsupportedError(f"unknown compression codec {codec!r}")
 
 
-def in_one_call(codec: str) -> bool:
-    """Whether :func:`decompress_spans` takes ``codec``: the compiled core's codecs (zstd once it
-    has opened libzstd)."""
+def in_one_call(codec: str, payload_bytes: float) -> bool:
+    """Whether :func:`decompress_spans` takes payloads of ``codec`` averaging ``payload_bytes``: the
+    compiled core's codecs, zstd once it has opened libzstd, small gzip payloads once it has opened
+    zlib (:data:`GZIP_IN_ONE_CALL`)."""
     if _core_spans is None:
         return False
-    return codec in ("lz4", "snappy") or (codec == "zstd" and _zstd_in_core() is not None)
+    match codec:
+        case "lz4" | "snappy":
+            return True
+        case "zstd":
+            return _zstd_in_core() is not None
+        case "gzip":
+            return payload_bytes <= GZIP_IN_ONE_CALL and _gzip_in_core()
+    return False
 
 
 def decompress_spans(
@@ -148,7 +175,7 @@ def decompress_spans(
     decompression, not a Python call a batch. zstd payloads above 64 KiB are decompressed with the
     GIL released, as by :func:`decompress`. Raises as :func:`decompress` does, at the first payload
     that does not decompress."""
-    assert _core_spans is not None and in_one_call(codec)
+    assert _core_spans is not None and codec in ("gzip", "lz4", "snappy", "zstd")
     return _core_spans(codec, data, starts, ends, limit)
 
 
