@@ -20,6 +20,7 @@ import functools
 import json
 import operator
 import posixpath
+import time
 import uuid
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -155,6 +156,7 @@ def append(df: Any, table: Table, run: TableRun, say: Callable[[str], None]) -> 
         run.table = table.describe()
     except BaseException:
         if run.commit is None:
+            _wait_for_tasks(df)
             _remove(fs, root)
         raise
     remove_strays(fs, root, {r.name for r in reports})
@@ -188,6 +190,34 @@ def remove_strays(fs: Any, root: str, committed: set[str]) -> list[str]:
                     fs.delete_file(info.path)
                     strays.append(name)
     return sorted(strays)
+
+
+def _wait_for_tasks(df: Any, timeout: float = 60.0) -> None:
+    """After a failed job, wait until no task of the session runs, then for as long as Spark lets a
+    killed task's Python worker go on (``spark.python.task.killTimeout``): Spark kills the other
+    tasks of a failed job asynchronously, and one could still be writing a file into the run's
+    folder after the driver removed it. Spark Connect offers no status tracker: no wait there."""
+    try:
+        context = df.sparkSession.sparkContext
+        tracker = context.statusTracker()
+        grace = context.getConf().get("spark.python.task.killTimeout", "2s")
+    except Exception:  # Spark Connect: no SparkContext on the client
+        return
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        stages = [tracker.getStageInfo(stage) for stage in tracker.getActiveStageIds()]
+        if not any(stage is not None and stage.numActiveTasks for stage in stages):
+            break
+        time.sleep(0.1)
+    time.sleep(min(_seconds(grace), timeout))
+
+
+def _seconds(duration: str) -> float:
+    """A Spark duration ("2s", "500ms", "1min", or plain seconds) in seconds."""
+    for unit, factor in (("ms", 0.001), ("min", 60.0), ("s", 1.0), ("m", 60.0), ("h", 3600.0)):
+        if duration.endswith(unit):
+            return float(duration[: -len(unit)]) * factor
+    return float(duration)
 
 
 def _remove(fs: Any, root: str) -> None:
