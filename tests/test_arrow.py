@@ -15,6 +15,7 @@ from conftest import FIXTURES, real_params
 from kafka.record.default_records import DefaultRecordBatchBuilder
 
 import kafkaks.arrow
+import kafkaks.wire.codecs
 from kafkaks import KafkaksError, Problem, read_arrow, read_log, read_partition, spark_schema
 
 LOGDIR = FIXTURES / "logdir"
@@ -178,8 +179,13 @@ def gzip_log(directory: Path, *, broken: int | None = None, fix_crc: bool = True
     return path, sum(map(len, batches[:broken]))
 
 
+@pytest.mark.parametrize("one_call", [True, False], ids=["zlib-one-call", "isal-in-threads"])
 @pytest.mark.parametrize("threads", [1, 3])
-def test_decompression_threads_change_nothing_but_speed(tmp_path: Path, threads: int) -> None:
+def test_decompression_threads_change_nothing_but_speed(
+    tmp_path: Path, threads: int, one_call: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if not one_call:  # these small gzip batches one by one, by ISA-L in the threads
+        monkeypatch.setattr(kafkaks.wire.codecs, "GZIP_IN_ONE_CALL", 0)
     path, _ = gzip_log(tmp_path / "t-0")
     options: dict[str, Any] = {"include_headers": True, "include_metadata": True}
     expected = rows(list(read_arrow(path, threads=0, **options)))
@@ -203,7 +209,10 @@ def test_a_broken_batch_fails_after_the_rows_before_it(tmp_path: Path, threads: 
     assert [row["offset"] for row in rows(got)] == list(range(150))
 
 
-def test_closing_early_stops_the_decompression_threads(tmp_path: Path) -> None:
+def test_closing_early_stops_the_decompression_threads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(kafkaks.wire.codecs, "GZIP_IN_ONE_CALL", 0)  # ISA-L, in the threads
     path, _ = gzip_log(tmp_path / "t-0")
     before = threading.active_count()
     reader = read_arrow(path, rows_per_batch=5, threads=2)
