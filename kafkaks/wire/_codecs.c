@@ -392,15 +392,22 @@ done:
     return out;
 }
 
-/* snappy(data, limit) -> bytes */
-PyObject *codecs_snappy(PyObject *module, PyObject *args) {
-    (void)module;
+typedef PyObject *(*Decompressor)(const uint8_t *data, size_t size, long long limit);
+
+/* The method for one payload: (data, limit) -> bytes. */
+static PyObject *one_payload(PyObject *args, Decompressor decompress) {
     Py_buffer view;
     long long limit;
     if (!PyArg_ParseTuple(args, "y*L", &view, &limit)) return NULL;
-    PyObject *out = snappy(view.buf, (size_t)view.len, limit);
+    PyObject *out = decompress(view.buf, (size_t)view.len, limit);
     PyBuffer_Release(&view);
     return out;
+}
+
+/* snappy(data, limit) -> bytes */
+PyObject *codecs_snappy(PyObject *module, PyObject *args) {
+    (void)module;
+    return one_payload(args, snappy);
 }
 
 /* ---- zstd, through the system's libzstd ----
@@ -557,12 +564,7 @@ done:
 /* zstd(data, limit) -> bytes */
 PyObject *codecs_zstd(PyObject *module, PyObject *args) {
     (void)module;
-    Py_buffer view;
-    long long limit;
-    if (!PyArg_ParseTuple(args, "y*L", &view, &limit)) return NULL;
-    PyObject *out = zstd_frames(view.buf, (size_t)view.len, limit);
-    PyBuffer_Release(&view);
-    return out;
+    return one_payload(args, zstd_frames);
 }
 
 /* ---- gzip, through the system's zlib ----
