@@ -502,7 +502,8 @@ def main() -> None:
             "",
             "## Corpus",
             f"{RECORDS} v2 records per codec, 500 per batch, 12-byte keys, 100-byte values, 3 headers, "
-            "written with kafka-python's `DefaultRecordBatchBuilder` (`bench/corpus.py`); "
+            "written with kafka-python's `DefaultRecordBatchBuilder`, every batch of a compressed topic "
+            "compressed as Kafka's producer does (`bench/corpus.py`); "
             "nothing is committed.",
             "",
             "| codec | segment size |",
