@@ -251,11 +251,11 @@ class _RunPiece(NamedTuple):
     columns: dict[str, Array]
     rows: slice
     # None: uncompressed
-    payloads: list[memoryview | _Compressed] | _Spans | Future[list[bytes | memoryview]] | None
+    payloads: list[memoryview | _Compressed] | _Spans | Future[Sequence[bytes | memoryview]] | None
     rows_per_batch: int
 
 
-def _areas(payloads: list[memoryview | _Compressed]) -> list[bytes | memoryview]:
+def _areas(payloads: list[memoryview | _Compressed]) -> Sequence[bytes | memoryview]:
     """The record areas of a run piece, decompressed."""
     return [payload.result() if isinstance(payload, _Compressed) else payload for payload in payloads]
 
@@ -282,10 +282,8 @@ class _Spans(NamedTuple):
     ends: Array
     limit: int
 
-    def result(self) -> list[bytes | memoryview]:
-        areas: list[bytes | memoryview] = []
-        areas += decompress_spans(self.codec, self.data, self.starts, self.ends, self.limit)
-        return areas
+    def result(self) -> Sequence[bytes | memoryview]:
+        return decompress_spans(self.codec, self.data, self.starts, self.ends, self.limit)
 
 
 _Chunk = list[_Part] | _RunPiece

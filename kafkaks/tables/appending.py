@@ -200,7 +200,9 @@ def _wait_for_tasks(df: Any, timeout: float = 60.0) -> None:
     try:
         context = df.sparkSession.sparkContext
         tracker = context.statusTracker()
-        grace = context.getConf().get("spark.python.task.killTimeout", "2s")
+        grace_ms = (
+            context._jsc.sc().conf().getTimeAsMs("spark.python.task.killTimeout", "2s")
+        )  # Spark's parser
     except Exception:  # Spark Connect: no SparkContext on the client
         return
     deadline = time.monotonic() + timeout
@@ -209,15 +211,7 @@ def _wait_for_tasks(df: Any, timeout: float = 60.0) -> None:
         if not any(stage is not None and stage.numActiveTasks for stage in stages):
             break
         time.sleep(0.1)
-    time.sleep(min(_seconds(grace), timeout))
-
-
-def _seconds(duration: str) -> float:
-    """A Spark duration ("2s", "500ms", "1min", or plain seconds) in seconds."""
-    for unit, factor in (("ms", 0.001), ("min", 60.0), ("s", 1.0), ("m", 60.0), ("h", 3600.0)):
-        if duration.endswith(unit):
-            return float(duration[: -len(unit)]) * factor
-    return float(duration)
+    time.sleep(min(grace_ms / 1000, timeout))
 
 
 def _remove(fs: Any, root: str) -> None:

@@ -70,7 +70,6 @@ ZSTD_LIBRARIES = {"darwin": ("libzstd.1.dylib", "libzstd.dylib"), "win32": ("zst
     sys.platform, ("libzstd.so.1", "libzstd.so")
 )
 
-
 # What the system's zlib is called, for the core to open for runs of small gzip payloads.
 GZIP_LIBRARIES = {"darwin": ("libz.1.dylib", "libz.dylib"), "win32": ("zlib1.dll", "zlib.dll")}.get(
     sys.platform, ("libz.so.1", "libz.so")
@@ -82,18 +81,21 @@ core); larger ones go one by one to ISA-L, which inflates them about twice as fa
 but costs microseconds a call."""
 
 
+def _opened(load: Callable[[str], bool] | None, names: tuple[str, ...]) -> bool:
+    """Whether the core's ``load`` opened a system library under one of ``names``."""
+    return load is not None and any(load(name) for name in names)
+
+
 @functools.cache
 def _gzip_in_core() -> bool:
     """Whether the core has opened the system's zlib."""
-    return _core_gzip_load is not None and any(_core_gzip_load(name) for name in GZIP_LIBRARIES)
+    return _opened(_core_gzip_load, GZIP_LIBRARIES)
 
 
 @functools.cache
 def _zstd_in_core() -> Callable[[memoryview, int], bytes] | None:
     """The core's zstd, once it has opened the system's libzstd (None without: the zstandard path)."""
-    if _core_zstd_load is None or not any(_core_zstd_load(name) for name in ZSTD_LIBRARIES):
-        return None
-    return _core_zstd
+    return _core_zstd if _opened(_core_zstd_load, ZSTD_LIBRARIES) else None
 
 
 DEFAULT_MAX_DECOMPRESSED_BYTES: int = 256 * 1024 * 1024
