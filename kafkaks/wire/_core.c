@@ -36,6 +36,14 @@
 #define HAVE_SSE42_CRC 1
 #endif
 
+#if defined(__GNUC__)
+#define FORCE_INLINE static inline __attribute__((always_inline))
+#elif defined(_MSC_VER)
+#define FORCE_INLINE static __forceinline
+#else
+#define FORCE_INLINE static inline
+#endif
+
 #define MIN_RECORD_SIZE 7 /* one byte each: length, attributes, deltas, key and value lengths, header count */
 #define MISPLACED_END "Incorrect declared batch size: the records do not end where the batch does"
 
@@ -76,9 +84,20 @@ typedef struct {
 
 enum { VARINT_OK, VARINT_END, VARINT_WIDE };
 
+/* One record area: its bytes (16 bytes an area; a Py_buffer each would be 80, calloc'ed a call). */
+typedef struct {
+    const uint8_t *at;
+    Py_ssize_t size;
+} Area;
+
 /* A ZigZag varint or varlong at *at, not reading at or past end. */
-static inline int read_varint(const uint8_t **at, const uint8_t *end, int64_t *value) {
+FORCE_INLINE int read_varint(const uint8_t **at, const uint8_t *end, int64_t *value) {
     const uint8_t *p = *at;
+    if (p < end && *p < 0x80) { /* one byte: most lengths and deltas */
+        *at = p + 1;
+        *value = (int64_t)(*p >> 1) ^ -(int64_t)(*p & 1);
+        return VARINT_OK;
+    }
     uint64_t raw = 0;
     for (int shift = 0;; shift += 7) {
         if (p >= end) return VARINT_END;
@@ -155,12 +174,12 @@ static void put_record(State *s, int64_t timestamp_delta, int64_t offset_delta) 
     else PyList_SET_ITEM(s->records, s->row, record);
 }
 
-static inline void put(State *s, Column *column, const uint8_t *p, int64_t size) {
-    if (s->fill == PASS_OBJECTS) {
+FORCE_INLINE void put(State *s, Column *column, const uint8_t *p, int64_t size, const int pass) {
+    if (pass == PASS_OBJECTS) {
         put_object(s, column, p, size);
         return;
     }
-    if (!s->fill) {
+    if (pass == PASS_CHECK) {
         if (size < 0) column->nulls++;
         else column->bytes += size;
         return;
@@ -176,8 +195,9 @@ static inline void put(State *s, Column *column, const uint8_t *p, int64_t size)
     else ((int32_t *)column->offsets_at)[row + 1] = (int32_t)end;
 }
 
-/* The `count` records of one record area; 0, or -1 with s->failure set. */
-static int decode_area(State *s, const uint8_t *p, Py_ssize_t size, int64_t count) {
+/* The `count` records of one record area in the given pass; 0, or -1 with s->failure set. Inlined
+ * with a constant pass into one function per pass (below), so no pass tests run per field. */
+FORCE_INLINE int decode_area_in(State *s, const uint8_t *p, Py_ssize_t size, int64_t count, const int pass) {
     const uint8_t *end = p + size;
     for (int64_t index = 0; index < count; index++) {
         int64_t length, timestamp_delta, offset_delta, key_size, value_size, header_count;
@@ -196,11 +216,11 @@ static int decode_area(State *s, const uint8_t *p, Py_ssize_t size, int64_t coun
         FIELD(offset_delta, length, body)
         FIELD(key_size, length, body)
         if (key_size > record_end - p) return fail(s, "key length larger than its record", 0, 0);
-        put(s, &s->key, p, key_size);
+        put(s, &s->key, p, key_size, pass);
         if (key_size > 0) p += key_size;
         FIELD(value_size, length, body)
         if (value_size > record_end - p) return fail(s, "value length larger than its record", 0, 0);
-        put(s, &s->value, p, value_size);
+        put(s, &s->value, p, value_size, pass);
         if (value_size > 0) p += value_size;
         FIELD(header_count, length, body)
         if (header_count < 0) return fail(s, "Found invalid number of record headers", 0, 0);
@@ -210,17 +230,17 @@ static int decode_area(State *s, const uint8_t *p, Py_ssize_t size, int64_t coun
             FIELD(hkey_size, length, body)
             if (hkey_size < 0) return fail(s, "Invalid negative header key size", 0, 0);
             if (hkey_size > record_end - p) return fail(s, "header key larger than its record", 0, 0);
-            if (s->with_headers) put(s, &s->header_key, p, hkey_size);
+            if (s->with_headers) put(s, &s->header_key, p, hkey_size, pass);
             p += hkey_size;
             FIELD(hvalue_size, length, body)
             if (hvalue_size > record_end - p) return fail(s, "header value larger than its record", 0, 0);
-            if (s->with_headers) put(s, &s->header_value, p, hvalue_size);
+            if (s->with_headers) put(s, &s->header_value, p, hvalue_size, pass);
             if (hvalue_size > 0) p += hvalue_size;
         }
         if (p != record_end) return fail(s, RECORD_SIZE_FORMAT, length, p - body);
-        if (s->fill == PASS_OBJECTS) {
+        if (pass == PASS_OBJECTS) {
             put_record(s, timestamp_delta, offset_delta);
-        } else if (!s->fill) {
+        } else if (pass == PASS_CHECK) {
             s->timestamp_delta[s->row] = timestamp_delta;
             s->offset_delta[s->row] = offset_delta;
             s->headers += header_count;
@@ -235,9 +255,30 @@ static int decode_area(State *s, const uint8_t *p, Py_ssize_t size, int64_t coun
     return p == end ? 0 : fail(s, MISPLACED_END, 0, 0);
 }
 
-static int decode_areas(State *s, const Py_buffer *areas, const int64_t *counts, Py_ssize_t n) {
+static int decode_area_check(State *s, const uint8_t *p, Py_ssize_t size, int64_t count) {
+    return decode_area_in(s, p, size, count, PASS_CHECK);
+}
+
+static int decode_area_fill(State *s, const uint8_t *p, Py_ssize_t size, int64_t count) {
+    return decode_area_in(s, p, size, count, PASS_FILL);
+}
+
+static int decode_area_objects(State *s, const uint8_t *p, Py_ssize_t size, int64_t count) {
+    return decode_area_in(s, p, size, count, PASS_OBJECTS);
+}
+
+/* The `count` records of one record area in pass s->fill; 0, or -1 with s->failure set. */
+static int decode_area(State *s, const uint8_t *p, Py_ssize_t size, int64_t count) {
+    switch (s->fill) {
+    case PASS_CHECK: return decode_area_check(s, p, size, count);
+    case PASS_FILL: return decode_area_fill(s, p, size, count);
+    default: return decode_area_objects(s, p, size, count);
+    }
+}
+
+static int decode_areas(State *s, const Area *areas, const int64_t *counts, Py_ssize_t n) {
     for (Py_ssize_t i = 0; i < n; i++) {
-        if (decode_area(s, areas[i].buf, areas[i].len, counts[i]) < 0) return -1;
+        if (decode_area(s, areas[i].at, areas[i].size, counts[i]) < 0) return -1;
     }
     return 0;
 }
@@ -249,11 +290,18 @@ static PyObject *zeroed(int64_t size) {
     return bytes;
 }
 
+/* An offsets buffer of `entries` entries of `width` bytes, the first 0: the fill pass writes the others. */
+static PyObject *offsets_buffer(int64_t entries, int width) {
+    PyObject *bytes = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(entries * width));
+    if (bytes) memset(PyBytes_AS_STRING(bytes), 0, (size_t)width);
+    return bytes;
+}
+
 /* Allocates a column of `rows` entries from the first pass's sums. */
 static int column_alloc(Column *column, int64_t rows) {
     column->large = column->bytes > INT32_MAX;
     column->data = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)column->bytes);
-    column->offsets = zeroed((rows + 1) * (column->large ? 8 : 4));
+    column->offsets = offsets_buffer(rows + 1, column->large ? 8 : 4);
     if (!column->data || !column->offsets) return -1;
     if (column->nulls) {
         if (!(column->validity = zeroed((rows + 7) / 8))) return -1;
@@ -280,7 +328,7 @@ static PyObject *column_tuple(Column *column) {
 }
 
 /* The counts, checked against the bytes in the order the NumPy decoder checks them. */
-static int check_counts(const int64_t *counts, const Py_buffer *areas, Py_ssize_t n, int64_t *records) {
+static int check_counts(const int64_t *counts, const Area *areas, Py_ssize_t n, int64_t *records) {
     int64_t lowest = 0, total = 0, bytes = 0;
     for (Py_ssize_t i = 0; i < n; i++) lowest = counts[i] < lowest ? counts[i] : lowest;
     if (lowest < 0) {
@@ -288,18 +336,18 @@ static int check_counts(const int64_t *counts, const Py_buffer *areas, Py_ssize_
         return -1;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        if (counts[i] > areas[i].len / MIN_RECORD_SIZE + 1) {
+        if (counts[i] > areas[i].size / MIN_RECORD_SIZE + 1) {
             PyErr_SetString(corrupt_data_error, "record count cannot fit in the batch's bytes");
             return -1;
         }
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        if (counts[i] == 0 && areas[i].len > 0) {
+        if (counts[i] == 0 && areas[i].size > 0) {
             PyErr_SetString(corrupt_data_error, MISPLACED_END);
             return -1;
         }
         total += counts[i];
-        bytes += areas[i].len;
+        bytes += areas[i].size;
     }
     if (total && bytes < MIN_RECORD_SIZE) {
         PyErr_SetString(corrupt_data_error, "Incorrect declared batch size, premature EOF reached");
@@ -309,8 +357,8 @@ static int check_counts(const int64_t *counts, const Py_buffer *areas, Py_ssize_
     return 0;
 }
 
-/* The records of the n areas (only .buf and .len are read) as decode_records returns them. */
-static PyObject *decode(const Py_buffer *areas, const int64_t *counts, Py_ssize_t n, int with_headers) {
+/* The records of the n areas as decode_records returns them. */
+static PyObject *decode(const Area *areas, const int64_t *counts, Py_ssize_t n, int with_headers) {
     PyObject *result = NULL, *timestamp_delta = NULL, *offset_delta = NULL, *list_offsets = NULL;
     PyObject *list_validity = NULL;
     State s = {0};
@@ -342,7 +390,7 @@ static PyObject *decode(const Py_buffer *areas, const int64_t *counts, Py_ssize_
     if (with_headers) {
         if (column_alloc(&s.header_key, s.headers) < 0 || column_alloc(&s.header_value, s.headers) < 0)
             goto done;
-        if (!(list_offsets = zeroed((records + 1) * 4))) goto done;
+        if (!(list_offsets = offsets_buffer(records + 1, 4))) goto done;
         s.list_offsets = (int32_t *)PyBytes_AS_STRING(list_offsets);
         if (s.lists_without_headers) {
             if (!(list_validity = zeroed((records + 7) / 8))) goto done;
@@ -389,8 +437,9 @@ static PyObject *decode_records(PyObject *module, PyObject *args) {
     PyObject *result = NULL;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(payload_seq), held = 0;
     int64_t *counts = PyMem_Calloc((size_t)n + 1, sizeof(int64_t));
-    Py_buffer *areas = PyMem_Calloc((size_t)n + 1, sizeof(Py_buffer));
-    if (!counts || !areas) {
+    Py_buffer *views = PyMem_Calloc((size_t)n + 1, sizeof(Py_buffer));
+    Area *areas = PyMem_Calloc((size_t)n + 1, sizeof(Area));
+    if (!counts || !views || !areas) {
         PyErr_NoMemory();
         goto done;
     }
@@ -402,12 +451,14 @@ static PyObject *decode_records(PyObject *module, PyObject *args) {
         PyObject *count = PySequence_Fast_GET_ITEM(count_seq, held);
         counts[held] = PyLong_AsLongLong(count);
         if (counts[held] == -1 && PyErr_Occurred()) goto done;
-        if (PyObject_GetBuffer(PySequence_Fast_GET_ITEM(payload_seq, held), &areas[held], PyBUF_SIMPLE) < 0)
+        if (PyObject_GetBuffer(PySequence_Fast_GET_ITEM(payload_seq, held), &views[held], PyBUF_SIMPLE) < 0)
             goto done;
+        areas[held] = (Area){views[held].buf, views[held].len};
     }
     result = decode(areas, counts, n, with_headers);
 done:
-    for (Py_ssize_t i = 0; i < held; i++) PyBuffer_Release(&areas[i]);
+    for (Py_ssize_t i = 0; i < held; i++) PyBuffer_Release(&views[i]);
+    PyMem_Free(views);
     PyMem_Free(areas);
     PyMem_Free(counts);
     Py_DECREF(payload_seq);
@@ -422,12 +473,12 @@ static PyObject *decode_spans(PyObject *module, PyObject *args) {
     if (!PyArg_ParseTuple(args, "y*y*y*y*p", &buffer, &starts, &ends, &counts, &with_headers)) return NULL;
     PyObject *result = NULL;
     Py_ssize_t n = counts.len / (Py_ssize_t)sizeof(int64_t);
-    Py_buffer *areas = NULL;
+    Area *areas = NULL;
     if (starts.len != counts.len || ends.len != counts.len || counts.len % (Py_ssize_t)sizeof(int64_t)) {
         PyErr_SetString(PyExc_ValueError, "starts, ends and counts must be int64 arrays of one length");
         goto done;
     }
-    if (!(areas = PyMem_Calloc((size_t)n + 1, sizeof(Py_buffer)))) {
+    if (!(areas = PyMem_Malloc(((size_t)n + 1) * sizeof(Area)))) {
         PyErr_NoMemory();
         goto done;
     }
@@ -437,8 +488,7 @@ static PyObject *decode_spans(PyObject *module, PyObject *args) {
             PyErr_SetString(PyExc_ValueError, "a span lies outside the buffer");
             goto done;
         }
-        areas[i].buf = (char *)buffer.buf + start[i];
-        areas[i].len = (Py_ssize_t)(end[i] - start[i]);
+        areas[i] = (Area){(const uint8_t *)buffer.buf + start[i], (Py_ssize_t)(end[i] - start[i])};
     }
     result = decode(areas, counts.buf, n, with_headers);
 done:
@@ -461,7 +511,8 @@ static PyObject *record_tuples(PyObject *module, PyObject *args) {
     State s = {0};
     s.with_headers = 1;
     int64_t counts[1] = {count}, records;
-    if (check_counts(counts, &area, 1, &records) < 0) goto done;
+    Area one = {area.buf, area.len};
+    if (check_counts(counts, &one, 1, &records) < 0) goto done;
     s.timestamp_delta = PyMem_Malloc((size_t)(records + 1) * sizeof(int64_t));
     s.offset_delta = PyMem_Malloc((size_t)(records + 1) * sizeof(int64_t));
     if (!s.timestamp_delta || !s.offset_delta) {
