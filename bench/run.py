@@ -526,8 +526,8 @@ def main() -> None:
             "Every record's offset, timestamp, key, value and headers, every batch CRC checked. "
             f"Median of {REPEATS} interleaved runs, each in a fresh interpreter after one warm-up run there, "
             "records per second (k = thousand). `read_arrow` "
-            "decompresses the gzip and zstd batches of the next Arrow batch on one more thread by default "
-            "(their decompressors release the GIL, so that work overlaps the decoding on the second core); "
+            "decompresses the compressed batches of the next Arrow batch on one more thread by default "
+            "(without the GIL, so that work overlaps the decoding on the second core); "
             "`threads=0` is the same decode in one thread, like the other readers.",
             "",
             "| codec | " + " | ".join(DEEP) + " | read_arrow / aiokafka | read_arrow / kafka-python "

@@ -25,7 +25,7 @@ import pyarrow as pa
 
 from .errors import CorruptDataError, KafkaksError, NoKafkaDataError
 from .generated.layout import RecordBatchHeader
-from .models import Compression, Record, TimestampType
+from .models import Record, TimestampType
 from .store.listing import LOG_FILE, partition_copies, partition_listings
 from .store.partition import Isolation, read_partition_runs, read_segment_runs
 from .store.segment import ProblemHandler, report_undecodable
@@ -34,6 +34,7 @@ from .wire.batch import V2_CODECS, Batch
 from .wire.codecs import (
     DEFAULT_MAX_DECOMPRESSED_BYTES,
     RELEASES_GIL,
+    Decompressed,
     decompress,
     decompress_spans,
     in_one_call,
@@ -194,11 +195,13 @@ def batches_to_arrow(
     reported to it as a ``corrupt_records`` Problem and left out (the pieces of a cut batch
     decoded before the failure are kept), and the rows of the other batches follow.
 
-    With ``threads`` (default 1), that many threads decompress the gzip and zstd batches of the
-    next Arrow batch while this one is decoded: those decompressors release the GIL, so on a
-    second core such logs decode at nearly the speed of uncompressed ones. (Snappy and lz4 hold
-    it, and are decompressed in the calling thread.) ``threads=0`` does everything in the calling
-    thread. Either way, rows and errors come in log order.
+    With ``threads`` (default 1), that many threads decompress the compressed batches of the next
+    Arrow batch while this one is decoded: runs of batches (:func:`decompress_spans`) of every
+    codec, and batches read one by one of gzip and zstd, whose decompressors release the GIL, so
+    that on a second core compressed logs decode at nearly the speed of uncompressed ones. (Snappy
+    and lz4 batches read one by one hold it, and are decompressed in the calling thread.)
+    ``threads=0`` does everything in the calling thread. Either way, rows and errors come in log
+    order.
     """
     schema = spark_schema(include_headers=include_headers, include_metadata=include_metadata)
     joined = JoinBuffer()
@@ -251,7 +254,13 @@ class _RunPiece(NamedTuple):
     columns: dict[str, Array]
     rows: slice
     # None: uncompressed
-    payloads: list[memoryview | _Compressed] | _Spans | Future[Sequence[bytes | memoryview]] | None
+    payloads: (
+        list[memoryview | _Compressed]
+        | _Spans
+        | Future[Sequence[bytes | memoryview]]
+        | Future[Decompressed]
+        | None
+    )
     rows_per_batch: int
 
 
@@ -274,7 +283,7 @@ class _Compressed(NamedTuple):
 class _Spans(NamedTuple):
     """The record areas of a run piece all of one codec that the core decompresses many payloads of
     in one call (:func:`in_one_call`), decompressed when the piece is decoded (or, with a thread
-    pool, by it for zstd)."""
+    pool, by it: the call releases the GIL)."""
 
     codec: str
     data: bytes
@@ -282,7 +291,7 @@ class _Spans(NamedTuple):
     ends: Array
     limit: int
 
-    def result(self) -> Sequence[bytes | memoryview]:
+    def result(self) -> Decompressed:
         return decompress_spans(self.codec, self.data, self.starts, self.ends, self.limit)
 
 
@@ -399,7 +408,7 @@ def _run_piece(
     mean_size = float((ends_at - starts_at).mean())
     if first is not None and in_one_call(first, mean_size) and codecs.count(codecs[0]) == len(codecs):
         spans = _Spans(first, run.data, starts_at, ends_at, run.max_decompressed)
-        if pool and first == Compression.ZSTD:  # payloads above 64 KiB without the GIL: in the pool's thread
+        if pool:  # without the GIL: in the pool's thread
             return _RunPiece(run, columns, rows, pool.submit(spans.result), rows_per_batch)
         return _RunPiece(run, columns, rows, spans, rows_per_batch)
     view = memoryview(run.data)
@@ -462,7 +471,16 @@ def _run_batches(
                 if isinstance(piece.payloads, Future | _Spans)
                 else _areas(piece.payloads)
             )
-            records = decode_columns(payloads, counts.tolist(), with_headers=with_headers, joined=joined)
+            if isinstance(payloads, Decompressed):
+                records = decode_spans(
+                    payloads.data,
+                    np.frombuffer(payloads.starts, np.int64),
+                    np.frombuffer(payloads.ends, np.int64),
+                    counts,
+                    with_headers=with_headers,
+                )
+            else:
+                records = decode_columns(payloads, counts.tolist(), with_headers=with_headers, joined=joined)
         table = _table(_Headers.of_run(run, columns, rows), counts, records, schema)
     except KafkaksError:
         pass

@@ -16,6 +16,11 @@
  * Every read is checked against the input's end and every write against the output's capacity;
  * outputs grow only as the cap allows (an LZ4 block at most its declared block size, snappy
  * blocks by their declared lengths, summed and checked before anything is allocated).
+ *
+ * Each decompressor writes into a Sink (a bytes object grown as needed) and needs no GIL: a call
+ * for one payload returns the sink's bytes; decompress_spans decompresses a whole run of payloads
+ * into one sink with the GIL released (taken back only to grow it), so another thread decodes
+ * meanwhile.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -40,6 +45,67 @@ static PyObject *fail(const char *message) {
 static PyObject *over(long long limit) {
     PyErr_Format(limit_error, "payload decompresses to more than %lld bytes", limit);
     return NULL;
+}
+
+/* Why a decompression stopped: a DecompressionError message, the cap passed, or no memory. */
+typedef struct {
+    const char *error;
+    char text[160]; /* a formatted message: error points here */
+    int over_limit, no_memory;
+} Why;
+
+static int stop(Why *why, const char *error) {
+    why->error = error;
+    return -1;
+}
+
+/* Where decompressors write: a bytes object of `capacity` bytes, the first `used` written. While
+ * `released` holds the thread state (the GIL released), growing takes the GIL back for a moment. */
+typedef struct {
+    PyObject *bytes;
+    size_t used, capacity;
+    PyThreadState *released;
+} Sink;
+
+static inline uint8_t *sink_at(const Sink *sink, size_t position) {
+    return (uint8_t *)PyBytes_AS_STRING(sink->bytes) + position;
+}
+
+/* Room for `more` bytes after `used`: doubling, but to no more than `most` bytes after it. */
+static int sink_reserve(Sink *sink, size_t more, size_t most, Why *why) {
+    if (sink->bytes && sink->capacity - sink->used >= more) return 0;
+    size_t want = 2 * sink->capacity, floor = sink->used + more, ceiling = sink->used + (most > more ? most : more);
+    if (want < floor) want = floor;
+    if (want > ceiling) want = ceiling;
+    if (want > PY_SSIZE_T_MAX) {
+        why->no_memory = 1;
+        return -1;
+    }
+    if (sink->released) PyEval_RestoreThread(sink->released);
+    int grown = sink->bytes ? _PyBytes_Resize(&sink->bytes, (Py_ssize_t)want) == 0
+                            : (sink->bytes = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)want)) != NULL;
+    if (!grown) PyErr_Clear(); /* raised when the call ends (sink_bytes) */
+    if (sink->released) sink->released = PyEval_SaveThread();
+    if (!grown) {
+        why->no_memory = 1;
+        return -1;
+    }
+    sink->capacity = want;
+    return 0;
+}
+
+/* The sink's bytes, cut to what was written (the GIL held): or NULL, the exception for `why` set. */
+static PyObject *sink_bytes(Sink *sink, int status, const Why *why, long long limit) {
+    PyObject *bytes = sink->bytes;
+    sink->bytes = NULL;
+    if (status < 0) {
+        Py_XDECREF(bytes);
+        if (why->no_memory) return PyErr_NoMemory();
+        return why->over_limit ? over(limit) : fail(why->error);
+    }
+    if (!bytes) return PyBytes_FromStringAndSize(NULL, 0);
+    if (_PyBytes_Resize(&bytes, (Py_ssize_t)sink->used) < 0) return NULL;
+    return bytes;
 }
 
 static uint32_t le32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
@@ -135,110 +201,61 @@ static Py_ssize_t lz4_block(const uint8_t *in, size_t size, uint8_t *out, size_t
     }
 }
 
-/* Where blocks are decoded (the GIL is held throughout): as large as the largest block size met. */
-static uint8_t *scratch;
-static size_t scratch_size;
-
-/* A Kafka LZ4 frame decompressed, its header checksum checked when check_header (magic 1 and up). */
-static PyObject *lz4_frame(const uint8_t *data, size_t size, long long limit, int check_header) {
-    size_t pos;
-    PyObject *out = NULL;
-    const char *error = NULL;
-    int over_limit = 0;
-    char message[96];
-    if (size < 7) {
-        error = LZ4_PREMATURE;
-        goto done;
-    }
+/* A Kafka LZ4 frame appended to the sink, its header checksum checked when check_header (magic 1
+ * and up); each compressed block is decoded in place, into room for the frame's block size. */
+static int lz4_into(Sink *out, const uint8_t *data, size_t size, long long limit, int check_header, Why *why) {
+    if (size < 7) return stop(why, LZ4_PREMATURE);
     unsigned flg = data[4], bd = data[5];
-    if (le32(data) != LZ4_MAGIC) {
-        error = "lz4: Stream unsupported (invalid magic bytes)";
-        goto done;
-    }
+    if (le32(data) != LZ4_MAGIC) return stop(why, "lz4: Stream unsupported (invalid magic bytes)");
     if (flg >> 6 != 1 || !(flg & 0x20) || (flg & 0x03) || (bd & 0x8F) || bd >> 4 < 4 || bd >> 4 > 7) {
-        snprintf(message, sizeof message, "lz4: unsupported frame descriptor FLG 0x%02x BD 0x%02x", flg, bd);
-        error = message;
-        goto done;
+        snprintf(why->text, sizeof why->text, "lz4: unsupported frame descriptor FLG 0x%02x BD 0x%02x", flg, bd);
+        return stop(why, why->text);
     }
     size_t max_block = (size_t)1 << (2 * (bd >> 4) + 8);
     size_t hc_pos = flg & LZ4_CONTENT_SIZE ? 14 : 6;
-    if (size <= hc_pos) {
-        error = LZ4_PREMATURE;
-        goto done;
-    }
-    if (check_header && data[hc_pos] != ((xxh32_short(data + 4, hc_pos - 4) >> 8) & 0xFF)) {
-        error = "lz4: Stream frame descriptor corrupted";
-        goto done;
-    }
-    size_t trailer = flg & LZ4_BLOCK_CHECKSUM ? 4 : 0, used = 0, allocated = 0;
-    pos = hc_pos + 1;
+    if (size <= hc_pos) return stop(why, LZ4_PREMATURE);
+    if (check_header && data[hc_pos] != ((xxh32_short(data + 4, hc_pos - 4) >> 8) & 0xFF))
+        return stop(why, "lz4: Stream frame descriptor corrupted");
+    size_t trailer = flg & LZ4_BLOCK_CHECKSUM ? 4 : 0, start = out->used, cap = (size_t)limit + 1;
+    size_t pos = hc_pos + 1;
     for (;;) {
-        if (size < pos + 4) {
-            error = LZ4_PREMATURE;
-            goto done;
-        }
+        if (size < pos + 4) return stop(why, LZ4_PREMATURE);
         uint32_t word = le32(data + pos), block = word & ~LZ4_STORED;
         pos += 4;
         if (block == 0) { /* end mark */
-            if ((flg & LZ4_CONTENT_CHECKSUM) && size < pos + 4) error = LZ4_PREMATURE;
-            goto done;
+            if ((flg & LZ4_CONTENT_CHECKSUM) && size < pos + 4) return stop(why, LZ4_PREMATURE);
+            return 0;
         }
         if (block > max_block) {
-            snprintf(message, sizeof message, "lz4: Block size %u exceeded max: %zu", block, max_block);
-            error = message;
-            goto done;
+            snprintf(why->text, sizeof why->text, "lz4: Block size %u exceeded max: %zu", block, max_block);
+            return stop(why, why->text);
         }
-        if (size < pos + block + trailer) {
-            error = LZ4_PREMATURE;
-            goto done;
+        if (size < pos + block + trailer) return stop(why, LZ4_PREMATURE);
+        size_t room = word & LZ4_STORED ? block : max_block;
+        if (sink_reserve(out, room, cap - (out->used - start) + max_block, why) < 0) return -1;
+        if (word & LZ4_STORED) {
+            memcpy(sink_at(out, out->used), data + pos, block);
+            out->used += block;
+        } else {
+            Py_ssize_t written = lz4_block(data + pos, block, sink_at(out, out->used), max_block);
+            if (written < 0)
+                return stop(why, "lz4: Decompression failed: corrupt input or insufficient space in destination buffer");
+            out->used += (size_t)written;
         }
-        const uint8_t *from = data + pos;
-        size_t length = block;
-        if (!(word & LZ4_STORED)) { /* decoded into the scratch buffer, then appended: out stays tight */
-            if (max_block > scratch_size) {
-                uint8_t *bigger = PyMem_Realloc(scratch, max_block);
-                if (!bigger) {
-                    PyErr_NoMemory();
-                    goto done;
-                }
-                scratch = bigger;
-                scratch_size = max_block;
-            }
-            Py_ssize_t written = lz4_block(data + pos, block, scratch, max_block);
-            if (written < 0) {
-                error = "lz4: Decompression failed: corrupt input or insufficient space in destination buffer";
-                goto done;
-            }
-            from = scratch;
-            length = (size_t)written;
-        }
-        if (used + length > allocated) {
-            size_t want = used + length > 2 * allocated ? used + length : 2 * allocated;
-            if (!out) {
-                out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)want);
-                if (!out) goto done;
-            } else if (_PyBytes_Resize(&out, (Py_ssize_t)want) < 0) {
-                goto done; /* out was freed */
-            }
-            allocated = want;
-        }
-        memcpy(PyBytes_AS_STRING(out) + used, from, length);
-        used += length;
-        if ((long long)used > limit) {
-            over_limit = 1;
-            goto done;
+        if (out->used - start > (size_t)limit) {
+            why->over_limit = 1;
+            return -1;
         }
         pos += block + trailer;
     }
-done:
-    if (error || over_limit || PyErr_Occurred()) {
-        Py_XDECREF(out);
-        if (PyErr_Occurred()) return NULL;
-        return error ? fail(error) : over(limit);
-    }
-    if (!out) return PyBytes_FromStringAndSize(NULL, 0);
-    if (_PyBytes_Resize(&out, (Py_ssize_t)used) < 0) return NULL;
-    return out;
+}
+
+/* A Kafka LZ4 frame decompressed (the GIL held). */
+static PyObject *lz4_frame(const uint8_t *data, size_t size, long long limit, int check_header) {
+    Sink out = {0};
+    Why why = {0};
+    int status = lz4_into(&out, data, size, limit, check_header, &why);
+    return sink_bytes(&out, status, &why, limit);
 }
 
 PyObject *codecs_lz4_frame(PyObject *module, PyObject *args) {
@@ -322,74 +339,67 @@ static int snappy_block(const uint8_t *in, size_t size, uint8_t *out, size_t len
 
 #define SNAPPY_CORRUPT "snappy: corrupt input"
 
-/* A xerial stream (or several, concatenated), or one raw block, decompressed. */
-static PyObject *snappy(const uint8_t *data, size_t size, long long limit) {
+/* A xerial stream (or several, concatenated), or one raw block, appended to the sink. */
+static int snappy_into(Sink *out, const uint8_t *data, size_t size, long long limit, Why *why) {
     size_t pos = 0, start;
-    PyObject *out = NULL;
-    const char *error = NULL;
-    char message[96];
-    int64_t total = 0;
     int framed = size >= 8 && memcmp(data, XERIAL_MAGIC, 8) == 0;
     if (!framed) {
         int64_t length = snappy_length(data, size, &start);
-        if (length < 0) {
-            error = SNAPPY_CORRUPT;
-        } else if (length > limit) {
-            return over(limit);
-        } else if ((out = PyBytes_FromStringAndSize(NULL, length)) != NULL &&
-                   snappy_block(data + start, size - start, (uint8_t *)PyBytes_AS_STRING(out), (size_t)length) < 0) {
-            error = SNAPPY_CORRUPT;
+        if (length < 0) return stop(why, SNAPPY_CORRUPT);
+        if (length > limit) {
+            why->over_limit = 1;
+            return -1;
         }
-        goto done;
+        if (sink_reserve(out, (size_t)length, (size_t)length, why) < 0) return -1;
+        if (snappy_block(data + start, size - start, sink_at(out, out->used), (size_t)length) < 0)
+            return stop(why, SNAPPY_CORRUPT);
+        out->used += (size_t)length;
+        return 0;
     }
     /* First the chunks' declared sizes, checked against the cap; then each block in its place. */
+    int64_t total = 0;
     for (int pass = 0; pass < 2; pass++) {
         int64_t at = 0;
         for (pos = 0; pos < size;) {
             if (size - pos >= 8 && memcmp(data + pos, XERIAL_MAGIC, 8) == 0) {
-                if (size < pos + XERIAL_HEADER_SIZE) {
-                    error = "snappy: stream header cut short";
-                    goto done;
-                }
+                if (size < pos + XERIAL_HEADER_SIZE) return stop(why, "snappy: stream header cut short");
                 pos += XERIAL_HEADER_SIZE;
                 continue;
             }
-            if (size < pos + 4) {
-                error = "snappy: chunk length cut short";
-                goto done;
-            }
+            if (size < pos + 4) return stop(why, "snappy: chunk length cut short");
             int32_t chunk = (int32_t)((uint32_t)data[pos] << 24 | data[pos + 1] << 16 | data[pos + 2] << 8 | data[pos + 3]);
             if (chunk < 0 || size - pos - 4 < (size_t)chunk) {
-                snprintf(message, sizeof message, "snappy: chunk of %d bytes at %zu does not fit the payload", chunk, pos);
-                error = message;
-                goto done;
+                snprintf(why->text, sizeof why->text, "snappy: chunk of %d bytes at %zu does not fit the payload",
+                         chunk, pos);
+                return stop(why, why->text);
             }
             int64_t length = snappy_length(data + pos + 4, (size_t)chunk, &start);
-            if (length < 0) {
-                error = SNAPPY_CORRUPT;
-                goto done;
-            }
+            if (length < 0) return stop(why, SNAPPY_CORRUPT);
             if (pass == 0) {
                 total += length;
                 if (total > limit) {
-                    return over(limit);
+                    why->over_limit = 1;
+                    return -1;
                 }
-            } else if (snappy_block(data + pos + 4 + start, (size_t)chunk - start,
-                                    (uint8_t *)PyBytes_AS_STRING(out) + at, (size_t)length) < 0) {
-                error = SNAPPY_CORRUPT;
-                goto done;
+            } else if (snappy_block(data + pos + 4 + start, (size_t)chunk - start, sink_at(out, out->used + (size_t)at),
+                                    (size_t)length) < 0) {
+                return stop(why, SNAPPY_CORRUPT);
             }
             at += length;
             pos += 4 + (size_t)chunk;
         }
-        if (pass == 0 && !(out = PyBytes_FromStringAndSize(NULL, total))) goto done;
+        if (pass == 0 && sink_reserve(out, (size_t)total, (size_t)total, why) < 0) return -1;
     }
-done:
-    if (error || PyErr_Occurred()) {
-        Py_XDECREF(out);
-        return PyErr_Occurred() ? NULL : fail(error);
-    }
-    return out;
+    out->used += (size_t)total;
+    return 0;
+}
+
+/* A snappy payload decompressed (the GIL held). */
+static PyObject *snappy(const uint8_t *data, size_t size, long long limit) {
+    Sink out = {0};
+    Why why = {0};
+    int status = snappy_into(&out, data, size, limit, &why);
+    return sink_bytes(&out, status, &why, limit);
 }
 
 typedef PyObject *(*Decompressor)(const uint8_t *data, size_t size, long long limit);
@@ -478,87 +488,72 @@ PyObject *codecs_zstd_load(PyObject *module, PyObject *args) {
     Py_RETURN_TRUE; /* the library stays open for the life of the process */
 }
 
-/* One or more zstd frames decompressed (after zstd_load). */
-static PyObject *zstd_frames(const uint8_t *data, size_t size, long long limit) {
-    if (!zstd.context) {
-        PyErr_SetString(PyExc_RuntimeError, "zstd: libzstd is not loaded");
-        return NULL;
-    }
-    int free_threaded = size > ZSTD_WITHOUT_GIL;
-    void *context = free_threaded ? zstd.create() : zstd.context;
-    PyObject *out = NULL;
-    const char *error = NULL;
-    char message[160];
+/* One or more zstd frames appended to the sink, with `context` (a ZSTD_DCtx). */
+static int zstd_into(Sink *out, void *context, const uint8_t *data, size_t size, long long limit, Why *why) {
+    zstd.reset(context, ZSTD_RESET_SESSION_ONLY);
+    if (size == 0) return stop(why, "zstd: stream ended prematurely");
+    size_t ceiling = (unsigned long long)limit < SIZE_MAX - 1 ? (size_t)limit + 1 : SIZE_MAX - 1;
+    size_t first = size < ceiling / 4 ? 4 * size + 64 : ceiling, start = out->used;
+    if (sink_reserve(out, first, ceiling, why) < 0) return -1;
     ZstdIn in = {data, size, 0};
     ZstdOut to = {NULL, 0, 0};
-    if (!context) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    zstd.reset(context, ZSTD_RESET_SESSION_ONLY);
-    if (size == 0) {
-        error = "zstd: stream ended prematurely";
-        goto done;
-    }
-    size_t ceiling = (unsigned long long)limit < SIZE_MAX - 1 ? (size_t)limit + 1 : SIZE_MAX - 1;
-    size_t capacity = size < ceiling / 4 ? 4 * size + 64 : ceiling;
-    if (capacity > ceiling) capacity = ceiling;
-    if (!(out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)capacity))) goto done;
-    to.dst = PyBytes_AS_STRING(out);
-    to.size = capacity;
     /* Each frame's declared content size, checked when it ends: libzstd 1.5's streaming decoder
      * checks it only when the frame fits the output buffer in one go. */
     unsigned long long declared = zstd.content_size(in.src, in.size);
     size_t frame_start = 0;
     for (;;) {
-        size_t result;
-        if (free_threaded) {
-            Py_BEGIN_ALLOW_THREADS
-            result = zstd.decompress(context, &to, &in);
-            Py_END_ALLOW_THREADS
-        } else {
-            result = zstd.decompress(context, &to, &in);
-        }
+        to.dst = sink_at(out, start);
+        to.size = out->capacity - start < ceiling ? out->capacity - start : ceiling;
+        size_t result = zstd.decompress(context, &to, &in);
+        out->used = start + to.pos;
         if (zstd.is_error(result)) {
-            snprintf(message, sizeof message, "zstd: %s", zstd.error_name(result));
-            error = message;
-            goto done;
+            snprintf(why->text, sizeof why->text, "zstd: %s", zstd.error_name(result));
+            return stop(why, why->text);
         }
-        if ((long long)to.pos > limit) goto done; /* over the cap: reported below */
-        if (result == 0) {                         /* a frame ended */
+        if ((long long)to.pos > limit) { /* over the cap */
+            why->over_limit = 1;
+            return -1;
+        }
+        if (result == 0) { /* a frame ended */
             if (declared < ZSTD_CONTENTSIZE_ERROR && to.pos - frame_start != declared) {
-                snprintf(message, sizeof message, "zstd: a frame declares %llu bytes, %zu decoded", declared,
+                snprintf(why->text, sizeof why->text, "zstd: a frame declares %llu bytes, %zu decoded", declared,
                          to.pos - frame_start);
-                error = message;
-                goto done;
+                return stop(why, why->text);
             }
-            if (in.pos == in.size) break; /* the last frame ended with the input */
+            if (in.pos == in.size) return 0; /* the last frame ended with the input */
             declared = zstd.content_size((const char *)in.src + in.pos, in.size - in.pos);
             frame_start = to.pos;
             continue;
         }
-        if (to.pos == to.size) {                      /* the output is full: grow it */
-            size_t grown = to.size < ceiling / 2 ? 2 * to.size : ceiling;
-            if (_PyBytes_Resize(&out, (Py_ssize_t)grown) < 0) goto done; /* out was freed */
-            to.dst = PyBytes_AS_STRING(out);
-            to.size = grown;
+        if (to.pos == to.size) { /* the output is full: grow it */
+            if (sink_reserve(out, 1, ceiling - to.pos, why) < 0) return -1;
         } else if (in.pos == in.size) { /* room to write, nothing left to read: cut short */
-            error = "zstd: stream ended prematurely";
-            goto done;
+            return stop(why, "zstd: stream ended prematurely");
         }
     }
-done:
-    if (free_threaded && context) zstd.free(context);
-    if (PyErr_Occurred()) {
-        Py_XDECREF(out);
+}
+
+/* One or more zstd frames decompressed (after zstd_load): larger payloads with the GIL released
+ * and a context of their own, others with the shared context, the GIL held. */
+static PyObject *zstd_frames(const uint8_t *data, size_t size, long long limit) {
+    if (!zstd.context) {
+        PyErr_SetString(PyExc_RuntimeError, "zstd: libzstd is not loaded");
         return NULL;
     }
-    if (error || (long long)to.pos > limit) {
-        Py_XDECREF(out);
-        return error ? fail(error) : over(limit);
+    Sink out = {0};
+    Why why = {0};
+    int status;
+    if (size > ZSTD_WITHOUT_GIL) {
+        void *context = zstd.create();
+        if (!context) return PyErr_NoMemory();
+        out.released = PyEval_SaveThread();
+        status = zstd_into(&out, context, data, size, limit, &why);
+        PyEval_RestoreThread(out.released);
+        zstd.free(context);
+    } else {
+        status = zstd_into(&out, zstd.context, data, size, limit, &why);
     }
-    if (_PyBytes_Resize(&out, (Py_ssize_t)to.pos) < 0) return NULL;
-    return out;
+    return sink_bytes(&out, status, &why, limit);
 }
 
 /* zstd(data, limit) -> bytes */
@@ -590,6 +585,8 @@ static struct {
     int (*init)(ZStream *, int, const char *, int); /* inflateInit2_ */
     int (*inflate)(ZStream *, int);
     int (*reset)(ZStream *);
+    int (*end)(ZStream *); /* inflateEnd */
+    const char *version;
     ZStream stream; /* reused while the GIL is held */
     int ready;
 } zlib;
@@ -612,8 +609,9 @@ PyObject *codecs_gzip_load(PyObject *module, PyObject *args) {
     *(void **)&zlib.init = FIND_SYMBOL(library, "inflateInit2_");
     *(void **)&zlib.inflate = FIND_SYMBOL(library, "inflate");
     *(void **)&zlib.reset = FIND_SYMBOL(library, "inflateReset");
-    if (!version || !zlib.init || !zlib.inflate || !zlib.reset ||
-        zlib.init(&zlib.stream, GZIP_WINDOW_BITS, version(), (int)sizeof(ZStream)) != 0) {
+    *(void **)&zlib.end = FIND_SYMBOL(library, "inflateEnd");
+    if (!version || !zlib.init || !zlib.inflate || !zlib.reset || !zlib.end ||
+        zlib.init(&zlib.stream, GZIP_WINDOW_BITS, zlib.version = version(), (int)sizeof(ZStream)) != 0) {
         CLOSE_LIBRARY(library);
         memset(&zlib, 0, sizeof zlib);
         Py_RETURN_FALSE;
@@ -622,72 +620,80 @@ PyObject *codecs_gzip_load(PyObject *module, PyObject *args) {
     Py_RETURN_TRUE; /* the library stays open for the life of the process */
 }
 
-/* One or more gzip members inflated; bytes after the last member that do not start another are
- * ignored, as java.util.zip.GZIPInputStream (Kafka's reader) ignores them. */
-static PyObject *gzip_members(const uint8_t *data, size_t size, long long limit) {
-    if (!zlib.ready) {
-        PyErr_SetString(PyExc_RuntimeError, "gzip: zlib is not loaded");
-        return NULL;
-    }
-    if (size > UINT32_MAX) return fail("gzip: payload over 4 GiB"); /* a v2 batch is under 2 GiB */
+/* One or more gzip members appended to the sink, with the inflater z; bytes after the last member
+ * that do not start another are ignored, as java.util.zip.GZIPInputStream (Kafka's reader) ignores them. */
+static int gzip_into(Sink *out, ZStream *z, const uint8_t *data, size_t size, long long limit, Why *why) {
+    if (size > UINT32_MAX) return stop(why, "gzip: payload over 4 GiB"); /* a v2 batch is under 2 GiB */
     size_t ceiling = (unsigned long long)limit < SIZE_MAX - 1 ? (size_t)limit + 1 : SIZE_MAX - 1;
-    size_t capacity = size < ceiling / 4 ? 4 * size + 64 : ceiling, used = 0, pos = 0;
-    if (capacity > ceiling) capacity = ceiling;
-    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)capacity);
-    if (!out) return NULL;
-    ZStream *z = &zlib.stream;
-    char message[160];
-    const char *error = NULL;
+    size_t first = size < ceiling / 4 ? 4 * size + 64 : ceiling, start = out->used, pos = 0;
+    if (sink_reserve(out, first, ceiling, why) < 0) return -1;
     for (;;) { /* one member per turn */
         zlib.reset(z);
         z->next_in = data + pos;
         z->avail_in = (unsigned)(size - pos);
         int result = 0;
-        while (result != Z_STREAM_END && used <= (size_t)limit) {
-            if (used == capacity) { /* the output is full: grow it, up to one byte over the cap */
-                capacity = capacity < ceiling / 2 ? 2 * capacity : ceiling;
-                if (_PyBytes_Resize(&out, (Py_ssize_t)capacity) < 0) return NULL; /* out was freed */
+        while (result != Z_STREAM_END) {
+            size_t used = out->used - start;
+            if (used > (size_t)limit) {
+                why->over_limit = 1;
+                return -1;
             }
-            size_t room = capacity - used > UINT32_MAX ? UINT32_MAX : capacity - used;
-            z->next_out = (uint8_t *)PyBytes_AS_STRING(out) + used;
+            if (out->used == out->capacity && sink_reserve(out, 1, ceiling - used, why) < 0) return -1;
+            size_t room = out->capacity - out->used;
+            if (room > ceiling - used) room = ceiling - used; /* up to one byte over the cap */
+            if (room > UINT32_MAX) room = UINT32_MAX;
+            z->next_out = sink_at(out, out->used);
             z->avail_out = (unsigned)room;
             result = zlib.inflate(z, 0);
-            used += room - z->avail_out;
-            if (result == Z_BUF_ERROR && z->avail_out > 0) { /* room to write, nothing left to read */
-                error = GZIP_PREMATURE;
-                break;
-            }
+            out->used += room - z->avail_out;
+            if (result == Z_BUF_ERROR && z->avail_out > 0) /* room to write, nothing left to read */
+                return stop(why, GZIP_PREMATURE);
             if (result < 0 && result != Z_BUF_ERROR) {
-                snprintf(message, sizeof message, "gzip: %s", z->msg ? z->msg : "invalid data");
-                error = message;
-                break;
+                snprintf(why->text, sizeof why->text, "gzip: %s", z->msg ? z->msg : "invalid data");
+                return stop(why, why->text);
             }
         }
-        if (error || used > (size_t)limit) break;
+        if (out->used - start > (size_t)limit) {
+            why->over_limit = 1;
+            return -1;
+        }
         pos = (size_t)(z->next_in - data);
-        if (size - pos < 2 || data[pos] != 0x1f || data[pos + 1] != 0x8b) break;
+        if (size - pos < 2 || data[pos] != 0x1f || data[pos + 1] != 0x8b) return 0;
     }
-    if (error || used > (size_t)limit) {
-        Py_DECREF(out);
-        return error ? fail(error) : over(limit);
+}
+
+/* gzip members inflated (after gzip_load), with the shared inflater, the GIL held. */
+static PyObject *gzip_members(const uint8_t *data, size_t size, long long limit) {
+    if (!zlib.ready) {
+        PyErr_SetString(PyExc_RuntimeError, "gzip: zlib is not loaded");
+        return NULL;
     }
-    if (_PyBytes_Resize(&out, (Py_ssize_t)used) < 0) return NULL;
-    return out;
+    Sink out = {0};
+    Why why = {0};
+    int status = gzip_into(&out, &zlib.stream, data, size, limit, &why);
+    return sink_bytes(&out, status, &why, limit);
 }
 
 /* ---- many payloads in one call ---- */
 
-/* spans(codec, buffer, starts, ends, limit) -> list of bytes: each buffer[starts[i]:ends[i]]
- * (int64 arrays) decompressed, codec "gzip" (after gzip_load), "lz4" (Kafka's LZ4 frame, header
- * checksum checked), "snappy" or "zstd" (after zstd_load); the first payload that does not decompress raises, as one call
- * for it would. */
+/* spans(codec, buffer, starts, ends, limit) -> (data, starts, ends): each payload
+ * buffer[starts[i]:ends[i]] (int64 arrays) decompressed into data[starts[i]:ends[i]] (the returned
+ * int64 arrays, as bytes), codec "gzip" (after gzip_load), "lz4" (Kafka's LZ4 frame, header
+ * checksum checked), "snappy" or "zstd" (after zstd_load), each capped at `limit` bytes; the first
+ * payload that does not decompress raises, as one call for it would. The payloads are decompressed
+ * with the GIL released (zstd and gzip with a context of the call's own). */
 PyObject *codecs_spans(PyObject *module, PyObject *args) {
     (void)module;
     const char *codec;
     Py_buffer buffer, starts, ends;
     long long limit;
     if (!PyArg_ParseTuple(args, "sy*y*y*L", &codec, &buffer, &starts, &ends, &limit)) return NULL;
-    PyObject *list = NULL;
+    PyObject *result = NULL, *out_starts = NULL, *out_ends = NULL;
+    Sink out = {0};
+    Why why = {0};
+    void *context = NULL;
+    ZStream inflater;
+    int inflating = 0, status = 0;
     enum { GZIP, LZ4, SNAPPY, ZSTD } kind;
     if (strcmp(codec, "gzip") == 0) {
         kind = GZIP;
@@ -707,28 +713,55 @@ PyObject *codecs_spans(PyObject *module, PyObject *args) {
     }
     Py_ssize_t n = starts.len / (Py_ssize_t)sizeof(int64_t);
     const int64_t *start = starts.buf, *end = ends.buf;
-    if (!(list = PyList_New(n))) goto done;
     for (Py_ssize_t i = 0; i < n; i++) {
         if (start[i] < 0 || start[i] > end[i] || end[i] > buffer.len) {
             PyErr_SetString(PyExc_ValueError, "a span lies outside the buffer");
-            Py_CLEAR(list);
             goto done;
         }
+    }
+    if ((kind == ZSTD && !zstd.context) || (kind == GZIP && !zlib.ready)) {
+        PyErr_Format(PyExc_RuntimeError, "%s: the library is not loaded", codec);
+        goto done;
+    }
+    if (!(out_starts = PyBytes_FromStringAndSize(NULL, starts.len)) ||
+        !(out_ends = PyBytes_FromStringAndSize(NULL, starts.len)))
+        goto done;
+    if (kind == ZSTD && !(context = zstd.create())) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (kind == GZIP) {
+        memset(&inflater, 0, sizeof inflater);
+        if (zlib.init(&inflater, GZIP_WINDOW_BITS, zlib.version, (int)sizeof(ZStream)) != 0) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        inflating = 1;
+    }
+    int64_t *at = (int64_t *)PyBytes_AS_STRING(out_starts), *to = (int64_t *)PyBytes_AS_STRING(out_ends);
+    out.released = PyEval_SaveThread();
+    for (Py_ssize_t i = 0; i < n && status == 0; i++) {
         const uint8_t *data = (const uint8_t *)buffer.buf + start[i];
         size_t size = (size_t)(end[i] - start[i]);
-        PyObject *item = kind == GZIP     ? gzip_members(data, size, limit)
-                         : kind == LZ4    ? lz4_frame(data, size, limit, 1)
-                         : kind == SNAPPY ? snappy(data, size, limit)
-                                          : zstd_frames(data, size, limit);
-        if (!item) {
-            Py_CLEAR(list);
-            goto done;
-        }
-        PyList_SET_ITEM(list, i, item);
+        at[i] = (int64_t)out.used;
+        status = kind == GZIP     ? gzip_into(&out, &inflater, data, size, limit, &why)
+                 : kind == LZ4    ? lz4_into(&out, data, size, limit, 1, &why)
+                 : kind == SNAPPY ? snappy_into(&out, data, size, limit, &why)
+                                  : zstd_into(&out, context, data, size, limit, &why);
+        to[i] = (int64_t)out.used;
     }
+    PyEval_RestoreThread(out.released);
+    out.released = NULL;
+    PyObject *data = sink_bytes(&out, status, &why, limit);
+    if (data) result = Py_BuildValue("(NOO)", data, out_starts, out_ends);
 done:
+    if (context) zstd.free(context);
+    if (inflating) zlib.end(&inflater);
+    Py_XDECREF(out.bytes);
+    Py_XDECREF(out_starts);
+    Py_XDECREF(out_ends);
     PyBuffer_Release(&buffer);
     PyBuffer_Release(&starts);
     PyBuffer_Release(&ends);
-    return list;
+    return result;
 }

@@ -909,7 +909,8 @@ static PyMethodDef methods[] = {
     {"snappy", codecs_snappy, METH_VARARGS,
      "snappy(data, limit) -> bytes: a xerial snappy stream or raw block decompressed (see kafkaks.wire.codecs)."},
     {"decompress_spans", codecs_spans, METH_VARARGS,
-     "decompress_spans(codec, buffer, starts, ends, limit) -> list[bytes]: lz4 or snappy payloads in one call."},
+     "decompress_spans(codec, buffer, starts, ends, limit) -> (data, starts, ends): many payloads of one codec "
+     "into one buffer, the GIL released."},
     {"gzip_load", codecs_gzip_load, METH_VARARGS,
      "gzip_load(name) -> bool: whether zlib could be opened under that name, for decompress_spans."},
     {"zstd_load", codecs_zstd_load, METH_VARARGS,

@@ -44,17 +44,25 @@ import struct
 import sys
 import threading
 from collections.abc import Callable
+from typing import NamedTuple
 
 from kafkaks.errors import DecompressionError, DecompressionLimitError, UnsupportedError
 
-__all__ = ["DEFAULT_MAX_DECOMPRESSED_BYTES", "RELEASES_GIL", "decompress", "decompress_spans", "in_one_call"]
+__all__ = [
+    "DEFAULT_MAX_DECOMPRESSED_BYTES",
+    "RELEASES_GIL",
+    "Decompressed",
+    "decompress",
+    "decompress_spans",
+    "in_one_call",
+]
 
 _core_lz4: Callable[[memoryview, int, bool], bytes] | None
 _core_snappy: Callable[[memoryview, int], bytes] | None
 _core_zstd: Callable[[memoryview, int], bytes] | None
 _core_zstd_load: Callable[[str], bool] | None
 _core_gzip_load: Callable[[str], bool] | None
-_core_spans: Callable[[str, bytes | memoryview, object, object, int], list[bytes]] | None
+_core_spans: Callable[[str, bytes | memoryview, object, object, int], tuple[bytes, bytes, bytes]] | None
 try:
     from ._core import decompress_spans as _core_spans
     from ._core import gzip_load as _core_gzip_load
@@ -102,9 +110,9 @@ DEFAULT_MAX_DECOMPRESSED_BYTES: int = 256 * 1024 * 1024
 """Default cap on one payload's decompressed size; pass ``limit`` to change it."""
 
 RELEASES_GIL: frozenset[str] = frozenset({"gzip", "zstd"})
-"""The codecs whose decompression runs without the GIL here (isal; zstd: the core, for payloads
+"""The codecs whose :func:`decompress` runs without the GIL (isal; zstd: the core, for payloads
 above 64 KiB, or zstandard), so that other threads can decompress them in parallel; LZ4 and
-snappy hold it (microseconds a batch in the core)."""
+snappy hold it (microseconds a batch in the core). :func:`decompress_spans` releases it for all."""
 
 _GZIP_STEP = 256 * 1024
 
@@ -169,16 +177,26 @@ def in_one_call(codec: str, payload_bytes: float) -> bool:
     return False
 
 
+class Decompressed(NamedTuple):
+    """Payloads decompressed back to back: payload ``i`` is ``data[starts[i]:ends[i]]`` (``starts``
+    and ``ends``: int64 arrays, as bytes)."""
+
+    data: bytes
+    starts: bytes
+    ends: bytes
+
+
 def decompress_spans(
     codec: str, data: bytes | memoryview, starts: object, ends: object, limit: int
-) -> list[bytes]:
+) -> Decompressed:
     """:func:`decompress` of each v2 payload ``data[starts[i]:ends[i]]`` (int64 arrays), all of
-    ``codec`` (see :func:`in_one_call`), in one call: what a run of small batches costs is then the
-    decompression, not a Python call a batch. zstd payloads above 64 KiB are decompressed with the
-    GIL released, as by :func:`decompress`. Raises as :func:`decompress` does, at the first payload
-    that does not decompress."""
+    ``codec`` (see :func:`in_one_call`), in one call and into one buffer: what a run of small
+    batches costs is then the decompression, not a Python call or object a batch. The whole call
+    runs with the GIL released (every codec: the core's own LZ4 and snappy, the system's zlib and
+    libzstd), so another thread decodes meanwhile. Each payload is capped at ``limit`` bytes.
+    Raises as :func:`decompress` does, at the first payload that does not decompress."""
     assert _core_spans is not None and codec in ("gzip", "lz4", "snappy", "zstd")
-    return _core_spans(codec, data, starts, ends, limit)
+    return Decompressed(*_core_spans(codec, data, starts, ends, limit))
 
 
 def _check_limit(size: int, limit: int) -> None:
