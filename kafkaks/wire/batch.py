@@ -18,7 +18,6 @@ from kaitaistruct import BytesIO, KaitaiStream, KaitaiStructError
 
 from ..errors import CorruptDataError, KafkaksError, UnsupportedError
 from ..generated.kafka_message import KafkaMessage
-from ..generated.kafka_message_set import KafkaMessageSet
 from ..generated.kafka_record_batch import KafkaRecordBatch
 from ..generated.layout import (
     LegacyMessageV0,
@@ -83,6 +82,7 @@ _LEGACY_CRC = _Checksum(
 _CRC_STRUCT = RecordBatchHeader.CRC_STRUCT  # a uint32 in both formats
 _V2_HEADER = RecordBatchHeader.STRUCT
 _V2_CRC_START = _V2_CRC.start
+_V1_TIMESTAMP = LegacyMessageV1.FIELDS.index("timestamp")
 
 
 def _checksum(magic: int) -> _Checksum:
@@ -215,6 +215,62 @@ def _plausible(stream: BinaryIO, position: int, head: bytes, length: int) -> boo
     return bool(value_length >= -1 and message.MIN_SIZE + max(key_length, 0) + max(value_length, 0) == length)
 
 
+class LegacyMessage(NamedTuple):
+    """The fields of a v0 or v1 message (kafka_message.ksy); ``timestamp`` is -1 in v0, which has none."""
+
+    crc: int
+    magic: int
+    attributes: int
+    timestamp: int
+    key: bytes | None
+    value: bytes | None
+
+
+def legacy_message(
+    data: bytes, start: int, end: int, invalid: str = "Found invalid legacy message"
+) -> LegacyMessage:
+    """The message in ``data[start:end]``, read through the spec's layouts (``LegacyMessageV0`` and
+    ``V1``: the fixed fields up to the key's length), then the key, the value's length and the
+    value, as kafka_message.ksy reads them. What the layouts do not fit (a magic other than 0 or 1,
+    a length past ``end``) is read by the generated parser, which raises ``invalid: <what is
+    wrong>`` as a CorruptDataError; tests/test_batch_legacy.py checks both read every message alike."""
+    at = start + LegacyMessageV0.MAGIC_OFFSET
+    magic = data[at] if at < end else -1
+    if magic == 0 or magic == 1:
+        layout = LegacyMessageV0 if magic == 0 else LegacyMessageV1
+        lengths = layout.LEN_KEY_STRUCT  # the value's length field is the same int32
+        at = start + layout.SIZE
+        if at <= end:
+            fields = layout.STRUCT.unpack_from(data, start)
+            key_length = fields[-1]
+            key = None
+            if key_length >= 0:
+                key = data[at : at + key_length]
+                at += key_length
+            if at + lengths.size <= end:
+                (value_length,) = lengths.unpack_from(data, at)
+                at += lengths.size
+                value = None
+                if value_length >= 0:
+                    value = data[at : at + value_length]
+                    at += value_length
+                if at <= end:
+                    timestamp = fields[_V1_TIMESTAMP] if magic else -1
+                    return LegacyMessage(fields[0], magic, fields[2], timestamp, key, value)
+    try:
+        message = KafkaMessage(KaitaiStream(BytesIO(data[start:end])))
+    except (KaitaiStructError, EOFError, ValueError) as exc:
+        raise CorruptDataError(f"{invalid}: {exc}") from exc
+    return LegacyMessage(
+        message.crc,
+        message.magic,
+        message.attributes,
+        getattr(message, "timestamp", -1),
+        getattr(message, "key", None),
+        getattr(message, "value", None),
+    )
+
+
 def _computed_crc(magic: int, data: bytes) -> int:
     checksum = _checksum(magic)
     return checksum.update(memoryview(data)[checksum.start :], 0)
@@ -338,11 +394,8 @@ class Batch:
             self._base_offset = self.last_offset
             self._count = 1
 
-    def _legacy_message(self) -> KafkaMessage:
-        try:
-            return KafkaMessage(KaitaiStream(BytesIO(self._data[LOG_OVERHEAD:])))
-        except (KaitaiStructError, EOFError, ValueError) as exc:
-            raise CorruptDataError(f"Found invalid legacy message: {exc}") from exc
+    def _legacy_message(self) -> LegacyMessage:
+        return legacy_message(self._data, LOG_OVERHEAD, len(self._data))
 
     @property
     def base_offset(self) -> int:
@@ -440,7 +493,7 @@ class Batch:
             timestamp = self.max_timestamp
             yield self._legacy_record(self.last_offset, timestamp, message, self.crc_valid)
             return
-        if getattr(message, "value", None) is None:
+        if message.value is None:
             raise CorruptDataError("Found invalid compressed record set with null value")
         payload = self._payload(message.value)
         last_inner = _last_inner_offset(payload)
@@ -457,33 +510,34 @@ class Batch:
                     "and it is not zero."
                 )
             shift = wrapper_offset - last_inner
-        # One inner message at a time: a wrapper of millions of them costs one message's objects.
-        stream = KaitaiStream(BytesIO(payload))
-        while not stream.is_eof():
-            try:
-                entry = KafkaMessageSet.LegacyEntry(stream)
-            except (KaitaiStructError, EOFError, ValueError) as exc:
-                raise CorruptDataError(f"{INVALID_INNER}: {exc}") from exc
-            inner_message = entry.message
-            if inner_message.compression != 0:
+        # One inner message at a time (kafka_message_set.ksy's legacy_entry: offset, length,
+        # message), a wrapper of millions of them costing one message's objects; _last_inner_offset
+        # has checked that every length fits.
+        position = 0
+        while position < len(payload):
+            offset, size = LogEntryPrefix.STRUCT.unpack_from(payload, position)
+            start = position + LOG_OVERHEAD
+            position = start + size
+            inner_message = legacy_message(payload, start, position, INVALID_INNER)
+            if inner_message.attributes & LegacyMessageV0.COMPRESSION_MASK:
                 raise CorruptDataError("Compressed outer message contains a compressed inner message")
             if self.timestamp_type is TimestampType.LOG_APPEND_TIME:
                 timestamp = self.max_timestamp
             else:
-                timestamp = inner_message.timestamp if inner_message.magic >= 1 else -1
-            checksummed = memoryview(entry._raw_message)[LegacyMessageV0.MAGIC_OFFSET :]
+                timestamp = inner_message.timestamp
+            checksummed = memoryview(payload)[start + LegacyMessageV0.MAGIC_OFFSET : position]
             crc_valid = zlib.crc32(checksummed) == inner_message.crc
-            yield self._legacy_record(entry.offset + shift, timestamp, inner_message, crc_valid)
+            yield self._legacy_record(offset + shift, timestamp, inner_message, crc_valid)
 
     def _legacy_record(
-        self, offset: int, timestamp: int, message: KafkaMessage, crc_valid: bool | None
+        self, offset: int, timestamp: int, message: LegacyMessage, crc_valid: bool | None
     ) -> Record:
         return Record(
             offset,
             timestamp,
             self.timestamp_type,
-            getattr(message, "key", None),
-            getattr(message, "value", None),
+            message.key,
+            message.value,
             [],
             -1,
             None,
