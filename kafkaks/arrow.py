@@ -712,40 +712,37 @@ def _add(base: Array, delta: Array, what: str) -> Array:
 
 
 def _record_api_batch(parts: list[_Part], schema: pa.Schema) -> pa.RecordBatch:
-    columns: dict[str, list[object]] = {name: [] for name in schema.names}
-    for batch, records, _rows in parts:
-        if isinstance(records, list):
-            _append(columns, batch, records, "headers" in columns, "segment" in columns)
+    """The Arrow batch of the parts decoded through :meth:`Batch.records` (legacy and control
+    batches), a column at a time."""
+    rows = [
+        (part.batch, record) for part in parts if isinstance(part.payload, list) for record in part.payload
+    ]
+    batches = [batch for batch, _ in rows]
+    records = [record for _, record in rows]
+    columns: dict[str, list[Any]] = {
+        "key": [record.key for record in records],
+        "value": [record.value for record in records],
+        "topic": _texts([batch.topic for batch in batches], _topic_text),
+        "partition": [batch.partition for batch in batches],
+        "offset": [record.offset for record in records],
+        "timestamp": [record.timestamp * 1000 for record in records],
+        "timestampType": [batch.timestamp_type.id for batch in batches],
+    }
+    if "headers" in schema.names:
+        columns["headers"] = [record.headers or None for record in records]
+    if "segment" in schema.names:
+        columns |= {
+            "segment": _texts([batch.path for batch in batches], _path_text),
+            "position": [batch.position for batch in batches],
+            "batchBaseOffset": [batch.base_offset for batch in batches],
+            "producerId": [batch.producer_id for batch in batches],
+            "producerEpoch": [batch.producer_epoch for batch in batches],
+            "sequence": [record.sequence for record in records],
+            "isTransactional": [batch.is_transactional for batch in batches],
+            "isControl": [batch.is_control for batch in batches],
+            "leaderEpoch": [batch.partition_leader_epoch for batch in batches],
+            "compression": [batch.compression.value for batch in batches],
+            "crcValid": [batch.crc_valid for batch in batches],
+        }
     arrays = [from_values(columns[field.name], field.type) for field in schema]
     return pa.RecordBatch.from_arrays(arrays, schema=schema)
-
-
-def _append(
-    columns: dict[str, list[object]],
-    batch: Batch,
-    records: list[Record],
-    include_headers: bool,
-    include_metadata: bool,
-) -> None:
-    rows = len(records)
-    columns["key"].extend(record.key for record in records)
-    columns["value"].extend(record.value for record in records)
-    columns["topic"].extend(_texts([batch.topic], _topic_text) * rows)
-    columns["partition"].extend([batch.partition] * rows)
-    columns["offset"].extend(record.offset for record in records)
-    columns["timestamp"].extend(record.timestamp * 1000 for record in records)
-    columns["timestampType"].extend([batch.timestamp_type.id] * rows)
-    if include_headers:
-        columns["headers"].extend(record.headers or None for record in records)
-    if include_metadata:
-        columns["segment"].extend([_path_text(batch.path)] * rows)
-        columns["position"].extend([batch.position] * rows)
-        columns["batchBaseOffset"].extend([batch.base_offset] * rows)
-        columns["producerId"].extend([batch.producer_id] * rows)
-        columns["producerEpoch"].extend([batch.producer_epoch] * rows)
-        columns["sequence"].extend(record.sequence for record in records)
-        columns["isTransactional"].extend([batch.is_transactional] * rows)
-        columns["isControl"].extend([batch.is_control] * rows)
-        columns["leaderEpoch"].extend([batch.partition_leader_epoch] * rows)
-        columns["compression"].extend([batch.compression.value] * rows)
-        columns["crcValid"].extend([batch.crc_valid] * rows)
