@@ -11,9 +11,11 @@ median is reported, so a busy moment of the machine hurts every reader alike. Kn
     BENCH_LOG_ENTRIES_MIB    segment sizes for the generated parsers one entry at a time (default
                              32,1024; empty skips)
     BENCH_SHAPE_RECORDS      records per segment of the batch-size comparison (default 200000)
+    BENCH_PROCESS_RECORDS    records per segment of the one-process-per-file comparison (default
+                             1000000)
     BENCH_OUTPUT             where to write the report (default BENCHMARKS.md)
-    BENCH_SECTIONS           the sections to run, comma-separated, of deep, shapes, scan, cold,
-                             generated, memory, spark, entries (default all). Fewer than all
+    BENCH_SECTIONS           the sections to run, comma-separated, of deep, shapes, process, scan,
+                             cold, generated, memory, spark, entries (default all). Fewer than all
                              replace only their own sections in BENCH_OUTPUT, and build only the
                              uncompressed segment when no other is needed:
                              BENCH_SECTIONS=spark BENCH_RECORDS=500000 python bench/run.py
@@ -38,13 +40,13 @@ from importlib import metadata
 from pathlib import Path
 
 import crc32c
-from aiokafka.record.memory_records import MemoryRecords as AioMemoryRecords
 from cold_start import table as cold_start_table
 from corpus import CODECS, build_segment, corpus
 from kafka.record import MemoryRecords as KafkaPythonMemoryRecords
 from kafkaks.generated.kafka_record_batch import KafkaRecordBatch
 from kaitaistruct import BytesIO, KaitaiStream
 from log_entries import table as log_entries_table
+from one_file import AIO, ARROW, DEEP, KP, SINGLE, aiokafka_reader_class, kafkaks_arrow
 
 import kafkaks
 from kafkaks.stream import BytesStream
@@ -57,59 +59,12 @@ GENERATED_RECORDS = int(os.environ.get("BENCH_GENERATED_RECORDS", 100_000))
 MEMORY_BYTES = int(os.environ.get("BENCH_MEMORY_BYTES", 1 << 30))
 LOG_ENTRIES_MIB = [int(s) for s in os.environ.get("BENCH_LOG_ENTRIES_MIB", "32,1024").split(",") if s]
 SHAPE_RECORDS = int(os.environ.get("BENCH_SHAPE_RECORDS", 200_000))
+PROCESS_RECORDS = int(os.environ.get("BENCH_PROCESS_RECORDS", 1_000_000))
 SHAPES = (1, 10, 500)
 OUTPUT = Path(os.environ.get("BENCH_OUTPUT", ROOT / "BENCHMARKS.md"))
-ALL_SECTIONS = ("deep", "shapes", "scan", "cold", "generated", "memory", "spark", "entries")
+ALL_SECTIONS = ("deep", "shapes", "process", "scan", "cold", "generated", "memory", "spark", "entries")
 SECTIONS = set(os.environ.get("BENCH_SECTIONS", ",".join(ALL_SECTIONS)).split(","))
 EVERY_SECTION = set(ALL_SECTIONS) <= SECTIONS
-
-Reader = Callable[[Path], int]
-
-
-def kafkaks_arrow(path: Path, threads: int = 1) -> int:
-    """The public deep-decode API: Arrow batches with every column, headers included; by default
-    with one thread decompressing ahead, with ``threads=0`` all in the calling thread."""
-    return sum(batch.num_rows for batch in kafkaks.read_arrow(path, include_headers=True, threads=threads))
-
-
-def kafkaks_records(path: Path) -> int:
-    """The record objects API: Batch.records()."""
-    count = 0
-    for batch in kafkaks.read_log(path):
-        for record in batch.records():
-            record.offset, record.timestamp, record.key, record.value, record.headers  # noqa: B018
-            count += 1
-    return count
-
-
-def _client_reader(memory_records: type) -> Reader:
-    def read(path: Path) -> int:
-        records = memory_records(path.read_bytes())
-        count = 0
-        while (batch := records.next_batch()) is not None:
-            if not batch.validate_crc():
-                raise ValueError(f"CRC mismatch in {path}")
-            for record in batch:
-                record.offset, record.timestamp, record.key, record.value, record.headers  # noqa: B018
-                count += 1
-        return count
-
-    return read
-
-
-ARROW, SINGLE, AIO, KP = (
-    "kafkaks read_arrow",
-    "kafkaks read_arrow(threads=0)",
-    "aiokafka 0.14 (C)",
-    "kafka-python 3.0 (pure Python)",
-)
-DEEP: dict[str, Reader] = {
-    ARROW: kafkaks_arrow,
-    SINGLE: lambda path: kafkaks_arrow(path, threads=0),
-    "kafkaks Batch.records()": kafkaks_records,
-    AIO: _client_reader(AioMemoryRecords),
-    KP: _client_reader(KafkaPythonMemoryRecords),
-}
 
 
 def kafkaks_scan(path: Path) -> int:
@@ -223,7 +178,12 @@ def whole_batches(data: bytes, records: int) -> bytes:
 
 def big_segment(source: Path, size: int) -> Path:
     """A segment of at least ``size`` bytes: ``source``'s batches again and again, renumbered."""
-    path = CACHE / f"memory-{size}" / "bench-memory-0" / "00000000000000000000.log"
+    return repeated(source, size, CACHE / f"memory-{size}" / "bench-memory-0" / "00000000000000000000.log")
+
+
+def repeated(source: Path, size: int, path: Path) -> Path:
+    """``path``, made once: a segment of at least ``size`` bytes, ``source``'s batches again and
+    again, renumbered."""
     if path.exists():
         return path
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -269,7 +229,7 @@ def machine() -> list[str]:
         f"- CPU: {cpu}, {os.cpu_count()} cores; {platform.platform()}",
         f"- Python {platform.python_version()} ({platform.python_implementation()}); {versions}",
         f"- load average when the run started: {load} (other work on the machine shows up here)",
-        f"- aiokafka reader class: `{AioMemoryRecords.__module__}.{AioMemoryRecords.__name__}`",
+        f"- aiokafka reader class: `{aiokafka_reader_class()}`",
     ]
 
 
@@ -394,9 +354,9 @@ def spark_section(path: Path) -> list[str]:
 SEGMENT_NAME = "00000000000000000000.log"
 
 
-def shapes_section() -> list[str]:
-    """read_arrow and aiokafka on segments of 1, 10 and 500 records a batch."""
-    shaped = {
+def shaped_segments() -> dict[str, Path]:
+    """``codec|records a batch`` -> a segment of SHAPE_RECORDS records, in batches of 1, 10 and 500."""
+    return {
         f"{codec}|{per_batch}": build_segment(
             # "compressed": every batch is (before, kafka-python left small batches uncompressed)
             CACHE
@@ -410,6 +370,11 @@ def shapes_section() -> list[str]:
         for codec in CODECS
         for per_batch in SHAPES
     }
+
+
+def shapes_section() -> list[str]:
+    """read_arrow and aiokafka on segments of 1, 10 and 500 records a batch."""
+    shaped = shaped_segments()
     runs = {
         f"{key}|{name}": in_fresh_interpreter(name, path)
         for key, path in shaped.items()
@@ -438,6 +403,54 @@ def shapes_section() -> list[str]:
         f"{scan[0]} batches), headers and CRC-32C, a Batch object each: median {scan[1] * 1e3:.0f} ms = "
         f"**{scan[0] / scan[1] / 1e3:.0f}k batches/s**.",
     ]
+    return lines
+
+
+def whole_process(reader: str, path: Path) -> Measure:
+    """A DEEP reader on ``path`` as one whole process (``bench/one_file.py``), its wall time: the
+    interpreter's start and the imports counted."""
+
+    def run() -> tuple[int, float]:
+        command = [sys.executable, str(Path(__file__).with_name("one_file.py")), reader, str(path)]
+        start = time.perf_counter()
+        out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+        return int(out), time.perf_counter() - start
+
+    return run
+
+
+def process_section() -> list[str]:
+    """read_arrow and aiokafka, one whole process per file, on segments of PROCESS_RECORDS records
+    in batches of 1, 10 and 500."""
+    copies = -(-PROCESS_RECORDS // SHAPE_RECORDS)
+    segments = {
+        key: repeated(
+            path,
+            copies * path.stat().st_size,
+            CACHE / f"process-{copies * SHAPE_RECORDS}" / path.parent.name / path.name,
+        )
+        for key, path in shaped_segments().items()
+    }
+    runs = {
+        f"{key}|{name}": whole_process(name, path) for key, path in segments.items() for name in (ARROW, AIO)
+    }
+    results = interleaved(runs, REPEATS)
+    lines = [
+        f"The segments above made {copies * SHAPE_RECORDS} records long (their batches again and again, "
+        "renumbered), each read by a process of its own, as an operator runs one per file: "
+        "`python bench/one_file.py READER SEGMENT`, which imports only what its reader needs. "
+        f"Median wall time of {REPEATS} interleaved runs, the interpreter's start and the imports counted, "
+        "page cache warm.",
+        "",
+        f"| codec and records a batch | {ARROW} | {AIO} | aiokafka / read_arrow |",
+        "|---|---|---|---|",
+    ]
+    for key in segments:
+        (count, arrow), (aio_count, aio) = (results[f"{key}|{name}"] for name in (ARROW, AIO))
+        if count != aio_count:
+            raise SystemExit(f"{key}: read_arrow read {count} records, aiokafka {aio_count}")
+        codec, per_batch = key.split("|")
+        lines.append(f"| {codec}, {per_batch} | {arrow:.2f} s | {aio:.2f} s | **{aio / arrow:.2f}x** |")
     return lines
 
 
@@ -548,6 +561,10 @@ def main() -> None:
     if "shapes" in SECTIONS:
         print("deep decode by batch size", file=sys.stderr)
         lines += ["## Deep decode by batch size", *shapes_section(), ""]
+
+    if "process" in SECTIONS:
+        print("one process per file", file=sys.stderr)
+        lines += ["## One process per file", *process_section(), ""]
 
     if "scan" in SECTIONS:
         print("batch scan", file=sys.stderr)
