@@ -456,23 +456,31 @@ def process_section() -> list[str]:
 
 def replace_sections(report: str, lines: list[str]) -> str:
     """``report`` with each ``## `` section of ``lines`` in place of the section of that title
-    (which runs to the next ``## `` line or the closing "Total benchmark time" line)."""
+    (which runs to the next ``## `` line or the closing "Total benchmark time" line); a section
+    the report does not have yet goes in front of the next section of ``lines`` that it has."""
     new: dict[str, list[str]] = {}
     for line in lines:
         if line.startswith("## "):
             title = line
             new[title] = []
         new[title].append(line)
+    present = {line for line in report.splitlines() if line.startswith("## ")}
+    titles = list(new)
+    in_front: dict[str, list[str]] = {}  # a section of the report -> new ones to put before it
+    for index, title in enumerate(titles):
+        if title not in present:
+            follower = next((later for later in titles[index + 1 :] if later in present), None)
+            if follower is None:
+                raise ValueError(f"{OUTPUT} has no section {title} nor one after it: run all sections")
+            in_front.setdefault(follower, []).extend(new.pop(title))
     out: list[str] = []
     skipping = False
     for line in report.splitlines():
         if line.startswith("## ") or line.startswith("Total benchmark time"):
             skipping = line in new
-            out += new.pop(line, [])
+            out += in_front.pop(line, []) + new.pop(line, [])
         if not skipping:
             out.append(line)
-    if new:
-        raise ValueError(f"{OUTPUT} has no section {', '.join(new)}: run all sections to write it")
     return "\n".join(out) + "\n"
 
 
