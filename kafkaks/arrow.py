@@ -29,7 +29,7 @@ from .models import Record, TimestampType
 from .store.listing import LOG_FILE, partition_copies, partition_listings
 from .store.partition import Isolation, read_partition_runs, read_segment_runs
 from .store.segment import ProblemHandler, report_undecodable
-from .wire.arrays import Array, from_numpy, from_values
+from .wire.arrays import Array, from_numpy, from_values, repeated
 from .wire.batch import V2_CODECS, Batch
 from .wire.codecs import (
     DEFAULT_MAX_DECOMPRESSED_BYTES,
@@ -533,9 +533,7 @@ def _path_text(path: str) -> str:
 def _per_batch(values: list[Any], counts: Array, kind: pa.DataType) -> pa.Array:
     """A column holding each batch's value once per record of the batch."""
     if values and values.count(values[0]) == len(values):  # the same for all: a run of one file
-        return from_values(values[:1], kind).take(
-            from_numpy(np.zeros(int(counts.sum()), np.int64), pa.int64())
-        )
+        return repeated(values[0], int(counts.sum()), kind)
     return from_values(values, kind).take(from_numpy(np.repeat(np.arange(len(values)), counts), pa.int64()))
 
 

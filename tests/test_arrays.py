@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kafkaks.wire.arrays import from_numpy, from_values, list_array
+from kafkaks.wire.arrays import from_numpy, from_values, list_array, repeated
 from kafkaks.wire.columnar import HEADERS
 
 CASES: list[tuple[pa.DataType, list[Any]]] = [
@@ -58,3 +58,12 @@ def test_list_array_nulls() -> None:
     items = from_values([1, 2, 3], pa.int32())
     built = list_array(np.array([0, 2, 2, 3]), items, pa.list_(pa.int32()), np.array([True, False, True]))
     assert built.to_pylist() == [[1, 2], None, [3]]
+
+
+@pytest.mark.parametrize(("kind", "values"), CASES[:-1], ids=[str(kind) for kind, _ in CASES[:-1]])
+@pytest.mark.parametrize("count", [0, 1, 7, 1000])
+def test_repeated_equals_a_list_of_the_value(kind: pa.DataType, values: list[Any], count: int) -> None:
+    for value in values:
+        built = repeated(value, count, kind)
+        built.validate(full=True)
+        assert built.equals(from_values([value] * count, kind))

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
-__all__ = ["Array", "binaries", "from_numpy", "from_values", "list_array"]
+__all__ = ["Array", "binaries", "from_numpy", "from_values", "list_array", "repeated"]
 
 Array = np.ndarray[Any, Any]
 
@@ -89,3 +89,18 @@ def from_values(values: Sequence[Any], kind: pa.DataType) -> pa.Array:
     valid = np.fromiter((v is not None for v in values), np.bool_, len(values))
     numbers = np.fromiter((0 if v is None else v for v in values), np.int64, len(values))
     return from_numpy(numbers, kind, valid)
+
+
+def repeated(value: Any, count: int, kind: pa.DataType) -> pa.Array:
+    """``count`` times ``value`` as an array of ``kind`` (a value as :func:`from_values` takes it;
+    None is null), built from its buffers: what a column holding one file's or one partition's
+    value for each of its rows costs is then a fill, not a take."""
+    if value is None:
+        return pa.nulls(count, kind)
+    if pa.types.is_string(kind) or pa.types.is_binary(kind):
+        data = value.encode("utf-8") if isinstance(value, str) else bytes(value)
+        if len(data) * count > np.iinfo(np.int32).max:  # past int32 offsets: Arrow's take says what
+            return from_values([value], kind).take(from_numpy(np.zeros(count, np.int64), pa.int64()))
+        offsets = np.arange(count + 1, dtype=np.int32) * np.int32(len(data))
+        return pa.Array.from_buffers(kind, count, [None, pa.py_buffer(offsets), pa.py_buffer(data * count)])
+    return from_numpy(np.full(count, value, np.int64), kind)
