@@ -14,6 +14,7 @@ from conftest import FIXTURES, real_params
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kafka.record.default_records import DefaultRecordBatch, DefaultRecordBatchBuilder
+from kafkaks.generated.layout import RecordBatchHeader
 from test_columnar import BLOBS, HEADER_KEYS, Row, damaged_runs, rows_of, v2_data_batches
 
 from kafkaks import CorruptDataError, KafkaksError, read_arrow
@@ -216,3 +217,18 @@ def test_batch_records_by_the_core_on_real_and_fixture_batches(monkeypatch: pyte
             monkeypatch.undo()
             decoded += count
     assert decoded
+
+
+@pytest.mark.parametrize(
+    ("key", "text"),
+    [(b"QQ", "QQ"), ("\u00e9".encode(), "\u00e9"), (b"\xff\xfe", "\ufffd\ufffd"), (b"\xc3Q", "\ufffdQ")],
+)
+def test_header_keys_are_text_ascii_utf8_or_replaced(key: bytes, text: str) -> None:
+    """Header keys all ASCII become a string array as they are; others are checked as UTF-8, and
+    what is not becomes U+FFFD, as in the record API: both decoders alike."""
+    batch = bytearray(built([(0, b"k", b"v", [("QQ", b"1"), ("ok", b"2")])]))
+    at = batch.index(b"QQ", RecordBatchHeader.SIZE)
+    batch[at : at + 2] = key
+    rows = both([bytes(batch[RecordBatchHeader.SIZE :])], [1])
+    assert isinstance(rows, list)
+    assert rows[0][4] == [(text, b"1"), ("ok", b"2")]
