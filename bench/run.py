@@ -61,6 +61,8 @@ MEMORY_BYTES = int(os.environ.get("BENCH_MEMORY_BYTES", 1 << 30))
 LOG_ENTRIES_MIB = [int(s) for s in os.environ.get("BENCH_LOG_ENTRIES_MIB", "32,1024").split(",") if s]
 SHAPE_RECORDS = int(os.environ.get("BENCH_SHAPE_RECORDS", 200_000))
 PROCESS_RECORDS = int(os.environ.get("BENCH_PROCESS_RECORDS", 1_000_000))
+# The real broker-written data beside the checkout (as for the tests): its largest segment is measured too.
+REAL_DATA = Path(os.environ.get("KAFKAKS_REAL_DATA", ROOT.parent / "shared" / "testdata" / "real"))
 SHAPES = (1, 10, 500)
 OUTPUT = Path(os.environ.get("BENCH_OUTPUT", ROOT / "BENCHMARKS.md"))
 ALL_SECTIONS = ("deep", "shapes", "process", "scan", "cold", "generated", "memory", "spark", "entries")
@@ -373,9 +375,19 @@ def shaped_segments() -> dict[str, Path]:
     }
 
 
+def largest_real_segment() -> Path | None:
+    """The largest segment of the real data (KAFKAKS_REAL_DATA), None without it."""
+    segments = list(REAL_DATA.rglob("*.log")) if REAL_DATA.is_dir() else []
+    return max(segments, key=lambda path: path.stat().st_size, default=None)
+
+
 def shapes_section() -> list[str]:
-    """read_arrow and aiokafka on segments of 1, 10 and 500 records a batch."""
+    """read_arrow and aiokafka on segments of 1, 10 and 500 records a batch, and on the largest
+    real segment."""
     shaped = shaped_segments()
+    real = largest_real_segment()
+    if real is not None:
+        shaped[f"real|{real.relative_to(REAL_DATA)}"] = real
     runs = {
         f"{key}|{name}": in_fresh_interpreter(name, path)
         for key, path in shaped.items()
@@ -383,7 +395,8 @@ def shapes_section() -> list[str]:
     }
     results = interleaved(runs, REPEATS)
     lines = [
-        f"{SHAPE_RECORDS} records (as above) in batches of 1, 10 and 500 records, measured as above.",
+        f"{SHAPE_RECORDS} records (as above) in batches of 1, 10 and 500 records, measured as above; "
+        f"last, the largest segment of the real data ({REAL_DATA}), when it is there.",
         "",
         f"| codec and records a batch | {ARROW} | {AIO} | {KP} | read_arrow / aiokafka "
         "| read_arrow / kafka-python |",
@@ -392,8 +405,9 @@ def shapes_section() -> list[str]:
     for key in shaped:
         (count, arrow), (_, aio), (_, kp) = (results[f"{key}|{name}"] for name in (ARROW, AIO, KP))
         codec, per_batch = key.split("|")
+        shape = f"the real `{per_batch}` ({count} records)" if codec == "real" else f"{codec}, {per_batch}"
         lines.append(
-            f"| {codec}, {per_batch} | {count / arrow / 1e3:.0f}k | {count / aio / 1e3:.0f}k "
+            f"| {shape} | {count / arrow / 1e3:.0f}k | {count / aio / 1e3:.0f}k "
             f"| {count / kp / 1e3:.0f}k | **{aio / arrow:.2f}x** | **{kp / arrow:.1f}x** |"
         )
     one = shaped["none|1"]
