@@ -110,12 +110,18 @@ static PyObject *sink_bytes(Sink *sink, int status, const Why *why, long long li
 
 static uint32_t le32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
 
-/* Copy n bytes from offset bytes back in the output to op: whole when the two do not overlap,
- * 8 bytes at a time when they are at least 8 apart (each piece read is written already), else
- * byte by byte (a run repeating a short pattern). */
-static inline void copy_match(uint8_t *op, size_t offset, size_t n) {
+/* Copy n bytes from offset bytes back in the output to op, where `room` bytes may be written:
+ * 16 bytes at a time when the two are at least 16 apart (each piece read is written already) and
+ * the room allows the last piece to run past n (what it writes there is overwritten later, or
+ * lies past the output's end); else whole when they do not overlap, 8 bytes at a time when they
+ * are at least 8 apart, byte by byte (a run repeating a short pattern). */
+static inline void copy_match(uint8_t *op, size_t offset, size_t n, size_t room) {
     const uint8_t *from = op - offset;
     size_t i = 0;
+    if (offset >= 16 && room >= n + 15) {
+        for (; i < n; i += 16) memcpy(op + i, from + i, 16);
+        return;
+    }
     if (offset >= n) {
         memcpy(op, from, n);
         return;
@@ -123,6 +129,13 @@ static inline void copy_match(uint8_t *op, size_t offset, size_t n) {
     if (offset >= 8)
         for (; i + 8 <= n; i += 8) memcpy(op + i, from + i, 8);
     for (; i < n; i++) op[i] = from[i];
+}
+
+/* Copy n literal bytes from ip to op: a fixed 16 bytes when n is at most that and both sides have
+ * 16 bytes of room (a copy of constant size, no library call), else exactly n. */
+static inline void copy_literals(uint8_t *op, const uint8_t *ip, size_t n, size_t in_room, size_t out_room) {
+    if (n <= 16 && in_room >= 16 && out_room >= 16) memcpy(op, ip, 16);
+    else memcpy(op, ip, n);
 }
 
 /* ---- LZ4 ---- */
@@ -179,7 +192,7 @@ static Py_ssize_t lz4_block(const uint8_t *in, size_t size, uint8_t *out, size_t
             memcpy(op, ip, length);
             return op + length - out;
         }
-        memcpy(op, ip, length);
+        copy_literals(op, ip, length, (size_t)(iend - ip), (size_t)(oend - op));
         op += length;
         ip += length;
         size_t offset = ip[0] | (size_t)ip[1] << 8;
@@ -196,7 +209,7 @@ static Py_ssize_t lz4_block(const uint8_t *in, size_t size, uint8_t *out, size_t
         }
         length += MINMATCH;
         if (length > (size_t)(oend - op) || (size_t)(oend - op) - length < LASTLITERALS) return -1;
-        copy_match(op, offset, length);
+        copy_match(op, offset, length, (size_t)(oend - op));
         op += length;
     }
 }
@@ -308,7 +321,7 @@ static int snappy_block(const uint8_t *in, size_t size, uint8_t *out, size_t len
             }
             n += 1;
             if (n > (size_t)(iend - ip) || n > (size_t)(oend - op)) return -1;
-            memcpy(op, ip, n);
+            copy_literals(op, ip, n, (size_t)(iend - ip), (size_t)(oend - op));
             op += n;
             ip += n;
             continue;
@@ -331,7 +344,7 @@ static int snappy_block(const uint8_t *in, size_t size, uint8_t *out, size_t len
             break;
         }
         if (offset == 0 || offset > (size_t)(op - out) || n > (size_t)(oend - op)) return -1;
-        copy_match(op, offset, n);
+        copy_match(op, offset, n, (size_t)(oend - op));
         op += n;
     }
     return op == oend ? 0 : -1;
