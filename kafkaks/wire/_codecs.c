@@ -600,7 +600,6 @@ static struct {
     int (*reset)(ZStream *);
     int (*end)(ZStream *); /* inflateEnd */
     const char *version;
-    ZStream stream; /* reused while the GIL is held */
     int ready;
 } zlib;
 
@@ -623,12 +622,14 @@ PyObject *codecs_gzip_load(PyObject *module, PyObject *args) {
     *(void **)&zlib.inflate = FIND_SYMBOL(library, "inflate");
     *(void **)&zlib.reset = FIND_SYMBOL(library, "inflateReset");
     *(void **)&zlib.end = FIND_SYMBOL(library, "inflateEnd");
+    ZStream probe = {0}; /* an inflater made and ended: this zlib takes our z_stream */
     if (!version || !zlib.init || !zlib.inflate || !zlib.reset || !zlib.end ||
-        zlib.init(&zlib.stream, GZIP_WINDOW_BITS, zlib.version = version(), (int)sizeof(ZStream)) != 0) {
+        zlib.init(&probe, GZIP_WINDOW_BITS, zlib.version = version(), (int)sizeof(ZStream)) != 0) {
         CLOSE_LIBRARY(library);
         memset(&zlib, 0, sizeof zlib);
         Py_RETURN_FALSE;
     }
+    zlib.end(&probe);
     zlib.ready = 1;
     Py_RETURN_TRUE; /* the library stays open for the life of the process */
 }
@@ -673,18 +674,6 @@ static int gzip_into(Sink *out, ZStream *z, const uint8_t *data, size_t size, lo
         pos = (size_t)(z->next_in - data);
         if (size - pos < 2 || data[pos] != 0x1f || data[pos + 1] != 0x8b) return 0;
     }
-}
-
-/* gzip members inflated (after gzip_load), with the shared inflater, the GIL held. */
-static PyObject *gzip_members(const uint8_t *data, size_t size, long long limit) {
-    if (!zlib.ready) {
-        PyErr_SetString(PyExc_RuntimeError, "gzip: zlib is not loaded");
-        return NULL;
-    }
-    Sink out = {0};
-    Why why = {0};
-    int status = gzip_into(&out, &zlib.stream, data, size, limit, &why);
-    return sink_bytes(&out, status, &why, limit);
 }
 
 /* ---- many payloads in one call ---- */
