@@ -64,7 +64,6 @@ __all__ = [
 ]
 
 HEADERS = pa.list_(pa.struct([pa.field("key", pa.string()), pa.field("value", pa.binary())]))
-_BINARY = pa.binary()
 
 # Below this many batches still decoding, a plain loop beats a vector step per record.
 MIN_LANES = 4
@@ -240,7 +239,13 @@ def _binary(data: pa.Buffer, start: Array, end: Array, null: Array | None, kind:
 
 def _text(binary: pa.Array) -> pa.Array:
     """A binary array as strings: UTF-8 as is, anything else decoded as the record API does,
-    with U+FFFD."""
+    with U+FFFD. Bytes all below 0x80 (ASCII, so UTF-8: header keys nearly always) need no check:
+    the array is viewed as strings as it is."""
+    data = binary.buffers()[2]
+    if binary.type == pa.binary() and (
+        data is None or data.size == 0 or np.frombuffer(data, np.uint8).max() < 0x80
+    ):
+        return binary.view(pa.string())
     try:
         return binary.cast(pa.string())
     except pa.ArrowInvalid:
@@ -297,9 +302,8 @@ def _from_core(decoded: CoreColumns | None, with_headers: bool) -> RecordColumns
     )
 
 
-def _core_binary(column: CoreColumn, count: int, kind: pa.DataType = _BINARY) -> pa.Array:
-    """A binary array of the compiled core's (validity, offsets, data, large) buffers (``kind``
-    string: bytes the caller knows to be UTF-8)."""
+def _core_binary(column: CoreColumn, count: int) -> pa.Array:
+    """A binary array of the compiled core's (validity, offsets, data, large) buffers."""
     validity, offsets, data, large = column
     buffers = [
         None if validity is None else pa.py_buffer(validity),
@@ -307,24 +311,15 @@ def _core_binary(column: CoreColumn, count: int, kind: pa.DataType = _BINARY) ->
         pa.py_buffer(data),
     ]
     if large:  # as the NumPy decoder: cast down, which fails past 2 GiB of data
-        return pa.Array.from_buffers(pa.large_binary(), count, buffers).cast(kind)
-    return pa.Array.from_buffers(kind, count, buffers)
-
-
-def _core_text(column: CoreColumn, count: int) -> pa.Array:
-    """:func:`_text` of the compiled core's binary column; bytes all below 0x80 (ASCII, so UTF-8:
-    header keys nearly always) need no check and become a string array as they are."""
-    data = np.frombuffer(column[2], np.uint8)
-    if not data.size or data.max() < 0x80:
-        return _core_binary(column, count, pa.string())
-    return _text(_core_binary(column, count))
+        return pa.Array.from_buffers(pa.large_binary(), count, buffers).cast(pa.binary())
+    return pa.Array.from_buffers(pa.binary(), count, buffers)
 
 
 def _core_headers(headers: CoreHeaders, count: int) -> pa.Array:
     validity, offsets, key, value = headers
     total = int(np.frombuffer(offsets, np.int32)[-1])
     items = pa.StructArray.from_arrays(
-        [_core_text(key, total), _core_binary(value, total)], fields=list(HEADERS.value_type)
+        [_text(_core_binary(key, total)), _core_binary(value, total)], fields=list(HEADERS.value_type)
     )
     buffers = [None if validity is None else pa.py_buffer(validity), pa.py_buffer(offsets)]
     return pa.Array.from_buffers(HEADERS, count, buffers, children=[items])
