@@ -196,7 +196,7 @@ FORCE_INLINE void put(State *s, Column *column, const uint8_t *p, int64_t size, 
 }
 
 /* The `count` records of one record area in the given pass; 0, or -1 with s->failure set. Inlined
- * with a constant pass into one function per pass (below), so no pass tests run per field. */
+ * with a constant pass into each case of decode_area, so no pass tests run per field. */
 FORCE_INLINE int decode_area_in(State *s, const uint8_t *p, Py_ssize_t size, int64_t count, const int pass) {
     const uint8_t *end = p + size;
     for (int64_t index = 0; index < count; index++) {
@@ -255,24 +255,12 @@ FORCE_INLINE int decode_area_in(State *s, const uint8_t *p, Py_ssize_t size, int
     return p == end ? 0 : fail(s, MISPLACED_END, 0, 0);
 }
 
-static int decode_area_check(State *s, const uint8_t *p, Py_ssize_t size, int64_t count) {
-    return decode_area_in(s, p, size, count, PASS_CHECK);
-}
-
-static int decode_area_fill(State *s, const uint8_t *p, Py_ssize_t size, int64_t count) {
-    return decode_area_in(s, p, size, count, PASS_FILL);
-}
-
-static int decode_area_objects(State *s, const uint8_t *p, Py_ssize_t size, int64_t count) {
-    return decode_area_in(s, p, size, count, PASS_OBJECTS);
-}
-
 /* The `count` records of one record area in pass s->fill; 0, or -1 with s->failure set. */
 static int decode_area(State *s, const uint8_t *p, Py_ssize_t size, int64_t count) {
     switch (s->fill) {
-    case PASS_CHECK: return decode_area_check(s, p, size, count);
-    case PASS_FILL: return decode_area_fill(s, p, size, count);
-    default: return decode_area_objects(s, p, size, count);
+    case PASS_CHECK: return decode_area_in(s, p, size, count, PASS_CHECK);
+    case PASS_FILL: return decode_area_in(s, p, size, count, PASS_FILL);
+    default: return decode_area_in(s, p, size, count, PASS_OBJECTS);
     }
 }
 
