@@ -206,14 +206,15 @@ def batches_to_arrow(
     schema = spark_schema(include_headers=include_headers, include_metadata=include_metadata)
     joined = JoinBuffer()
     pool = ThreadPoolExecutor(threads, "kafkaks-decompress") if threads > 0 else None
+    decompression = _Decompression(pool, [])
 
     def decoded(chunk: _Chunk) -> Iterator[pa.RecordBatch]:
         if isinstance(chunk, _RunPiece):
-            return _run_batches(chunk, schema, joined, on_problem)
+            return _run_batches(chunk, schema, joined, decompression.spare, on_problem)
         return _record_batches(chunk, schema, joined, on_problem)
 
     try:
-        chunks = _chunks(batches, include_control, rows_per_batch, pool, on_problem)
+        chunks = _chunks(batches, include_control, rows_per_batch, decompression, on_problem)
         waiting: _Chunk | None = None  # decoded once the next chunk is read and its decompression started
         while True:
             try:
@@ -234,6 +235,15 @@ def batches_to_arrow(
     finally:
         if pool:
             pool.shutdown(cancel_futures=True)
+
+
+class _Decompression(NamedTuple):
+    """How a call decompresses: on ``pool``'s threads (None: in the calling thread), runs of batches
+    into ``spare`` bytearrays (:func:`decompress_spans`'s ``into``), each given back once its
+    records are decoded: a fresh buffer a run would cost a page fault every 4 KiB."""
+
+    pool: ThreadPoolExecutor | None
+    spare: list[bytearray]
 
 
 class _Part(NamedTuple):
@@ -290,9 +300,11 @@ class _Spans(NamedTuple):
     starts: Array
     ends: Array
     limit: int
+    spare: list[bytearray]
 
     def result(self) -> Decompressed:
-        return decompress_spans(self.codec, self.data, self.starts, self.ends, self.limit)
+        into = self.spare.pop() if self.spare else bytearray()
+        return decompress_spans(self.codec, self.data, self.starts, self.ends, self.limit, into)
 
 
 _Chunk = list[_Part] | _RunPiece
@@ -308,7 +320,7 @@ def _chunks(
     batches: Iterable[Batch | ScannedRun],
     include_control: bool,
     rows_per_batch: int,
-    pool: ThreadPoolExecutor | None,
+    decompression: _Decompression,
     on_problem: ProblemHandler | None,
 ) -> Iterator[_Chunk]:
     parts: list[_Part] = []
@@ -319,11 +331,11 @@ def _chunks(
                 if parts:
                     yield parts
                     parts, rows, size = [], 0, 0
-                yield from _run_chunks(batch, include_control, rows_per_batch, pool, on_problem)
+                yield from _run_chunks(batch, include_control, rows_per_batch, decompression, on_problem)
                 continue
             if batch.is_control and not include_control:
                 continue
-            for part in _parts(batch, rows_per_batch, pool, on_problem):
+            for part in _parts(batch, rows_per_batch, decompression.pool, on_problem):
                 parts.append(part)
                 rows += part.rows
                 if rows >= rows_per_batch:
@@ -345,7 +357,7 @@ def _run_chunks(
     run: ScannedRun,
     include_control: bool,
     rows_per_batch: int,
-    pool: ThreadPoolExecutor | None,
+    decompression: _Decompression,
     on_problem: ProblemHandler | None,
 ) -> Iterator[_Chunk]:
     """A scanned run as pieces of about ``rows_per_batch`` rows; a control batch, or one of more
@@ -355,11 +367,11 @@ def _run_chunks(
     apart = ((columns["attributes"] & RecordBatchHeader.IS_CONTROL_MASK) != 0) | (counts > rows_per_batch)
     first = 0
     for stop in [*np.flatnonzero(apart).tolist(), run.count]:
-        yield from _run_pieces(run, columns, first, stop, rows_per_batch, pool)
+        yield from _run_pieces(run, columns, first, stop, rows_per_batch, decompression)
         if stop < run.count:
             batch = next(run.batches(stop, stop + 1))
             if include_control or not batch.is_control:
-                for part in _parts(batch, rows_per_batch, pool, on_problem):
+                for part in _parts(batch, rows_per_batch, decompression.pool, on_problem):
                     yield [part]
         first = stop + 1
 
@@ -370,7 +382,7 @@ def _run_pieces(
     first: int,
     stop: int,
     rows_per_batch: int,
-    pool: ThreadPoolExecutor | None,
+    decompression: _Decompression,
 ) -> Iterator[_RunPiece]:
     """Batches ``first`` to ``stop`` of a run as pieces."""
     if first >= stop:
@@ -386,7 +398,7 @@ def _run_pieces(
             int(np.searchsorted(stored, done_stored + CHUNK_BYTES)),
         )
         last = min(base + close + 1, stop)
-        yield _run_piece(run, columns, slice(first, last), rows_per_batch, pool)
+        yield _run_piece(run, columns, slice(first, last), rows_per_batch, decompression)
         done_rows, done_stored = int(rows[last - 1 - base]), int(stored[last - 1 - base])
         first = last
 
@@ -396,8 +408,9 @@ def _run_piece(
     columns: dict[str, Array],
     rows: slice,
     rows_per_batch: int,
-    pool: ThreadPoolExecutor | None,
+    decompression: _Decompression,
 ) -> _RunPiece:
+    pool = decompression.pool
     codecs = (columns["attributes"][rows] & RecordBatchHeader.COMPRESSION_MASK).tolist()
     if not any(codecs):  # decoded straight from the run's bytes
         return _RunPiece(run, columns, rows, None, rows_per_batch)
@@ -407,7 +420,7 @@ def _run_piece(
     )
     mean_size = float((ends_at - starts_at).mean())
     if first is not None and in_one_call(first, mean_size) and codecs.count(codecs[0]) == len(codecs):
-        spans = _Spans(first, run.data, starts_at, ends_at, run.max_decompressed)
+        spans = _Spans(first, run.data, starts_at, ends_at, run.max_decompressed, decompression.spare)
         if pool:  # without the GIL: in the pool's thread
             return _RunPiece(run, columns, rows, pool.submit(spans.result), rows_per_batch)
         return _RunPiece(run, columns, rows, spans, rows_per_batch)
@@ -449,10 +462,15 @@ def _parts(
 
 
 def _run_batches(
-    piece: _RunPiece, schema: pa.Schema, joined: JoinBuffer, on_problem: ProblemHandler | None
+    piece: _RunPiece,
+    schema: pa.Schema,
+    joined: JoinBuffer,
+    spare: list[bytearray],
+    on_problem: ProblemHandler | None,
 ) -> Iterator[pa.RecordBatch]:
-    """The Arrow batch of a run piece, decoded at once; when something in it does not decompress
-    or decode, its batches go the careful way, one by one, which finds and reports what."""
+    """The Arrow batch of a run piece, decoded at once (a bytearray its runs were decompressed into
+    given back to ``spare``); when something in it does not decompress or decode, its batches go
+    the careful way, one by one, which finds and reports what."""
     run, columns, rows = piece.run, piece.columns, piece.rows
     try:
         counts = columns["count"][rows]
@@ -472,13 +490,17 @@ def _run_batches(
                 else _areas(piece.payloads)
             )
             if isinstance(payloads, Decompressed):
-                records = decode_spans(
-                    payloads.data,
-                    np.frombuffer(payloads.starts, np.int64),
-                    np.frombuffer(payloads.ends, np.int64),
-                    counts,
-                    with_headers=with_headers,
-                )
+                try:
+                    records = decode_spans(
+                        payloads.data,
+                        np.frombuffer(payloads.starts, np.int64),
+                        np.frombuffer(payloads.ends, np.int64),
+                        counts,
+                        with_headers=with_headers,
+                    )
+                finally:  # nothing decoded points into it
+                    if isinstance(payloads.data, bytearray):
+                        spare.append(payloads.data)
             else:
                 records = decode_columns(payloads, counts.tolist(), with_headers=with_headers, joined=joined)
         table = _table(_Headers.of_run(run, columns, rows), counts, records, schema)

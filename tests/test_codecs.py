@@ -522,6 +522,7 @@ def one_by_one(codec: str, buffer: bytes, spans: list[tuple[int, int]], limit: i
     damage=st.one_of(st.none(), st.tuples(st.integers(0), st.integers(0, 255))),
     tail=st.sampled_from([b"", b"\0", b"\x1f", b"\x1f\x8b", b"\x1f\x8b\x08\x00junk", b"trailing"]),
     limit=st.sampled_from([MIB, 500]),
+    into=st.sampled_from([None, 0, 7, 5000]),
 )
 def test_many_payloads_in_one_call_as_one_by_one(
     name: str,
@@ -530,11 +531,13 @@ def test_many_payloads_in_one_call_as_one_by_one(
     damage: tuple[int, int] | None,
     tail: bytes,
     limit: int,
+    into: int | None,
 ) -> None:
     """decompress_spans (the compiled core's loop over a run's batches) gives what decompress gives
     each payload, or raises the error decompress raises at the first payload that fails. For gzip
     the core inflates with the system's zlib and decompress with ISA-L: the same bytes, the same
-    error class (their messages are their own)."""
+    error class (their messages are their own). Written into a bytearray of old bytes (``into``
+    bytes long), it is that bytearray, grown as needed and never cut."""
     codec, _, encode = SPANS[name]
     buffer = bytearray(gaps[0])
     spans = []
@@ -549,15 +552,35 @@ def test_many_payloads_in_one_call_as_one_by_one(
             buffer[start + damage[0] % (end - start)] = damage[1]
     data = bytes(buffer)
     starts, ends = (np.array(column, np.int64) for column in zip(*spans, strict=True))
+    old = None if into is None else bytearray(b"\xa5" * into)
     try:
-        together: Any = payloads(codecs.decompress_spans(codec, data, starts, ends, limit))
+        decompressed = codecs.decompress_spans(codec, data, starts, ends, limit, old)
+        together: Any = payloads(decompressed)
     except DecompressionError as exc:
         together = type(exc), str(exc)
+    else:
+        if old is not None:
+            assert decompressed.data is old
+            assert len(old) >= max(into or 0, len(b"".join(together)))
     expected = one_by_one(codec, data, spans, limit)
     if codec == "gzip" and isinstance(expected, tuple) and isinstance(together, tuple):
         assert together[0] == expected[0], (together, expected)
     else:
         assert together == expected
+
+
+@pytest.mark.skipif(not codecs.in_one_call("lz4", 0), reason="the compiled core is not built")
+def test_spans_into_anything_but_a_free_bytearray_are_refused() -> None:
+    """A bytearray a memoryview holds could not grow; bytes or a memoryview cannot at all."""
+    data = kafka_codec.lz4_encode(b"kafka" * 10)
+    starts, ends = np.array([0], np.int64), np.array([len(data)], np.int64)
+    held = bytearray(10)
+    with memoryview(held), pytest.raises(BufferError, match="exported"):
+        codecs.decompress_spans("lz4", data, starts, ends, MIB, held)
+    assert payloads(codecs.decompress_spans("lz4", data, starts, ends, MIB, held)) == [b"kafka" * 10]
+    for wrong in (bytes(10), memoryview(bytearray(10))):
+        with pytest.raises(TypeError, match="bytearray"):
+            codecs.decompress_spans("lz4", data, starts, ends, MIB, wrong)  # type: ignore[arg-type]
 
 
 @pytest.mark.skipif(not codecs.in_one_call("lz4", 0), reason="the compiled core is not built")

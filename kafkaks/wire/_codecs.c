@@ -17,10 +17,10 @@
  * outputs grow only as the cap allows (an LZ4 block at most its declared block size, snappy
  * blocks by their declared lengths, summed and checked before anything is allocated).
  *
- * Each decompressor writes into a Sink (a bytes object grown as needed) and needs no GIL: a call
- * for one payload returns the sink's bytes; decompress_spans decompresses a whole run of payloads
- * into one sink with the GIL released (taken back only to grow it), so another thread decodes
- * meanwhile.
+ * Each decompressor writes into a Sink (a bytes object grown as needed, or a caller's bytearray)
+ * and needs no GIL: a call for one payload returns the sink's bytes; decompress_spans decompresses
+ * a whole run of payloads into one sink with the GIL released (taken back only to grow it), so
+ * another thread decodes meanwhile.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -59,21 +59,40 @@ static int stop(Why *why, const char *error) {
     return -1;
 }
 
-/* Where decompressors write: a bytes object of `capacity` bytes, the first `used` written. While
- * `released` holds the thread state (the GIL released), growing takes the GIL back for a moment. */
+/* Where decompressors write, `capacity` bytes at `base`, the first `used` written: a bytes object
+ * of ours, or the caller's bytearray (`reused`: written from its start, grown but never cut back,
+ * and pinned by `pin` so that nothing else resizes it meanwhile). While `released` holds the thread
+ * state (the GIL released), growing takes the GIL back for a moment. */
 typedef struct {
-    PyObject *bytes;
+    PyObject *buffer;
+    uint8_t *base;
     size_t used, capacity;
+    Py_buffer pin;
+    int reused;
     PyThreadState *released;
 } Sink;
 
-static inline uint8_t *sink_at(const Sink *sink, size_t position) {
-    return (uint8_t *)PyBytes_AS_STRING(sink->bytes) + position;
+static inline uint8_t *sink_at(const Sink *sink, size_t position) { return sink->base + position; }
+
+/* The sink's buffer made `size` bytes long (the GIL held): 0, or -1 with an exception set. */
+static int sink_resize(Sink *sink, size_t size) {
+    if (!sink->reused) {
+        if (sink->buffer ? _PyBytes_Resize(&sink->buffer, (Py_ssize_t)size) < 0
+                         : !(sink->buffer = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)size)))
+            return -1;
+        sink->base = (uint8_t *)PyBytes_AS_STRING(sink->buffer);
+        return 0;
+    }
+    PyBuffer_Release(&sink->pin);
+    int resized = PyByteArray_Resize(sink->buffer, (Py_ssize_t)size);
+    if (PyObject_GetBuffer(sink->buffer, &sink->pin, PyBUF_WRITABLE) < 0) return -1;
+    sink->base = sink->pin.buf;
+    return resized;
 }
 
 /* Room for `more` bytes after `used`: doubling, but to no more than `most` bytes after it. */
 static int sink_reserve(Sink *sink, size_t more, size_t most, Why *why) {
-    if (sink->bytes && sink->capacity - sink->used >= more) return 0;
+    if (sink->buffer && sink->capacity - sink->used >= more) return 0;
     size_t want = 2 * sink->capacity, floor = sink->used + more, ceiling = sink->used + (most > more ? most : more);
     if (want < floor) want = floor;
     if (want > ceiling) want = ceiling;
@@ -82,9 +101,8 @@ static int sink_reserve(Sink *sink, size_t more, size_t most, Why *why) {
         return -1;
     }
     if (sink->released) PyEval_RestoreThread(sink->released);
-    int grown = sink->bytes ? _PyBytes_Resize(&sink->bytes, (Py_ssize_t)want) == 0
-                            : (sink->bytes = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)want)) != NULL;
-    if (!grown) PyErr_Clear(); /* raised when the call ends (sink_bytes) */
+    int grown = sink_resize(sink, want) == 0;
+    if (!grown) PyErr_Clear(); /* raised when the call ends (sink_result) */
     if (sink->released) sink->released = PyEval_SaveThread();
     if (!grown) {
         why->no_memory = 1;
@@ -94,18 +112,20 @@ static int sink_reserve(Sink *sink, size_t more, size_t most, Why *why) {
     return 0;
 }
 
-/* The sink's bytes, cut to what was written (the GIL held): or NULL, the exception for `why` set. */
-static PyObject *sink_bytes(Sink *sink, int status, const Why *why, long long limit) {
-    PyObject *bytes = sink->bytes;
-    sink->bytes = NULL;
+/* What the sink holds (the GIL held): our bytes, cut to what was written, or the caller's bytearray
+ * as long as it grew; or NULL, the exception for `why` set. */
+static PyObject *sink_result(Sink *sink, int status, const Why *why, long long limit) {
+    PyObject *buffer = sink->buffer;
+    sink->buffer = NULL;
+    PyBuffer_Release(&sink->pin);
     if (status < 0) {
-        Py_XDECREF(bytes);
+        Py_XDECREF(buffer);
         if (why->no_memory) return PyErr_NoMemory();
         return why->over_limit ? over(limit) : fail(why->error);
     }
-    if (!bytes) return PyBytes_FromStringAndSize(NULL, 0);
-    if (_PyBytes_Resize(&bytes, (Py_ssize_t)sink->used) < 0) return NULL;
-    return bytes;
+    if (!buffer) return PyBytes_FromStringAndSize(NULL, 0);
+    if (!sink->reused && _PyBytes_Resize(&buffer, (Py_ssize_t)sink->used) < 0) return NULL;
+    return buffer;
 }
 
 static uint32_t le32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
@@ -268,7 +288,7 @@ static PyObject *lz4_frame(const uint8_t *data, size_t size, long long limit, in
     Sink out = {0};
     Why why = {0};
     int status = lz4_into(&out, data, size, limit, check_header, &why);
-    return sink_bytes(&out, status, &why, limit);
+    return sink_result(&out, status, &why, limit);
 }
 
 PyObject *codecs_lz4_frame(PyObject *module, PyObject *args) {
@@ -412,7 +432,7 @@ static PyObject *snappy(const uint8_t *data, size_t size, long long limit) {
     Sink out = {0};
     Why why = {0};
     int status = snappy_into(&out, data, size, limit, &why);
-    return sink_bytes(&out, status, &why, limit);
+    return sink_result(&out, status, &why, limit);
 }
 
 typedef PyObject *(*Decompressor)(const uint8_t *data, size_t size, long long limit);
@@ -452,6 +472,8 @@ PyObject *codecs_snappy(PyObject *module, PyObject *args) {
 #define CLOSE_LIBRARY(library) dlclose(library)
 #endif
 
+#define ZSTD_KEPT 4 /* contexts kept for later calls, at most */
+
 typedef struct {
     const void *src;
     size_t size, pos;
@@ -469,8 +491,20 @@ static struct {
     unsigned (*is_error)(size_t);
     const char *(*error_name)(size_t);
     unsigned long long (*content_size)(const void *, size_t);
-    void *context; /* reused while the GIL is held */
+    /* Contexts (ZSTD_DCtx) that calls have finished with, for the next ones: a new one costs its
+     * allocation and page faults. Taken and given back with the GIL held. */
+    void *kept[ZSTD_KEPT];
+    int kept_count;
 } zstd;
+
+/* A context to decompress with (the GIL held): a kept one, or a new one; NULL when out of memory. */
+static void *zstd_take(void) { return zstd.kept_count ? zstd.kept[--zstd.kept_count] : zstd.create(); }
+
+/* A context back (the GIL held): kept, or freed when enough are. */
+static void zstd_give(void *context) {
+    if (zstd.kept_count < ZSTD_KEPT) zstd.kept[zstd.kept_count++] = context;
+    else zstd.free(context);
+}
 
 #define ZSTD_RESET_SESSION_ONLY 1
 #define ZSTD_CONTENTSIZE_ERROR (0ULL - 2) /* ZSTD_CONTENTSIZE_UNKNOWN is 0ULL - 1: above this too */
@@ -481,7 +515,7 @@ PyObject *codecs_zstd_load(PyObject *module, PyObject *args) {
     (void)module;
     const char *name;
     if (!PyArg_ParseTuple(args, "s", &name)) return NULL;
-    if (zstd.context) Py_RETURN_TRUE;
+    if (zstd.create) Py_RETURN_TRUE;
     void *library = OPEN_LIBRARY(name);
     if (!library) Py_RETURN_FALSE;
     *(void **)&zstd.create = FIND_SYMBOL(library, "ZSTD_createDCtx");
@@ -492,12 +526,12 @@ PyObject *codecs_zstd_load(PyObject *module, PyObject *args) {
     *(void **)&zstd.error_name = FIND_SYMBOL(library, "ZSTD_getErrorName");
     *(void **)&zstd.content_size = FIND_SYMBOL(library, "ZSTD_getFrameContentSize");
     if (!zstd.create || !zstd.free || !zstd.decompress || !zstd.reset || !zstd.is_error || !zstd.error_name ||
-        !zstd.content_size ||
-        !(zstd.context = zstd.create())) {
+        !zstd.content_size || !(zstd.kept[0] = zstd.create())) {
         CLOSE_LIBRARY(library);
         memset(&zstd, 0, sizeof zstd);
         Py_RETURN_FALSE;
     }
+    zstd.kept_count = 1;
     Py_RETURN_TRUE; /* the library stays open for the life of the process */
 }
 
@@ -546,27 +580,27 @@ static int zstd_into(Sink *out, void *context, const uint8_t *data, size_t size,
     }
 }
 
-/* One or more zstd frames decompressed (after zstd_load): larger payloads with the GIL released
- * and a context of their own, others with the shared context, the GIL held. */
+/* One or more zstd frames decompressed (after zstd_load), with a context of the call's own (see
+ * zstd_take): larger payloads with the GIL released, others with it held. */
 static PyObject *zstd_frames(const uint8_t *data, size_t size, long long limit) {
-    if (!zstd.context) {
+    if (!zstd.create) {
         PyErr_SetString(PyExc_RuntimeError, "zstd: libzstd is not loaded");
         return NULL;
     }
     Sink out = {0};
     Why why = {0};
     int status;
+    void *context = zstd_take();
+    if (!context) return PyErr_NoMemory();
     if (size > ZSTD_WITHOUT_GIL) {
-        void *context = zstd.create();
-        if (!context) return PyErr_NoMemory();
         out.released = PyEval_SaveThread();
         status = zstd_into(&out, context, data, size, limit, &why);
         PyEval_RestoreThread(out.released);
-        zstd.free(context);
     } else {
-        status = zstd_into(&out, zstd.context, data, size, limit, &why);
+        status = zstd_into(&out, context, data, size, limit, &why);
     }
-    return sink_bytes(&out, status, &why, limit);
+    zstd_give(context);
+    return sink_result(&out, status, &why, limit);
 }
 
 /* zstd(data, limit) -> bytes */
@@ -678,18 +712,20 @@ static int gzip_into(Sink *out, ZStream *z, const uint8_t *data, size_t size, lo
 
 /* ---- many payloads in one call ---- */
 
-/* spans(codec, buffer, starts, ends, limit) -> (data, starts, ends): each payload
+/* spans(codec, buffer, starts, ends, limit, into) -> (data, starts, ends): each payload
  * buffer[starts[i]:ends[i]] (int64 arrays) decompressed into data[starts[i]:ends[i]] (the returned
- * int64 arrays, as bytes), codec "gzip" (after gzip_load), "lz4" (Kafka's LZ4 frame, header
+ * int64 arrays, as bytes; data is the bytearray `into`, written from its start and grown as needed,
+ * when it is not None: a buffer used again and again costs no page faults), codec "gzip" (after gzip_load), "lz4" (Kafka's LZ4 frame, header
  * checksum checked), "snappy" or "zstd" (after zstd_load), each capped at `limit` bytes; the first
  * payload that does not decompress raises, as one call for it would. The payloads are decompressed
- * with the GIL released (zstd and gzip with a context of the call's own). */
+ * with the GIL released (zstd and gzip with a context of the call's own, a kept one for zstd). */
 PyObject *codecs_spans(PyObject *module, PyObject *args) {
     (void)module;
     const char *codec;
     Py_buffer buffer, starts, ends;
     long long limit;
-    if (!PyArg_ParseTuple(args, "sy*y*y*L", &codec, &buffer, &starts, &ends, &limit)) return NULL;
+    PyObject *into;
+    if (!PyArg_ParseTuple(args, "sy*y*y*LO", &codec, &buffer, &starts, &ends, &limit, &into)) return NULL;
     PyObject *result = NULL, *out_starts = NULL, *out_ends = NULL;
     Sink out = {0};
     Why why = {0};
@@ -721,14 +757,29 @@ PyObject *codecs_spans(PyObject *module, PyObject *args) {
             goto done;
         }
     }
-    if ((kind == ZSTD && !zstd.context) || (kind == GZIP && !zlib.ready)) {
+    if (into != Py_None) {
+        if (!PyByteArray_Check(into)) {
+            PyErr_SetString(PyExc_TypeError, "into must be a bytearray or None");
+            goto done;
+        }
+        if (((PyByteArrayObject *)into)->ob_exports > 0) { /* it could not grow */
+            PyErr_SetString(PyExc_BufferError, "into is exported (a memoryview of it is alive)");
+            goto done;
+        }
+        if (PyObject_GetBuffer(into, &out.pin, PyBUF_WRITABLE) < 0) goto done;
+        out.buffer = Py_NewRef(into);
+        out.reused = 1;
+        out.base = out.pin.buf;
+        out.capacity = (size_t)out.pin.len;
+    }
+    if ((kind == ZSTD && !zstd.create) || (kind == GZIP && !zlib.ready)) {
         PyErr_Format(PyExc_RuntimeError, "%s: the library is not loaded", codec);
         goto done;
     }
     if (!(out_starts = PyBytes_FromStringAndSize(NULL, starts.len)) ||
         !(out_ends = PyBytes_FromStringAndSize(NULL, starts.len)))
         goto done;
-    if (kind == ZSTD && !(context = zstd.create())) {
+    if (kind == ZSTD && !(context = zstd_take())) {
         PyErr_NoMemory();
         goto done;
     }
@@ -754,12 +805,13 @@ PyObject *codecs_spans(PyObject *module, PyObject *args) {
     }
     PyEval_RestoreThread(out.released);
     out.released = NULL;
-    PyObject *data = sink_bytes(&out, status, &why, limit);
+    PyObject *data = sink_result(&out, status, &why, limit);
     if (data) result = Py_BuildValue("(NOO)", data, out_starts, out_ends);
 done:
-    if (context) zstd.free(context);
+    if (context) zstd_give(context);
     if (inflating) zlib.end(&inflater);
-    Py_XDECREF(out.bytes);
+    PyBuffer_Release(&out.pin);
+    Py_XDECREF(out.buffer);
     Py_XDECREF(out_starts);
     Py_XDECREF(out_ends);
     PyBuffer_Release(&buffer);

@@ -60,7 +60,7 @@ typedef struct {
     int64_t nulls, bytes, row;
     int large;
     PyObject *validity, *offsets, *data;
-    uint8_t *validity_bits, *data_at;
+    uint8_t *validity_bits, *data_start, *data_at;
     char *offsets_at;
 } Column;
 
@@ -190,7 +190,7 @@ FORCE_INLINE void put(State *s, Column *column, const uint8_t *p, int64_t size, 
         column->data_at += size;
         if (column->validity_bits) column->validity_bits[row >> 3] |= (uint8_t)(1u << (row & 7));
     }
-    int64_t end = column->data_at - (uint8_t *)PyBytes_AS_STRING(column->data);
+    int64_t end = column->data_at - column->data_start;
     if (column->large) ((int64_t *)column->offsets_at)[row + 1] = end;
     else ((int32_t *)column->offsets_at)[row + 1] = (int32_t)end;
 }
@@ -271,32 +271,50 @@ static int decode_areas(State *s, const Area *areas, const int64_t *counts, Py_s
     return 0;
 }
 
-/* A zero-filled bytes object of `size` bytes (NULL with an exception set when out of memory). */
-static PyObject *zeroed(int64_t size) {
-    PyObject *bytes = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)size);
-    if (bytes) memset(PyBytes_AS_STRING(bytes), 0, (size_t)size);
-    return bytes;
+/* A buffer of `size` bytes, its bytes at *at: what `allocate(size)` returns, a writable buffer whose
+ * memory stays put while it lives (a pyarrow Buffer from its memory pool, which keeps freed memory
+ * for the next call, where a fresh bytes object would cost a page fault every 4 KiB). NULL with an
+ * exception set when that fails. */
+static PyObject *new_buffer(PyObject *allocate, int64_t size, void **at) {
+    PyObject *buffer = PyObject_CallFunction(allocate, "L", (long long)size);
+    Py_buffer view;
+    if (!buffer || PyObject_GetBuffer(buffer, &view, PyBUF_WRITABLE) < 0) {
+        Py_XDECREF(buffer);
+        return NULL;
+    }
+    int short_of = view.len < size;
+    *at = view.buf;
+    PyBuffer_Release(&view); /* its memory stays where it is while the object lives */
+    if (short_of) {
+        Py_DECREF(buffer);
+        PyErr_Format(PyExc_ValueError, "allocate(%lld) returned fewer bytes", (long long)size);
+        return NULL;
+    }
+    return buffer;
+}
+
+/* A zero-filled buffer of `size` bytes. */
+static PyObject *zeroed(PyObject *allocate, int64_t size, uint8_t **at) {
+    PyObject *buffer = new_buffer(allocate, size, (void **)at);
+    if (buffer) memset(*at, 0, (size_t)size);
+    return buffer;
 }
 
 /* An offsets buffer of `entries` entries of `width` bytes, the first 0: the fill pass writes the others. */
-static PyObject *offsets_buffer(int64_t entries, int width) {
-    PyObject *bytes = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(entries * width));
-    if (bytes) memset(PyBytes_AS_STRING(bytes), 0, (size_t)width);
-    return bytes;
+static PyObject *offsets_buffer(PyObject *allocate, int64_t entries, int width, void **at) {
+    PyObject *buffer = new_buffer(allocate, entries * width, at);
+    if (buffer) memset(*at, 0, (size_t)width);
+    return buffer;
 }
 
 /* Allocates a column of `rows` entries from the first pass's sums. */
-static int column_alloc(Column *column, int64_t rows) {
+static int column_alloc(Column *column, int64_t rows, PyObject *allocate) {
     column->large = column->bytes > INT32_MAX;
-    column->data = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)column->bytes);
-    column->offsets = offsets_buffer(rows + 1, column->large ? 8 : 4);
-    if (!column->data || !column->offsets) return -1;
-    if (column->nulls) {
-        if (!(column->validity = zeroed((rows + 7) / 8))) return -1;
-        column->validity_bits = (uint8_t *)PyBytes_AS_STRING(column->validity);
-    }
-    column->data_at = (uint8_t *)PyBytes_AS_STRING(column->data);
-    column->offsets_at = PyBytes_AS_STRING(column->offsets);
+    if (!(column->data = new_buffer(allocate, column->bytes, (void **)&column->data_start)) ||
+        !(column->offsets = offsets_buffer(allocate, rows + 1, column->large ? 8 : 4, (void **)&column->offsets_at)))
+        return -1;
+    column->data_at = column->data_start;
+    if (column->nulls && !(column->validity = zeroed(allocate, (rows + 7) / 8, &column->validity_bits))) return -1;
     return 0;
 }
 
@@ -345,8 +363,8 @@ static int check_counts(const int64_t *counts, const Area *areas, Py_ssize_t n, 
     return 0;
 }
 
-/* The records of the n areas as decode_records returns them. */
-static PyObject *decode(const Area *areas, const int64_t *counts, Py_ssize_t n, int with_headers) {
+/* The records of the n areas as decode_records returns them, in buffers from `allocate`. */
+static PyObject *decode(const Area *areas, const int64_t *counts, Py_ssize_t n, int with_headers, PyObject *allocate) {
     PyObject *result = NULL, *timestamp_delta = NULL, *offset_delta = NULL, *list_offsets = NULL;
     PyObject *list_validity = NULL;
     State s = {0};
@@ -357,11 +375,9 @@ static PyObject *decode(const Area *areas, const int64_t *counts, Py_ssize_t n, 
         result = Py_NewRef(Py_None);
         goto done;
     }
-    timestamp_delta = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)records * 8);
-    offset_delta = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)records * 8);
-    if (!timestamp_delta || !offset_delta) goto done;
-    s.timestamp_delta = (int64_t *)PyBytes_AS_STRING(timestamp_delta);
-    s.offset_delta = (int64_t *)PyBytes_AS_STRING(offset_delta);
+    if (!(timestamp_delta = new_buffer(allocate, records * 8, (void **)&s.timestamp_delta)) ||
+        !(offset_delta = new_buffer(allocate, records * 8, (void **)&s.offset_delta)))
+        goto done;
     int status;
     Py_BEGIN_ALLOW_THREADS
     status = decode_areas(&s, areas, counts, n);
@@ -374,16 +390,14 @@ static PyObject *decode(const Area *areas, const int64_t *counts, Py_ssize_t n, 
         PyErr_SetString(PyExc_OverflowError, "more than 2**31 - 1 headers in one call");
         goto done;
     }
-    if (column_alloc(&s.key, records) < 0 || column_alloc(&s.value, records) < 0) goto done;
+    if (column_alloc(&s.key, records, allocate) < 0 || column_alloc(&s.value, records, allocate) < 0) goto done;
     if (with_headers) {
-        if (column_alloc(&s.header_key, s.headers) < 0 || column_alloc(&s.header_value, s.headers) < 0)
+        if (column_alloc(&s.header_key, s.headers, allocate) < 0 ||
+            column_alloc(&s.header_value, s.headers, allocate) < 0)
             goto done;
-        if (!(list_offsets = offsets_buffer(records + 1, 4))) goto done;
-        s.list_offsets = (int32_t *)PyBytes_AS_STRING(list_offsets);
-        if (s.lists_without_headers) {
-            if (!(list_validity = zeroed((records + 7) / 8))) goto done;
-            s.list_validity = (uint8_t *)PyBytes_AS_STRING(list_validity);
-        }
+        if (!(list_offsets = offsets_buffer(allocate, records + 1, 4, (void **)&s.list_offsets))) goto done;
+        if (s.lists_without_headers && !(list_validity = zeroed(allocate, (records + 7) / 8, &s.list_validity)))
+            goto done;
     }
     s.fill = PASS_FILL;
     s.row = s.headers = 0;
@@ -413,9 +427,9 @@ done:
 }
 
 static PyObject *decode_records(PyObject *module, PyObject *args) {
-    PyObject *payloads, *count_list;
+    PyObject *payloads, *count_list, *allocate;
     int with_headers;
-    if (!PyArg_ParseTuple(args, "OOp", &payloads, &count_list, &with_headers)) return NULL;
+    if (!PyArg_ParseTuple(args, "OOpO", &payloads, &count_list, &with_headers, &allocate)) return NULL;
     PyObject *payload_seq = PySequence_Fast(payloads, "payloads must be a sequence");
     PyObject *count_seq = payload_seq ? PySequence_Fast(count_list, "counts must be a sequence") : NULL;
     if (!count_seq) {
@@ -443,7 +457,7 @@ static PyObject *decode_records(PyObject *module, PyObject *args) {
             goto done;
         areas[held] = (Area){views[held].buf, views[held].len};
     }
-    result = decode(areas, counts, n, with_headers);
+    result = decode(areas, counts, n, with_headers, allocate);
 done:
     for (Py_ssize_t i = 0; i < held; i++) PyBuffer_Release(&views[i]);
     PyMem_Free(views);
@@ -458,7 +472,9 @@ done:
 static PyObject *decode_spans(PyObject *module, PyObject *args) {
     Py_buffer buffer, starts, ends, counts;
     int with_headers;
-    if (!PyArg_ParseTuple(args, "y*y*y*y*p", &buffer, &starts, &ends, &counts, &with_headers)) return NULL;
+    PyObject *allocate;
+    if (!PyArg_ParseTuple(args, "y*y*y*y*pO", &buffer, &starts, &ends, &counts, &with_headers, &allocate))
+        return NULL;
     PyObject *result = NULL;
     Py_ssize_t n = counts.len / (Py_ssize_t)sizeof(int64_t);
     Area *areas = NULL;
@@ -478,7 +494,7 @@ static PyObject *decode_spans(PyObject *module, PyObject *args) {
         }
         areas[i] = (Area){(const uint8_t *)buffer.buf + start[i], (Py_ssize_t)(end[i] - start[i])};
     }
-    result = decode(areas, counts.buf, n, with_headers);
+    result = decode(areas, counts.buf, n, with_headers, allocate);
 done:
     PyMem_Free(areas);
     PyBuffer_Release(&buffer);
@@ -880,13 +896,14 @@ static PyObject *crc32c_of(PyObject *module, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"decode_records", decode_records, METH_VARARGS,
-     "decode_records(payloads, counts, with_headers) -> None | (timestamp_delta, offset_delta, key, "
-     "value, headers): the records of v2 record areas as Arrow buffers (see kafkaks.wire.columnar)."},
+     "decode_records(payloads, counts, with_headers, allocate) -> None | (timestamp_delta, offset_delta, "
+     "key, value, headers): the records of v2 record areas as Arrow buffers (see kafkaks.wire.columnar), each "
+     "allocate(size) (a writable buffer, as pyarrow.allocate_buffer makes)."},
     {"record_tuples", record_tuples, METH_VARARGS,
      "record_tuples(area, count) -> [(timestamp_delta, offset_delta, key, value, headers)]: the records "
      "of an uncompressed v2 record area (see kafkaks.wire.records)."},
     {"decode_spans", decode_spans, METH_VARARGS,
-     "decode_spans(buffer, starts, ends, counts, with_headers) -> decode_records of the record areas "
+     "decode_spans(buffer, starts, ends, counts, with_headers, allocate) -> decode_records of the record areas "
      "buffer[starts[i]:ends[i]] (starts, ends and counts: int64 arrays)."},
     {"scan_batches", scan_batches, METH_VARARGS,
      "scan_batches(buffer, verify_crc, codecs, max_batches) -> (count, consumed, fields, stop): the whole, "
@@ -897,8 +914,8 @@ static PyMethodDef methods[] = {
     {"snappy", codecs_snappy, METH_VARARGS,
      "snappy(data, limit) -> bytes: a xerial snappy stream or raw block decompressed (see kafkaks.wire.codecs)."},
     {"decompress_spans", codecs_spans, METH_VARARGS,
-     "decompress_spans(codec, buffer, starts, ends, limit) -> (data, starts, ends): many payloads of one codec "
-     "into one buffer, the GIL released."},
+     "decompress_spans(codec, buffer, starts, ends, limit, into) -> (data, starts, ends): many payloads of "
+     "one codec into one buffer (the bytearray into, when not None), the GIL released."},
     {"gzip_load", codecs_gzip_load, METH_VARARGS,
      "gzip_load(name) -> bool: whether zlib could be opened under that name, for decompress_spans."},
     {"zstd_load", codecs_zstd_load, METH_VARARGS,

@@ -1,17 +1,23 @@
 """Types of the compiled core, kafkaks/wire/_core.c (the type aliases exist only here)."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-# (validity bitmap or None, offsets, data, offsets are int64)
-CoreColumn = tuple[bytes | None, bytes, bytes, bool]
+from pyarrow import Buffer
+
+# (validity bitmap or None, offsets, data, offsets are int64): buffers from the call's allocate
+CoreColumn = tuple[Buffer | None, Buffer, Buffer, bool]
 # (list validity or None, int32 list offsets, header keys, header values)
-CoreHeaders = tuple[bytes | None, bytes, CoreColumn, CoreColumn]
+CoreHeaders = tuple[Buffer | None, Buffer, CoreColumn, CoreColumn]
 # (int64 timestamp deltas, int64 offset deltas, keys, values, headers when asked for)
-CoreColumns = tuple[bytes, bytes, CoreColumn, CoreColumn, CoreHeaders | None]
+CoreColumns = tuple[Buffer, Buffer, CoreColumn, CoreColumn, CoreHeaders | None]
 
 def decode_records(
-    payloads: Sequence[bytes | memoryview], counts: Sequence[int], with_headers: bool, /
+    payloads: Sequence[bytes | memoryview],
+    counts: Sequence[int],
+    with_headers: bool,
+    allocate: Callable[[int], Buffer],
+    /,
 ) -> CoreColumns | None: ...
 
 # scan_batches' columns, one int64 each per batch, in this order; why a scan stopped
@@ -26,7 +32,13 @@ def scan_batches(
 ) -> tuple[int, int, bytes, int]: ...
 def crc32c(data: bytes | memoryview, value: int = 0, portable: bool = False, /) -> int: ...
 def decode_spans(
-    buffer: bytes | memoryview, starts: object, ends: object, counts: object, with_headers: bool, /
+    buffer: bytes | bytearray | memoryview,
+    starts: object,
+    ends: object,
+    counts: object,
+    with_headers: bool,
+    allocate: Callable[[int], Buffer],
+    /,
 ) -> CoreColumns | None: ...
 def record_tuples(
     area: bytes | memoryview, count: int, /
@@ -34,8 +46,14 @@ def record_tuples(
 def lz4_frame(data: bytes | memoryview, limit: int, check_header: bool, /) -> bytes: ...
 def snappy(data: bytes | memoryview, limit: int, /) -> bytes: ...
 def decompress_spans(
-    codec: str, buffer: bytes | memoryview, starts: object, ends: object, limit: int, /
-) -> tuple[bytes, bytes, bytes]: ...
+    codec: str,
+    buffer: bytes | memoryview,
+    starts: object,
+    ends: object,
+    limit: int,
+    into: bytearray | None,
+    /,
+) -> tuple[bytes | bytearray, bytes, bytes]: ...
 def zstd_load(name: str, /) -> bool: ...
 def gzip_load(name: str, /) -> bool: ...
 def zstd(data: bytes | memoryview, limit: int, /) -> bytes: ...

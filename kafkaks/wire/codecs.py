@@ -62,7 +62,13 @@ _core_snappy: Callable[[memoryview, int], bytes] | None
 _core_zstd: Callable[[memoryview, int], bytes] | None
 _core_zstd_load: Callable[[str], bool] | None
 _core_gzip_load: Callable[[str], bool] | None
-_core_spans: Callable[[str, bytes | memoryview, object, object, int], tuple[bytes, bytes, bytes]] | None
+_core_spans: (
+    Callable[
+        [str, bytes | memoryview, object, object, int, bytearray | None],
+        tuple[bytes | bytearray, bytes, bytes],
+    ]
+    | None
+)
 try:
     from ._core import decompress_spans as _core_spans
     from ._core import gzip_load as _core_gzip_load
@@ -179,24 +185,35 @@ def in_one_call(codec: str, payload_bytes: float) -> bool:
 
 class Decompressed(NamedTuple):
     """Payloads decompressed back to back: payload ``i`` is ``data[starts[i]:ends[i]]`` (``starts``
-    and ``ends``: int64 arrays, as bytes)."""
+    and ``ends``: int64 arrays, as bytes; ``data`` may run on past the last payload when it is a
+    bytearray passed in to be used again)."""
 
-    data: bytes
+    data: bytes | bytearray
     starts: bytes
     ends: bytes
 
 
 def decompress_spans(
-    codec: str, data: bytes | memoryview, starts: object, ends: object, limit: int
+    codec: str,
+    data: bytes | memoryview,
+    starts: object,
+    ends: object,
+    limit: int,
+    into: bytearray | None = None,
 ) -> Decompressed:
     """:func:`decompress` of each v2 payload ``data[starts[i]:ends[i]]`` (int64 arrays), all of
     ``codec`` (see :func:`in_one_call`), in one call and into one buffer: what a run of small
     batches costs is then the decompression, not a Python call or object a batch. The whole call
     runs with the GIL released (every codec: the core's own LZ4 and snappy, the system's zlib and
     libzstd), so another thread decodes meanwhile. Each payload is capped at ``limit`` bytes.
-    Raises as :func:`decompress` does, at the first payload that does not decompress."""
+    Raises as :func:`decompress` does, at the first payload that does not decompress.
+
+    With ``into``, the payloads are written into that bytearray from its start, and it grows as
+    they need (it is never cut back): a buffer passed call after call is memory the system has
+    already given, where a new one costs a page fault every 4 KiB, as much time as the
+    decompressing itself on fast codecs."""
     assert _core_spans is not None and codec in ("gzip", "lz4", "snappy", "zstd")
-    return Decompressed(*_core_spans(codec, data, starts, ends, limit))
+    return Decompressed(*_core_spans(codec, data, starts, ends, limit, into))
 
 
 def _check_limit(size: int, limit: int) -> None:

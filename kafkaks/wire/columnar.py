@@ -46,8 +46,11 @@ from .records import MISPLACED_END, read_varint
 if TYPE_CHECKING:
     from ._core import CoreColumn, CoreColumns, CoreHeaders
 
-compiled_decode: Callable[[Sequence[bytes | memoryview], Sequence[int], bool], CoreColumns | None] | None
-compiled_spans: Callable[[bytes, Array, Array, Array, bool], CoreColumns | None] | None
+Allocate = Callable[[int], pa.Buffer]
+compiled_decode: (
+    Callable[[Sequence[bytes | memoryview], Sequence[int], bool, Allocate], CoreColumns | None] | None
+)
+compiled_spans: Callable[[bytes | bytearray, Array, Array, Array, bool, Allocate], CoreColumns | None] | None
 try:
     from ._core import decode_records as compiled_decode
     from ._core import decode_spans as compiled_spans
@@ -275,20 +278,22 @@ def decode_columns(
     """
     if compiled_decode is None:
         return decode_columns_numpy(payloads, counts, with_headers=with_headers, joined=joined)
-    return _from_core(compiled_decode(payloads, counts, with_headers), with_headers)
+    return _from_core(compiled_decode(payloads, counts, with_headers, pa.allocate_buffer), with_headers)
 
 
 def decode_spans(
-    data: bytes, starts: Array, ends: Array, counts: Array, *, with_headers: bool
+    data: bytes | bytearray, starts: Array, ends: Array, counts: Array, *, with_headers: bool
 ) -> RecordColumns:
     """:func:`decode_columns` of the record areas ``data[starts[i]:ends[i]]`` (int64 arrays), with
     no Python object per area: the compiled core only (:data:`compiled_spans` is None without it)."""
     assert compiled_spans is not None
     begin, end, count = (np.ascontiguousarray(values, np.int64) for values in (starts, ends, counts))
-    return _from_core(compiled_spans(data, begin, end, count, with_headers), with_headers)
+    return _from_core(compiled_spans(data, begin, end, count, with_headers, pa.allocate_buffer), with_headers)
 
 
 def _from_core(decoded: CoreColumns | None, with_headers: bool) -> RecordColumns:
+    """The core's columns, in buffers of pyarrow's memory pool (which keeps their memory for the
+    next call when they are freed: fresh memory a call costs a page fault every 4 KiB)."""
     if decoded is None:
         return _no_records(with_headers)
     timestamp_delta, offset_delta, key, value, headers = decoded
@@ -305,11 +310,7 @@ def _from_core(decoded: CoreColumns | None, with_headers: bool) -> RecordColumns
 def _core_binary(column: CoreColumn, count: int) -> pa.Array:
     """A binary array of the compiled core's (validity, offsets, data, large) buffers."""
     validity, offsets, data, large = column
-    buffers = [
-        None if validity is None else pa.py_buffer(validity),
-        pa.py_buffer(offsets),
-        pa.py_buffer(data),
-    ]
+    buffers = [validity, offsets, data]
     if large:  # as the NumPy decoder: cast down, which fails past 2 GiB of data
         return pa.Array.from_buffers(pa.large_binary(), count, buffers).cast(pa.binary())
     return pa.Array.from_buffers(pa.binary(), count, buffers)
@@ -321,8 +322,7 @@ def _core_headers(headers: CoreHeaders, count: int) -> pa.Array:
     items = pa.StructArray.from_arrays(
         [_text(_core_binary(key, total)), _core_binary(value, total)], fields=list(HEADERS.value_type)
     )
-    buffers = [None if validity is None else pa.py_buffer(validity), pa.py_buffer(offsets)]
-    return pa.Array.from_buffers(HEADERS, count, buffers, children=[items])
+    return pa.Array.from_buffers(HEADERS, count, [validity, offsets], children=[items])
 
 
 def decode_columns_numpy(
