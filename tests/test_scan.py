@@ -23,6 +23,7 @@ from conftest import FIXTURES, NO_REAL_DATA, REAL_DATA, real_data_available
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kafka.record.default_records import DefaultRecordBatchBuilder
+from kafka.record.legacy_records import LegacyRecordBatchBuilder
 from test_corruption import segment_cases, segment_params
 
 import kafkaks
@@ -169,6 +170,12 @@ def test_max_batches_and_stops() -> None:
     assert (count, consumed, stop) == (2, 2 * size, core.STOP_MAX)
     assert core.scan_batches(data, True, scan.KNOWN_CODECS, -1)[::3] == (3, core.STOP_END)
     assert core.scan_batches(data[:-1], True, scan.KNOWN_CODECS, -1)[::3] == (2, core.STOP_PARTIAL)
+    legacy = LegacyRecordBatchBuilder(0, 0, 1 << 20)
+    legacy.append(0, None, b"k", b"v")  # a v0 message: shorter than any v2 batch
+    assert core.scan_batches(data + bytes(legacy.build()), True, scan.KNOWN_CODECS, -1)[::3] == (
+        3,
+        core.STOP_OTHER,
+    )
     no_codecs = core.scan_batches(data, True, 0, -1)
     assert no_codecs[0] == 0 and no_codecs[3] == core.STOP_OTHER
     flipped = bytearray(data)

@@ -726,14 +726,29 @@ static void scan(Scan *s) {
     s->consumed = at;
 }
 
+/* The log entries of v2 size or more that lie whole in the buffer, one after another from its
+ * start: the scan takes no more batches than that. Sizing the fields by them, not by the most
+ * headers the buffer could hold (4 times as much room for 1-record batches), keeps each call's
+ * request the size of the last one's, which the allocator then hands out again from its heap
+ * instead of mapping (and faulting in) fresh pages. */
+static Py_ssize_t entries(const uint8_t *p, Py_ssize_t size) {
+    Py_ssize_t count = 0, at = 0;
+    while (size - at >= RECORD_BATCH_HEADER_SIZE) {
+        int64_t length = be32(p + at + LOG_ENTRY_PREFIX_LEN_BODY_OFFSET);
+        if (length < V2_MIN_LENGTH || length > size - at - LOG_ENTRY_PREFIX_SIZE) break;
+        at += LOG_ENTRY_PREFIX_SIZE + length;
+        count++;
+    }
+    return count;
+}
+
 static PyObject *scan_batches(PyObject *module, PyObject *args) {
     Py_buffer view;
     int verify_crc;
     unsigned long codecs;
     Py_ssize_t max_batches;
     if (!PyArg_ParseTuple(args, "y*pkn", &view, &verify_crc, &codecs, &max_batches)) return NULL;
-    /* at most one batch per V2 header's worth of bytes: the fields never outgrow the buffer much */
-    Py_ssize_t room = view.len / RECORD_BATCH_HEADER_SIZE;
+    Py_ssize_t room = entries(view.buf, view.len) + 1; /* + 1: the scan stops where it would have */
     if (max_batches < 0 || max_batches > room) max_batches = room;
     PyObject *fields = PyBytes_FromStringAndSize(NULL, max_batches * N_FIELDS * (Py_ssize_t)sizeof(int64_t));
     if (!fields) {
