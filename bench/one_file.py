@@ -16,12 +16,13 @@ from pathlib import Path
 Reader = Callable[[Path], int]
 
 
-def kafkaks_arrow(path: Path, threads: int = 1) -> int:
+def kafkaks_arrow(path: Path, threads: int | None = None) -> int:
     """The public deep-decode API: Arrow batches with every column, headers included; by default
-    with one thread decompressing ahead, with ``threads=0`` all in the calling thread."""
+    with its decompression threads, with ``threads=0`` all in the calling thread."""
     import kafkaks
 
-    return sum(batch.num_rows for batch in kafkaks.read_arrow(path, include_headers=True, threads=threads))
+    options = {} if threads is None else {"threads": threads}
+    return sum(batch.num_rows for batch in kafkaks.read_arrow(path, include_headers=True, **options))
 
 
 def kafkaks_records(path: Path) -> int:

@@ -575,7 +575,7 @@ def main() -> None:
             "Every record's offset, timestamp, key, value and headers, every batch CRC checked. "
             f"Median of {REPEATS} interleaved runs, each in a fresh interpreter after one warm-up run there, "
             "records per second (k = thousand). `read_arrow` "
-            "decompresses the compressed batches of the next Arrow batch on one more thread by default "
+            "decompresses the compressed batches of the next Arrow batches on two more threads by default "
             "(without the GIL, so that work overlaps the decoding on the second core); "
             "`threads=0` is the same decode in one thread, like the other readers.",
             "",

@@ -46,10 +46,14 @@ from .wire.scan import ScannedRun
 if TYPE_CHECKING:
     from .schemas.decode import Decoding
 
-__all__ = ["ROWS_PER_BATCH", "batches_to_arrow", "read_arrow", "spark_schema"]
+__all__ = ["ROWS_PER_BATCH", "THREADS", "batches_to_arrow", "read_arrow", "spark_schema"]
 
 ROWS_PER_BATCH = 65_536
 CHUNK_BYTES = 32 << 20  # stored bytes of Kafka batches in one Arrow batch, at most about this
+THREADS = 2
+"""Decompression threads of :func:`batches_to_arrow` by default: two keep the decoding fed where
+decompressing is the slow part (small zstd and gzip batches: microseconds a batch in libzstd and
+zlib, against a fraction of one to decode it)."""
 MAX_INT32 = 0x7FFFFFFF
 MAX_MILLIS = (1 << 63) // 1000  # the largest millisecond timestamp a microsecond column holds
 _CREATE_TIME_ID = TimestampType.CREATE_TIME.id
@@ -104,7 +108,7 @@ def read_arrow(
     on_problem: ProblemHandler | None = None,
     max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
     rows_per_batch: int = ROWS_PER_BATCH,
-    threads: int = 1,
+    threads: int = THREADS,
     decode_values: bool | str | os.PathLike[str] | Decoding | None = None,
 ) -> Iterator[pa.RecordBatch]:
     """The records under ``path`` as Arrow record batches of :func:`spark_schema`.
@@ -177,7 +181,7 @@ def batches_to_arrow(
     include_metadata: bool = False,
     include_control: bool = False,
     rows_per_batch: int = ROWS_PER_BATCH,
-    threads: int = 1,
+    threads: int = THREADS,
     on_problem: ProblemHandler | None = None,
 ) -> Iterator[pa.RecordBatch]:
     """Kafka batches (of one partition) as Arrow record batches of :func:`spark_schema`.
@@ -195,13 +199,14 @@ def batches_to_arrow(
     reported to it as a ``corrupt_records`` Problem and left out (the pieces of a cut batch
     decoded before the failure are kept), and the rows of the other batches follow.
 
-    With ``threads`` (default 1), that many threads decompress the compressed batches of the next
-    Arrow batch while this one is decoded: runs of batches (:func:`decompress_spans`) of every
+    With ``threads`` (default :data:`THREADS`), threads decompress the compressed batches of the
+    next Arrow batch while this one is decoded: runs of batches (:func:`decompress_spans`) of every
     codec, and batches read one by one of gzip and zstd, whose decompressors release the GIL, so
     that on a second core compressed logs decode at nearly the speed of uncompressed ones. (Snappy
-    and lz4 batches read one by one hold it, and are decompressed in the calling thread.)
-    ``threads=0`` does everything in the calling thread. Either way, rows and errors come in log
-    order.
+    and lz4 batches read one by one hold it, and are decompressed in the calling thread.) With two
+    or more, the Arrow batch being waited for and the next one are decompressed at once (never
+    more than those two: the memory is that of one thread). ``threads=0`` does everything in the
+    calling thread. Either way, rows and errors come in log order.
     """
     schema = spark_schema(include_headers=include_headers, include_metadata=include_metadata)
     joined = JoinBuffer()
