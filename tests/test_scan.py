@@ -11,7 +11,11 @@ one by one, and the core's CRC-32C against the crc32c package.
 
 from __future__ import annotations
 
+import errno
+import io
+import os
 import random
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,10 +31,10 @@ from kafka.record.legacy_records import LegacyRecordBatchBuilder
 from test_corruption import segment_cases, segment_params
 
 import kafkaks
-from kafkaks import KafkaksError, Problem
+from kafkaks import KafkaksError, Problem, UnreadableFileError
 from kafkaks.arrow import batches_to_arrow
 from kafkaks.store import segment
-from kafkaks.store.partition import read_partition_runs
+from kafkaks.store.partition import read_partition_runs, read_segment
 from kafkaks.wire import scan
 from kafkaks.wire.batch import Batch
 
@@ -127,6 +131,81 @@ def test_chunk_boundaries_anywhere(scan_bytes: int, monkeypatch: pytest.MonkeyPa
     cut = data[: len(data) - 7]  # a partial batch at the end
     batches, problems, error = same_both_ways(cut, monkeypatch)
     assert len(batches) == 7 and [p.kind for p in problems] == ["truncated"]
+
+
+def shape(items: list[Any]) -> list[tuple[str, int, int]]:
+    """Runs and batches read the careful way: (kind, position, batches)."""
+    return [
+        ("run", item.start, item.count) if isinstance(item, scan.ScannedRun) else ("batch", item.position, 1)
+        for item in items
+    ]
+
+
+def read_ahead_threads() -> list[threading.Thread]:
+    return [thread for thread in threading.enumerate() if thread.name == "kafkaks-read-ahead"]
+
+
+@pytest.mark.parametrize("scan_bytes", [150, 333, 1000, 4096])
+def test_a_file_is_read_ahead_the_same(
+    scan_bytes: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """From a path, the next chunk is read on another thread while the run before it is used: the
+    same batches and problems as the careful path, and the thread is gone when the read ends."""
+    reads: list[tuple[int, int]] = []
+    pread = os.pread
+    monkeypatch.setattr(segment.os, "pread", lambda fd, n, at: reads.append((n, at)) or pread(fd, n, at))
+    monkeypatch.setattr(segment, "SCAN_BYTES", scan_bytes)
+    data = built_segment([1, 2, 30, 1, 1, 5, 100, 1])
+    for name, content, count in (("whole", data, 8), ("cut", data[:-7], 7)):
+        path = tmp_path / name / "00000000000000000000.log"
+        path.parent.mkdir()
+        path.write_bytes(content)
+        batches, _problems, error = same_both_ways(path, monkeypatch)
+        assert len(batches) == count and error is None
+        assert shape(runs_of(path)) == shape(runs_of(content))  # what was read ahead was scanned
+    assert reads and not read_ahead_threads()
+    reader = segment.read_log(tmp_path / "whole" / "00000000000000000000.log")
+    next(reader)
+    reader.close()  # stopped early: the thread ends too
+    assert not read_ahead_threads()
+
+
+@pytest.mark.parametrize("ahead", [True, False], ids=["read-ahead", "stream"])
+def test_a_disk_failing_mid_file_is_located_after_the_batches_before_it(
+    ahead: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An I/O error part way through a segment (a dying disk) is an UnreadableFileError naming the
+    file and the position read from, or an ``unreadable_file`` problem there, after every batch
+    before it; never a bare OSError."""
+    data = built_segment([1] * 20)
+    size = len(data) // 20
+    path = tmp_path / "t-0" / "00000000000000000000.log"
+    path.parent.mkdir()
+    path.write_bytes(data)
+    monkeypatch.setattr(segment, "SCAN_BYTES", 5 * size)
+
+    def failing(fd: int, n: int, at: int) -> bytes:
+        raise OSError(errno.EIO, "Input/output error")
+
+    class Failing(io.BytesIO):
+        def read(self, n: int | None = -1) -> bytes:
+            if self.tell() >= 5 * size:
+                raise OSError(errno.EIO, "Input/output error")
+            return super().read(n)
+
+    if ahead:
+        monkeypatch.setattr(segment.os, "pread", failing)
+    source: Any = path if ahead else Failing(data)
+    got = []
+    with pytest.raises(UnreadableFileError) as raised:
+        got.extend(segment.read_log(source))
+    assert len(got) == 5 and raised.value.position == 5 * size
+    assert "Input/output error" in str(raised.value) and str(raised.value.path) in str(raised.value)
+    if ahead:
+        problems: list[Problem] = []
+        assert len(list(read_segment(path, on_problem=problems.append))) == 5
+        assert [(p.kind, p.position) for p in problems] == [("unreadable_file", 5 * size)]
+    assert not read_ahead_threads()
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -225,11 +225,14 @@ def report_entries(listing: Listing, on_problem: ProblemHandler | None) -> None:
             report_unreadable(on_problem, entry.path, entry.problem)
 
 
-def report_unreadable(on_problem: ProblemHandler | None, path: str, reason: str) -> None:
-    """An ``unreadable_file`` problem; without ``on_problem`` an :class:`UnreadableFileError`."""
+def report_unreadable(
+    on_problem: ProblemHandler | None, path: str, reason: str, position: int | None = None
+) -> None:
+    """An ``unreadable_file`` problem (at ``position`` when the file failed part way through);
+    without ``on_problem`` an :class:`UnreadableFileError`."""
     if on_problem is None:
-        raise UnreadableFileError(reason, path=path)
-    on_problem(Problem(ProblemKind.UNREADABLE_FILE, path, 0, 0, reason))
+        raise UnreadableFileError(reason, path=path, position=position)
+    on_problem(Problem(ProblemKind.UNREADABLE_FILE, path, position or 0, 0, reason))
 
 
 def local_lister(

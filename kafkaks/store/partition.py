@@ -195,8 +195,8 @@ def read_segment_runs(
         yield from read_log_runs(
             path, verify_crc=verify_crc, on_problem=on_problem, max_decompressed_bytes=max_decompressed_bytes
         )
-    except (NoKafkaDataError, UnreadableFileError) as exc:  # gone since it was listed, no permission
-        report_unreadable(on_problem, os.fspath(path), exc.reason)
+    except (NoKafkaDataError, UnreadableFileError) as exc:  # gone since listed, no permission, I/O error
+        report_unreadable(on_problem, os.fspath(path), exc.reason, exc.position)
 
 
 def _txn_index(path: Path, on_problem: ProblemHandler | None) -> list[AbortedTxn]:

@@ -13,7 +13,9 @@ from __future__ import annotations
 import io
 import os
 import re
+import threading
 import warnings
+from _queue import SimpleQueue
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import BinaryIO
@@ -232,20 +234,26 @@ def read_log_runs(
     among the batches read the careful way (all of them when the core is not built)."""
     stream, name, owned = _open(source)
     report = on_problem or default_handler
+    ahead: _ReadAhead | None = None
+    position = start
     try:
         size = stream.seek(0, io.SEEK_END)
         limit = size if end is None else min(end, size)
         is_path = isinstance(source, str | os.PathLike)
         topic, partition = topic_partition(name if is_path else None)
-        position = start
         min_offset = -1  # offsets only grow: a batch found by resynchronising below this is reported
         budget = _ResyncBudget(limit - start, on_scan)
         scanning = compiled_scan is not None  # off while the careful path meets legacy entries
         while position < limit:
             if scanning:
-                stream.seek(position)
+                chunk = min(limit - position, SCAN_BYTES)
+                if ahead is not None:
+                    data = ahead.read(stream, position, chunk)
+                else:
+                    stream.seek(position)
+                    data = stream.read(chunk)
                 run, consumed, careful = scan(
-                    stream.read(min(limit - position, SCAN_BYTES)),
+                    data,
                     position,
                     verify_crc=verify_crc,
                     path=name,
@@ -254,9 +262,13 @@ def read_log_runs(
                     max_decompressed=max_decompressed_bytes,
                 )
                 if run is not None:
+                    after = position + consumed
+                    if not careful and after < limit and is_path:  # read on while the run is used
+                        ahead = ahead or _ReadAhead(stream.fileno())
+                        ahead.start(after, min(limit - after, SCAN_BYTES))
                     yield run
                     min_offset = run.last_offset + 1
-                    position += consumed
+                    position = after
                     if not careful:
                         continue  # read on from where the chunk ended
                 # the entry at position is not a whole, valid v2 batch inside one chunk
@@ -392,9 +404,59 @@ def read_log_runs(
                 )
             )
             position = resume
+    except OSError as exc:  # a disk failing mid-file: located, after every batch before it
+        raise UnreadableFileError(
+            f"{exc.strerror or exc} (reading the batches from this position on)", path=name, position=position
+        ) from exc
     finally:
+        if ahead is not None:  # its read done before the file closes
+            ahead.close()
         if owned:
             stream.close()
+
+
+class _ReadAhead:
+    """Reads the chunk the scan wants next on a thread of its own while the caller works on the run
+    just yielded: ``os.pread`` releases the GIL, so the copy from the page cache (about as long as
+    decoding uncompressed batches takes) runs on another core. One read at a time."""
+
+    def __init__(self, fd: int) -> None:
+        self._fd = fd
+        self._requests: SimpleQueue[tuple[int, int] | None] = SimpleQueue()
+        self._results: SimpleQueue[bytes | OSError] = SimpleQueue()
+        self._pending: tuple[int, int] | None = None
+        self._thread = threading.Thread(target=self._serve, name="kafkaks-read-ahead", daemon=True)
+        self._thread.start()
+
+    def _serve(self) -> None:
+        while (request := self._requests.get()) is not None:
+            position, size = request
+            try:
+                self._results.put(os.pread(self._fd, size, position))
+            except OSError as exc:  # raised where the bytes are wanted, as a read there would
+                self._results.put(exc)
+
+    def start(self, position: int, size: int) -> None:
+        self._requests.put((position, size))
+        self._pending = position, size
+
+    def read(self, stream: BinaryIO, position: int, size: int) -> bytes:
+        """``size`` bytes at ``position``: read ahead when that is what was read, else read now."""
+        if self._pending is not None:
+            pending, self._pending = self._pending, None
+            result = self._results.get()
+            if pending == (position, size):
+                if isinstance(result, OSError):
+                    raise result
+                return result
+        stream.seek(position)
+        return stream.read(size)
+
+    def close(self) -> None:
+        if self._pending is not None:
+            self._results.get()
+        self._requests.put(None)
+        self._thread.join()
 
 
 def _head_offset(head: bytes) -> int | None:
