@@ -211,7 +211,8 @@ def batches_to_arrow(
     schema = spark_schema(include_headers=include_headers, include_metadata=include_metadata)
     joined = JoinBuffer()
     pool = ThreadPoolExecutor(threads, "kafkaks-decompress") if threads > 0 else None
-    decompression = _Decompression(pool, [])
+    one_by_one = ThreadPoolExecutor(1, "kafkaks-decompress-one-by-one") if threads > 1 else pool
+    decompression = _Decompression(pool, one_by_one, [])
 
     def decoded(chunk: _Chunk) -> Iterator[pa.RecordBatch]:
         if isinstance(chunk, _RunPiece):
@@ -238,16 +239,21 @@ def batches_to_arrow(
             else:  # nothing to overlap: decoded at once, while its bytes are fresh in the cache
                 yield from decoded(chunk)
     finally:
-        if pool:
-            pool.shutdown(cancel_futures=True)
+        for executor in {pool, one_by_one}:
+            if executor:
+                executor.shutdown(cancel_futures=True)
 
 
 class _Decompression(NamedTuple):
-    """How a call decompresses: on ``pool``'s threads (None: in the calling thread), runs of batches
+    """How a call decompresses: runs of batches on ``pool``'s threads (None: in the calling thread),
     into ``spare`` bytearrays (:func:`decompress_spans`'s ``into``), each given back once its
-    records are decoded: a fresh buffer a run would cost a page fault every 4 KiB."""
+    records are decoded: a fresh buffer a run would cost a page fault every 4 KiB. Batches
+    decompressed one by one go to ``one_by_one``, a single thread: their Python-level buffers,
+    made on two threads, came from two of glibc's per-thread arenas and faulted in eight times as
+    many pages (gzip batches of 500 records read a third slower)."""
 
     pool: ThreadPoolExecutor | None
+    one_by_one: ThreadPoolExecutor | None
     spare: list[bytearray]
 
 
@@ -340,7 +346,7 @@ def _chunks(
                 continue
             if batch.is_control and not include_control:
                 continue
-            for part in _parts(batch, rows_per_batch, decompression.pool, on_problem):
+            for part in _parts(batch, rows_per_batch, decompression.one_by_one, on_problem):
                 parts.append(part)
                 rows += part.rows
                 if rows >= rows_per_batch:
@@ -376,7 +382,7 @@ def _run_chunks(
         if stop < run.count:
             batch = next(run.batches(stop, stop + 1))
             if include_control or not batch.is_control:
-                for part in _parts(batch, rows_per_batch, decompression.pool, on_problem):
+                for part in _parts(batch, rows_per_batch, decompression.one_by_one, on_problem):
                     yield [part]
         first = stop + 1
 
@@ -437,9 +443,13 @@ def _run_piece(
         else view[start:end]
         for start, end, codec_id in zip(starts, ends, codecs, strict=True)
     ]
-    if pool and any(isinstance(p, _Compressed) and p.codec in RELEASES_GIL for p in payloads):
+    if decompression.one_by_one and any(
+        isinstance(p, _Compressed) and p.codec in RELEASES_GIL for p in payloads
+    ):
         # one task for the piece: a task a batch costs more than decompressing a small batch
-        return _RunPiece(run, columns, rows, pool.submit(_areas, payloads), rows_per_batch)
+        return _RunPiece(
+            run, columns, rows, decompression.one_by_one.submit(_areas, payloads), rows_per_batch
+        )
     return _RunPiece(run, columns, rows, payloads, rows_per_batch)
 
 

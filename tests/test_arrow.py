@@ -195,6 +195,26 @@ def test_decompression_threads_change_nothing_but_speed(
     assert len(expected) == 200
 
 
+def test_batches_decompressed_one_by_one_stay_on_one_thread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With several threads, the batches decompressed one at a time (here gzip by ISA-L) all go to
+    one of them: spread over threads, their buffers came from as many allocator arenas and faulted
+    in fresh pages again and again."""
+    monkeypatch.setattr(kafkaks.wire.codecs, "GZIP_IN_ONE_CALL", 0)
+    names: set[str] = set()
+    decompress = kafkaks.arrow.decompress
+
+    def recorded(*args: Any, **kwargs: Any) -> bytes:
+        names.add(threading.current_thread().name)
+        return decompress(*args, **kwargs)
+
+    monkeypatch.setattr(kafkaks.arrow, "decompress", recorded)
+    path, _ = gzip_log(tmp_path / "t-0")
+    assert len(rows(list(read_arrow(path, threads=3, rows_per_batch=12)))) == 200
+    assert len(names) == 1 and names.pop().startswith("kafkaks-decompress-one-by-one")
+
+
 @pytest.mark.parametrize("threads", [0, 1])
 @pytest.mark.parametrize("fix_crc", [True, False], ids=["payload", "crc"])
 def test_a_broken_batch_fails_after_the_rows_before_it(tmp_path: Path, threads: int, fix_crc: bool) -> None:
