@@ -16,6 +16,7 @@ import io
 import os
 import random
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -168,6 +169,37 @@ def test_a_file_is_read_ahead_the_same(
     next(reader)
     reader.close()  # stopped early: the thread ends too
     assert not read_ahead_threads()
+
+
+@pytest.mark.parametrize("slow", ["caller", "disk"])
+def test_reading_ahead_goes_on_while_the_caller_is_the_slower(
+    slow: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A caller slower than the disk (decoding every record) has every chunk after the first read
+    ahead; one that comes back before the chunk is read, time after time, has the rest read when
+    it wants them, with the same batches."""
+    data = built_segment([1] * 40)
+    path = tmp_path / "t-0" / "00000000000000000000.log"
+    path.parent.mkdir()
+    path.write_bytes(data)
+    monkeypatch.setattr(segment, "SCAN_BYTES", 2 * (len(data) // 40))  # 20 chunks
+    reads = []
+    pread = os.pread
+
+    def counted(fd: int, n: int, at: int) -> bytes:
+        reads.append(at)
+        if slow == "disk":
+            time.sleep(0.02)
+        return pread(fd, n, at)
+
+    monkeypatch.setattr(segment.os, "pread", counted)
+    got = []
+    for batch in segment.read_log(path):
+        got.append(batch.base_offset)
+        if slow == "caller":
+            time.sleep(0.01)
+    assert got == [batch.base_offset for batch in segment.read_log(data)]
+    assert len(reads) == (19 if slow == "caller" else segment._ReadAhead.WAITS)
 
 
 @pytest.mark.parametrize("ahead", [True, False], ids=["read-ahead", "stream"])
