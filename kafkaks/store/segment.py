@@ -247,9 +247,8 @@ def read_log_runs(
         while position < limit:
             if scanning:
                 chunk = min(limit - position, SCAN_BYTES)
-                if ahead is not None:
-                    data = ahead.read(stream, position, chunk)
-                else:
+                data = ahead.take(position, chunk) if ahead is not None else None
+                if data is None:
                     stream.seek(position)
                     data = stream.read(chunk)
                 run, consumed, careful = scan(
@@ -447,18 +446,19 @@ class _ReadAhead:
             self._requests.put((position, size))
             self._pending = position, size
 
-    def read(self, stream: BinaryIO, position: int, size: int) -> bytes:
-        """``size`` bytes at ``position``: read ahead when that is what was read, else read now."""
-        if self._pending is not None:
-            pending, self._pending = self._pending, None
-            self._waits = self._waits + 1 if self._results.empty() else 0
-            result = self._results.get()
-            if pending == (position, size):
-                if isinstance(result, OSError):
-                    raise result
-                return result
-        stream.seek(position)
-        return stream.read(size)
+    def take(self, position: int, size: int) -> bytes | None:
+        """The ``size`` bytes at ``position`` when they are what was read ahead (None otherwise:
+        the caller reads them)."""
+        if self._pending is None:
+            return None
+        pending, self._pending = self._pending, None
+        self._waits = self._waits + 1 if self._results.empty() else 0
+        result = self._results.get()
+        if pending != (position, size):
+            return None
+        if isinstance(result, OSError):
+            raise result
+        return result
 
     def close(self) -> None:
         if self._pending is not None:
