@@ -52,8 +52,8 @@ ROWS_PER_BATCH = 65_536
 CHUNK_BYTES = 32 << 20  # stored bytes of Kafka batches in one Arrow batch, at most about this
 THREADS = 2
 """Decompression threads of :func:`batches_to_arrow` by default: two keep the decoding fed where
-decompressing is the slow part (small zstd and gzip batches: microseconds a batch in libzstd and
-zlib, against a fraction of one to decode it)."""
+decompressing is the slow part (small zstd and gzip batches: microseconds a batch in libzstd,
+libdeflate or zlib, against a fraction of one to decode it)."""
 MAX_INT32 = 0x7FFFFFFF
 MAX_MILLIS = (1 << 63) // 1000  # the largest millisecond timestamp a microsecond column holds
 _CREATE_TIME_ID = TimestampType.CREATE_TIME.id

@@ -179,13 +179,21 @@ def gzip_log(directory: Path, *, broken: int | None = None, fix_crc: bool = True
     return path, sum(map(len, batches[:broken]))
 
 
-@pytest.mark.parametrize("one_call", [True, False], ids=["zlib-one-call", "isal-in-threads"])
+def gzip_one_by_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """gzip batches decompressed one by one (by ISA-L), not in runs by the core (libdeflate or zlib)."""
+    in_one_call = kafkaks.arrow.in_one_call
+    monkeypatch.setattr(
+        kafkaks.arrow, "in_one_call", lambda codec, size: codec != "gzip" and in_one_call(codec, size)
+    )
+
+
+@pytest.mark.parametrize("one_call", [True, False], ids=["core-one-call", "isal-in-threads"])
 @pytest.mark.parametrize("threads", [1, 3])
 def test_decompression_threads_change_nothing_but_speed(
     tmp_path: Path, threads: int, one_call: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     if not one_call:  # these small gzip batches one by one, by ISA-L in the threads
-        monkeypatch.setattr(kafkaks.wire.codecs, "GZIP_IN_ONE_CALL", 0)
+        gzip_one_by_one(monkeypatch)
     path, _ = gzip_log(tmp_path / "t-0")
     options: dict[str, Any] = {"include_headers": True, "include_metadata": True}
     expected = rows(list(read_arrow(path, threads=0, **options)))
@@ -201,7 +209,7 @@ def test_batches_decompressed_one_by_one_stay_on_one_thread(
     """With several threads, the batches decompressed one at a time (here gzip by ISA-L) all go to
     one of them: spread over threads, their buffers came from as many allocator arenas and faulted
     in fresh pages again and again."""
-    monkeypatch.setattr(kafkaks.wire.codecs, "GZIP_IN_ONE_CALL", 0)
+    gzip_one_by_one(monkeypatch)
     names: set[str] = set()
     decompress = kafkaks.arrow.decompress
 
@@ -232,7 +240,7 @@ def test_a_broken_batch_fails_after_the_rows_before_it(tmp_path: Path, threads: 
 def test_closing_early_stops_the_decompression_threads(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(kafkaks.wire.codecs, "GZIP_IN_ONE_CALL", 0)  # ISA-L, in the threads
+    gzip_one_by_one(monkeypatch)  # ISA-L, in the threads
     path, _ = gzip_log(tmp_path / "t-0")
     before = threading.active_count()
     reader = read_arrow(path, rows_per_batch=5, threads=2)

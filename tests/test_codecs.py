@@ -345,17 +345,23 @@ def test_zstd_without_a_system_library_goes_through_zstandard() -> None:
     assert result.stdout.strip() == "None"
 
 
-def test_small_gzip_batches_read_the_same_with_and_without_the_system_zlib(tmp_path: Path) -> None:
-    """Runs of small gzip batches are inflated in one call by the core through the system's zlib
-    where it opens one, else one by one by ISA-L: the same rows either way, damage included."""
+@pytest.mark.parametrize("value_size", [160, 20_000], ids=["small", "large"])
+def test_gzip_batches_read_the_same_with_libdeflate_zlib_or_neither(tmp_path: Path, value_size: int) -> None:
+    """Runs of gzip batches are inflated in one call by the core: through the system's libdeflate
+    where it opens it, else through its zlib when they are small, else one by one by ISA-L: the
+    same rows every way, damage included."""
     from kafka.record.default_records import DefaultRecordBatchBuilder
 
+    letters = random.Random(value_size)
+    words = [bytes(letters.choices(b"abcdefghijklmnopqrstuvwxyz", k=3 + n % 7)) + b" " for n in range(64)]
+    text = letters.choices(words, k=value_size // 7)  # about 1 bit a byte: 1-3 KiB deflated when large
     segment = tmp_path / "t-0" / "00000000000000000000.log"
     segment.parent.mkdir()
     with segment.open("wb") as out:
         for offset in range(40):
             builder = DefaultRecordBatchBuilder(2, 1, False, -1, -1, -1, 1 << 20)
-            builder.append(0, 1_700_000_000_000 + offset, b"k%d" % offset, b"kafka %d " % offset * 20, [])
+            value = b"".join(text[offset % len(text) :] + text[: offset % len(text)]) + b"%d" % offset
+            builder.append(0, 1_700_000_000_000 + offset, b"k%d" % offset, value, [])
             batch = bytearray(builder.build())
             batch[:8] = offset.to_bytes(8, "big")
             if offset == 30:  # damage the payload, CRC left stale: read with verify_crc=False
@@ -364,27 +370,30 @@ def test_small_gzip_batches_read_the_same_with_and_without_the_system_zlib(tmp_p
     probe = (
         "import sys, json\n"
         "from kafkaks.wire import codecs\n"
-        "if sys.argv[2] == 'without': codecs.GZIP_LIBRARIES = ('libkafkaks-no-such-library.so',)\n"
+        "if sys.argv[2] != 'libdeflate': codecs.DEFLATE_LIBRARIES = ()\n"
+        "if sys.argv[2] == 'neither': codecs.GZIP_LIBRARIES = ('libkafkaks-no-such-library.so',)\n"
         "import kafkaks\n"
         "problems = []\n"
         "rows = [r for t in kafkaks.read_arrow(sys.argv[1], verify_crc=False, on_problem=problems.append)\n"
         "        for r in t.to_pylist()]\n"
-        "print(codecs._gzip_in_core(), len(rows), repr([(r['offset'], r['value']) for r in rows]),\n"
-        "      [(p.kind, p.offset) for p in problems])"
+        "print(codecs._gzip_in_core(), codecs._deflate_in_core(), len(rows),\n"
+        "      repr([(r['offset'], r['value']) for r in rows]), [(p.kind, p.offset) for p in problems])"
     )
-    outputs = [
-        subprocess.run(
+    outputs = {
+        way: subprocess.run(
             [sys.executable, "-c", probe, str(segment), way], capture_output=True, text=True, check=True
-        ).stdout.split(" ", 1)
-        for way in ("with", "without")
-    ]
+        ).stdout.split(" ", 2)
+        for way in ("libdeflate", "zlib", "neither")
+    }
     import ctypes.util
 
-    assert outputs[1][0] == "False"
-    assert outputs[0][0] == str(ctypes.util.find_library("z") is not None)
-    assert outputs[0][1] == outputs[1][1]
-    assert outputs[0][1].startswith("39 ")  # the damaged batch reported, the others read
-    assert outputs[0][1].rstrip().endswith("[(<ProblemKind.CORRUPT_RECORDS: 'corrupt_records'>, 30)]")
+    has_zlib, has_libdeflate = (ctypes.util.find_library(name) is not None for name in ("z", "deflate"))
+    assert outputs["libdeflate"][:2] == [str(has_zlib), str(has_zlib and has_libdeflate)]
+    assert outputs["zlib"][:2] == [str(has_zlib), "False"]
+    assert outputs["neither"][:2] == ["False", "False"]
+    assert outputs["libdeflate"][2] == outputs["zlib"][2] == outputs["neither"][2]
+    assert outputs["neither"][2].startswith("39 ")  # the damaged batch reported, the others read
+    assert outputs["neither"][2].rstrip().endswith("[(<ProblemKind.CORRUPT_RECORDS: 'corrupt_records'>, 30)]")
 
 
 def lz4_patch(offset: int, value: bytes) -> bytes:
@@ -567,6 +576,64 @@ def test_many_payloads_in_one_call_as_one_by_one(
         assert together[0] == expected[0], (together, expected)
     else:
         assert together == expected
+
+
+def gzip_member(body: bytes, *, header_crc: int | None = None, size: int | None = None) -> bytes:
+    """A gzip member of ``body``, with a header CRC-16 (FHCRC) when ``header_crc`` is given (the
+    right one for 0, else that value XOR the right one), its trailer declaring ``size`` when given."""
+    compressor = zlib.compressobj(6, zlib.DEFLATED, -15)
+    deflated = compressor.compress(body) + compressor.flush()
+    header = b"\x1f\x8b\x08" + (b"\x02" if header_crc is not None else b"\x00") + bytes(4) + b"\x00\xff"
+    if header_crc is not None:
+        header += struct.pack("<H", (zlib.crc32(header) & 0xFFFF) ^ header_crc)
+    declared = len(body) if size is None else size
+    return header + deflated + struct.pack("<II", zlib.crc32(body), declared & 0xFFFFFFFF)
+
+
+def spans_or_error(codec: str, payload: bytes, limit: int = MIB, into: bytearray | None = None) -> Any:
+    """decompress_spans of one payload: its bytes, or the class of its error."""
+    try:
+        return payloads(
+            codecs.decompress_spans(codec, payload, np.array([0]), np.array([len(payload)]), limit, into)
+        )
+    except DecompressionError as exc:
+        return type(exc)
+
+
+GZIP_TRAILERS = {
+    "a header CRC that matches": gzip_member(PAYLOAD[:5000], header_crc=0),
+    "a header CRC that does not": gzip_member(PAYLOAD[:5000], header_crc=0x1234),
+    "a first member larger than the trailer says": gzip_member(PAYLOAD) + gzip_member(b"kafka"),
+    "a trailer declaring too little": gzip_member(PAYLOAD, size=100),
+    "a trailer declaring too much": gzip_member(PAYLOAD[:1000], size=len(PAYLOAD)),
+    "a member over the cap": gzip_member(PAYLOAD[: MIB // 2]) + gzip_member(PAYLOAD[: MIB // 2 + 1]),
+}
+
+
+@pytest.mark.skipif(
+    not codecs.in_one_call("gzip", 0), reason="the compiled core or the system's zlib is missing"
+)
+@pytest.mark.parametrize("payload", GZIP_TRAILERS.values(), ids=GZIP_TRAILERS.keys())
+def test_gzip_runs_read_each_member_as_one_by_one(payload: bytes) -> None:
+    """The core inflates runs of gzip payloads with libdeflate where the system has it, which sizes
+    a member's output by the size the payload's trailer declares and skips the header's CRC-16:
+    a member larger than declared, a declared size that lies and a damaged header CRC read as
+    ISA-L (one by one) and Kafka's reader read them."""
+    expected = one_by_one("gzip", payload, [(0, len(payload))], MIB)
+    together = spans_or_error("gzip", payload)
+    assert together == (expected[0] if isinstance(expected, tuple) else expected)
+
+
+@pytest.mark.skipif(
+    not codecs.in_one_call("gzip", 0), reason="the compiled core or the system's zlib is missing"
+)
+def test_a_gzip_trailer_declaring_gigabytes_reserves_what_deflate_could_make() -> None:
+    """A crafted trailer is no reason to allocate: the room given to a member is bounded by what
+    its bytes could inflate to (deflate's densest ratio is 1032 to 1)."""
+    payload = gzip_member(b"kafka" * 6, size=0xFFFFFFF0)
+    into = bytearray()
+    assert spans_or_error("gzip", payload, 1 << 40, into) is DecompressionError
+    assert len(into) <= 1032 * len(payload) + 64
 
 
 @pytest.mark.skipif(not codecs.in_one_call("lz4", 0), reason="the compiled core is not built")

@@ -710,6 +710,91 @@ static int gzip_into(Sink *out, ZStream *z, const uint8_t *data, size_t size, lo
     }
 }
 
+/* ---- gzip, through the system's libdeflate, when it is there ----
+ *
+ * libdeflate inflates a whole member into a buffer it is given, without zlib's streaming state:
+ * about as fast as ISA-L on large payloads and a third faster than zlib on small ones, so runs of
+ * gzip payloads of any size go to decompress_spans once it is opened (deflate_load, like
+ * libzstd). What it does not read to the end, zlib reads again from the payload's start
+ * (gzip_into), so every failure (damage, a payload over the cap, a header CRC, which libdeflate
+ * skips) is zlib's, with zlib's message, as one call for the payload reports it. Output that
+ * libdeflate accepts has passed the member's CRC-32 and length check.
+ */
+static struct {
+    void *(*create)(void);                                                          /* libdeflate_alloc_decompressor */
+    void (*free)(void *);                                                           /* libdeflate_free_decompressor */
+    int (*gunzip)(void *, const void *, size_t, void *, size_t, size_t *, size_t *); /* libdeflate_gzip_decompress_ex */
+} deflate;
+
+#define DEFLATE_SUCCESS 0
+#define DEFLATE_INSUFFICIENT_SPACE 3
+#define DEFLATE_MAX_RATIO 1032 /* deflate's densest: 258 bytes from a 2-bit code */
+#define GZIP_FHCRC 0x02        /* a header CRC-16 follows the header: zlib checks it, libdeflate skips it */
+#define GZIP_MIN_MEMBER 18     /* a 10-byte header, an empty deflate block, the 8-byte trailer */
+#define ZLIB_READS (-2)        /* deflate_into: the payload is left to zlib */
+
+/* deflate_load(name) -> whether libdeflate could be opened under that name (and has what is needed) */
+PyObject *codecs_deflate_load(PyObject *module, PyObject *args) {
+    (void)module;
+    const char *name;
+    if (!PyArg_ParseTuple(args, "s", &name)) return NULL;
+    if (deflate.gunzip) Py_RETURN_TRUE;
+    void *library = OPEN_LIBRARY(name);
+    if (!library) Py_RETURN_FALSE;
+    *(void **)&deflate.create = FIND_SYMBOL(library, "libdeflate_alloc_decompressor");
+    *(void **)&deflate.free = FIND_SYMBOL(library, "libdeflate_free_decompressor");
+    *(void **)&deflate.gunzip = FIND_SYMBOL(library, "libdeflate_gzip_decompress_ex");
+    if (!deflate.create || !deflate.free || !deflate.gunzip) {
+        CLOSE_LIBRARY(library);
+        memset(&deflate, 0, sizeof deflate);
+        Py_RETURN_FALSE;
+    }
+    Py_RETURN_TRUE; /* the library stays open for the life of the process */
+}
+
+/* The gzip members of a payload appended to the sink by libdeflate's decompressor d, as gzip_into
+ * reads them; ZLIB_READS, the sink as it was, for anything but members read to their end within
+ * the cap. Each member is given room for the size the payload's trailer declares (bounded by
+ * deflate's densest ratio and the cap), and twice as much again while that is short. */
+static int deflate_into(Sink *out, void *d, const uint8_t *data, size_t size, long long limit, Why *why) {
+    size_t ceiling = (unsigned long long)limit < SIZE_MAX - 1 ? (size_t)limit + 1 : SIZE_MAX - 1;
+    size_t start = out->used, pos = 0;
+    for (;;) { /* one member per turn */
+        size_t rest = size - pos, used = out->used - start;
+        if (rest < GZIP_MIN_MEMBER || data[pos + 3] & GZIP_FHCRC) break;
+        size_t densest = rest < (SIZE_MAX - 64) / DEFLATE_MAX_RATIO ? rest * DEFLATE_MAX_RATIO + 64 : SIZE_MAX;
+        size_t most = ceiling - used < densest ? ceiling - used : densest, want = le32(data + size - 4);
+        if (want < 64) want = 64;
+        if (want > most) want = most;
+        int result;
+        size_t read, written;
+        for (;;) {
+            if (sink_reserve(out, want, most, why) < 0) return -1;
+            size_t room = out->capacity - out->used < most ? out->capacity - out->used : most;
+            result = deflate.gunzip(d, data + pos, rest, sink_at(out, out->used), room, &read, &written);
+            if (result != DEFLATE_INSUFFICIENT_SPACE || room == most) break;
+            want = room < most / 2 ? 2 * room : most;
+        }
+        if (result != DEFLATE_SUCCESS || used + written > (size_t)limit) break;
+        out->used += written;
+        pos += read;
+        if (size - pos < 2 || data[pos] != 0x1f || data[pos + 1] != 0x8b) return 0;
+    }
+    out->used = start;
+    return ZLIB_READS;
+}
+
+/* A gzip payload appended to the sink: by libdeflate's decompressor when there is one, else (and
+ * for whatever it leaves) by zlib's inflater z. */
+static int gunzip_into(Sink *out, void *deflater, ZStream *z, const uint8_t *data, size_t size, long long limit,
+                       Why *why) {
+    if (deflater) {
+        int status = deflate_into(out, deflater, data, size, limit, why);
+        if (status != ZLIB_READS) return status;
+    }
+    return gzip_into(out, z, data, size, limit, why);
+}
+
 /* ---- many payloads in one call ---- */
 
 /* spans(codec, buffer, starts, ends, limit, into) -> (data, starts, ends): each payload
@@ -718,7 +803,8 @@ static int gzip_into(Sink *out, ZStream *z, const uint8_t *data, size_t size, lo
  * when it is not None: a buffer used again and again costs no page faults), codec "gzip" (after gzip_load), "lz4" (Kafka's LZ4 frame, header
  * checksum checked), "snappy" or "zstd" (after zstd_load), each capped at `limit` bytes; the first
  * payload that does not decompress raises, as one call for it would. The payloads are decompressed
- * with the GIL released (zstd and gzip with a context of the call's own, a kept one for zstd). */
+ * with the GIL released (zstd and gzip with a context of the call's own, a kept one for zstd; gzip
+ * by libdeflate when deflate_load has opened it). */
 PyObject *codecs_spans(PyObject *module, PyObject *args) {
     (void)module;
     const char *codec;
@@ -729,7 +815,7 @@ PyObject *codecs_spans(PyObject *module, PyObject *args) {
     PyObject *result = NULL, *out_starts = NULL, *out_ends = NULL;
     Sink out = {0};
     Why why = {0};
-    void *context = NULL;
+    void *context = NULL, *deflater = NULL;
     ZStream inflater;
     int inflating = 0, status = 0;
     enum { GZIP, LZ4, SNAPPY, ZSTD } kind;
@@ -790,6 +876,10 @@ PyObject *codecs_spans(PyObject *module, PyObject *args) {
             goto done;
         }
         inflating = 1;
+        if (deflate.create && !(deflater = deflate.create())) {
+            PyErr_NoMemory();
+            goto done;
+        }
     }
     int64_t *at = (int64_t *)PyBytes_AS_STRING(out_starts), *to = (int64_t *)PyBytes_AS_STRING(out_ends);
     out.released = PyEval_SaveThread();
@@ -797,7 +887,7 @@ PyObject *codecs_spans(PyObject *module, PyObject *args) {
         const uint8_t *data = (const uint8_t *)buffer.buf + start[i];
         size_t size = (size_t)(end[i] - start[i]);
         at[i] = (int64_t)out.used;
-        status = kind == GZIP     ? gzip_into(&out, &inflater, data, size, limit, &why)
+        status = kind == GZIP     ? gunzip_into(&out, deflater, &inflater, data, size, limit, &why)
                  : kind == LZ4    ? lz4_into(&out, data, size, limit, 1, &why)
                  : kind == SNAPPY ? snappy_into(&out, data, size, limit, &why)
                                   : zstd_into(&out, context, data, size, limit, &why);
@@ -810,6 +900,7 @@ PyObject *codecs_spans(PyObject *module, PyObject *args) {
 done:
     if (context) zstd_give(context);
     if (inflating) zlib.end(&inflater);
+    if (deflater) deflate.free(deflater);
     PyBuffer_Release(&out.pin);
     Py_XDECREF(out.buffer);
     Py_XDECREF(out_starts);

@@ -10,5 +10,6 @@ PyObject *codecs_spans(PyObject *module, PyObject *args);
 PyObject *codecs_zstd_load(PyObject *module, PyObject *args);
 PyObject *codecs_zstd(PyObject *module, PyObject *args);
 PyObject *codecs_gzip_load(PyObject *module, PyObject *args);
+PyObject *codecs_deflate_load(PyObject *module, PyObject *args);
 
 #endif

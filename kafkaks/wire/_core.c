@@ -933,6 +933,8 @@ static PyMethodDef methods[] = {
      "one codec into one buffer (the bytearray into, when not None), the GIL released."},
     {"gzip_load", codecs_gzip_load, METH_VARARGS,
      "gzip_load(name) -> bool: whether zlib could be opened under that name, for decompress_spans."},
+    {"deflate_load", codecs_deflate_load, METH_VARARGS,
+     "deflate_load(name) -> bool: whether libdeflate could be opened under that name, for decompress_spans."},
     {"zstd_load", codecs_zstd_load, METH_VARARGS,
      "zstd_load(name) -> whether the zstd library of that name was opened (for zstd)."},
     {"zstd", codecs_zstd, METH_VARARGS,
