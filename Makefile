@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 SPECS := $(wildcard formats/*.ksy)
 
-.PHONY: generate check-generated lint test bench demo fuzz clean
+.PHONY: generate check-generated lint test bench demo fuzz asan clean
 
 # pip's own output shows what it fetches and builds: the first install of PySpark builds a wheel
 # from its 456 MB source archive (minutes on a slow line), later ones take it from pip's cache.
@@ -58,6 +58,28 @@ fuzz: $(VENV)
 	  $(PY) fuzz/make_corpus.py "$$tmp/corpus" && \
 	  KAFKAKS_FUZZ_SCRATCH="$$tmp" $(PY) fuzz/fuzz_kafkaks.py -max_total_time=$(FUZZ_TIME) $(FUZZ_FLAGS) \
 	    -artifact_prefix=fuzz/artifacts/ "$$tmp/corpus"
+
+# The compiled core built with AddressSanitizer and UBSan into a copy of this tree's tracked files
+# ($(ASAN)), and the tests that drive it (ASAN_TESTS) run there. They run from inside the copy, with
+# the sanitizers' runtimes preloaded: run from here, Python would import this tree's kafkaks and its
+# ordinary core, so the run first checks which core it imports. The real data is read from
+# ../shared/testdata/real beside this tree unless KAFKAKS_REAL_DATA says otherwise.
+ASAN := build/asan
+ASAN_TESTS ?= core scan codecs columnar arrow hostile replicas segment corruption batch_legacy
+asan: $(VENV)
+	rm -rf $(ASAN) && mkdir -p $(ASAN)
+	git ls-files -z | xargs -0 cp -d --parents -t $(ASAN)
+	ln -s ../generated $(ASAN)/kafkaks/generated
+	gcc -fsanitize=address,undefined -fno-omit-frame-pointer -g -O1 -fPIC -shared -I generated -I kafkaks/wire \
+	  -I"$$($(PY) -c 'import sysconfig; print(sysconfig.get_paths()["include"])')" \
+	  kafkaks/wire/_core.c kafkaks/wire/_codecs.c \
+	  -o "$(ASAN)/kafkaks/wire/_core$$($(PY) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')"
+	cd $(ASAN) && export LD_PRELOAD="$$(gcc -print-file-name=libasan.so):$$(gcc -print-file-name=libubsan.so)" \
+	  ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 PYTHONPATH=$(CURDIR)/$(ASAN) \
+	  KAFKAKS_REAL_DATA="$${KAFKAKS_REAL_DATA:-$(CURDIR)/../shared/testdata/real}" && \
+	  $(CURDIR)/$(PY) -c 'import os, kafkaks.wire._core as core; \
+	    assert core.__file__.startswith(os.getcwd()), core.__file__; print("the sanitized core:", core.__file__)' && \
+	  $(CURDIR)/$(PY) -m pytest -p no:cacheprovider $(foreach name,$(ASAN_TESTS),tests/test_$(name).py) -k "not costs_about"
 
 # The sample log dir, a dump of one segment, then Spark (local[*]) to Parquet with its summary.
 # The pipeline prints a line per stage on stderr; Spark's own output goes to $(DEMO)/spark.log.
