@@ -472,6 +472,25 @@ PyObject *codecs_snappy(PyObject *module, PyObject *args) {
 #define CLOSE_LIBRARY(library) dlclose(library)
 #endif
 
+/* How a *_load(name) call starts: 1 with the library opened under that name, or 0 with what the
+ * call returns (True: loaded already; False: no library of that name; NULL: a wrong argument). */
+static int open_library(PyObject *args, int loaded, void **library, PyObject **answer) {
+    const char *name;
+    *answer = NULL;
+    if (!PyArg_ParseTuple(args, "s", &name)) return 0;
+    if (!loaded && (*library = OPEN_LIBRARY(name))) return 1;
+    *answer = Py_NewRef(loaded ? Py_True : Py_False);
+    return 0;
+}
+
+/* How a *_load call ends when the library lacks what is needed: closed, its `size` bytes of
+ * functions at `functions` cleared, False. */
+static PyObject *refuse_library(void *library, void *functions, size_t size) {
+    CLOSE_LIBRARY(library);
+    memset(functions, 0, size);
+    Py_RETURN_FALSE;
+}
+
 #define ZSTD_KEPT 4 /* contexts kept for later calls, at most */
 
 typedef struct {
@@ -513,11 +532,9 @@ static void zstd_give(void *context) {
 /* zstd_load(name) -> whether libzstd could be opened under that name (and has what is needed) */
 PyObject *codecs_zstd_load(PyObject *module, PyObject *args) {
     (void)module;
-    const char *name;
-    if (!PyArg_ParseTuple(args, "s", &name)) return NULL;
-    if (zstd.create) Py_RETURN_TRUE;
-    void *library = OPEN_LIBRARY(name);
-    if (!library) Py_RETURN_FALSE;
+    void *library;
+    PyObject *answer;
+    if (!open_library(args, zstd.create != 0, &library, &answer)) return answer;
     *(void **)&zstd.create = FIND_SYMBOL(library, "ZSTD_createDCtx");
     *(void **)&zstd.free = FIND_SYMBOL(library, "ZSTD_freeDCtx");
     *(void **)&zstd.decompress = FIND_SYMBOL(library, "ZSTD_decompressStream");
@@ -526,11 +543,8 @@ PyObject *codecs_zstd_load(PyObject *module, PyObject *args) {
     *(void **)&zstd.error_name = FIND_SYMBOL(library, "ZSTD_getErrorName");
     *(void **)&zstd.content_size = FIND_SYMBOL(library, "ZSTD_getFrameContentSize");
     if (!zstd.create || !zstd.free || !zstd.decompress || !zstd.reset || !zstd.is_error || !zstd.error_name ||
-        !zstd.content_size || !(zstd.kept[0] = zstd.create())) {
-        CLOSE_LIBRARY(library);
-        memset(&zstd, 0, sizeof zstd);
-        Py_RETURN_FALSE;
-    }
+        !zstd.content_size || !(zstd.kept[0] = zstd.create()))
+        return refuse_library(library, &zstd, sizeof zstd);
     zstd.kept_count = 1;
     Py_RETURN_TRUE; /* the library stays open for the life of the process */
 }
@@ -645,11 +659,9 @@ static struct {
 /* gzip_load(name) -> whether zlib could be opened under that name (and has what is needed) */
 PyObject *codecs_gzip_load(PyObject *module, PyObject *args) {
     (void)module;
-    const char *name;
-    if (!PyArg_ParseTuple(args, "s", &name)) return NULL;
-    if (zlib.ready) Py_RETURN_TRUE;
-    void *library = OPEN_LIBRARY(name);
-    if (!library) Py_RETURN_FALSE;
+    void *library;
+    PyObject *answer;
+    if (!open_library(args, zlib.ready != 0, &library, &answer)) return answer;
     const char *(*version)(void);
     *(void **)&version = FIND_SYMBOL(library, "zlibVersion");
     *(void **)&zlib.init = FIND_SYMBOL(library, "inflateInit2_");
@@ -658,11 +670,8 @@ PyObject *codecs_gzip_load(PyObject *module, PyObject *args) {
     *(void **)&zlib.end = FIND_SYMBOL(library, "inflateEnd");
     ZStream probe = {0}; /* an inflater made and ended: this zlib takes our z_stream */
     if (!version || !zlib.init || !zlib.inflate || !zlib.reset || !zlib.end ||
-        zlib.init(&probe, GZIP_WINDOW_BITS, zlib.version = version(), (int)sizeof(ZStream)) != 0) {
-        CLOSE_LIBRARY(library);
-        memset(&zlib, 0, sizeof zlib);
-        Py_RETURN_FALSE;
-    }
+        zlib.init(&probe, GZIP_WINDOW_BITS, zlib.version = version(), (int)sizeof(ZStream)) != 0)
+        return refuse_library(library, &zlib, sizeof zlib);
     zlib.end(&probe);
     zlib.ready = 1;
     Py_RETURN_TRUE; /* the library stays open for the life of the process */
@@ -736,19 +745,14 @@ static struct {
 /* deflate_load(name) -> whether libdeflate could be opened under that name (and has what is needed) */
 PyObject *codecs_deflate_load(PyObject *module, PyObject *args) {
     (void)module;
-    const char *name;
-    if (!PyArg_ParseTuple(args, "s", &name)) return NULL;
-    if (deflate.gunzip) Py_RETURN_TRUE;
-    void *library = OPEN_LIBRARY(name);
-    if (!library) Py_RETURN_FALSE;
+    void *library;
+    PyObject *answer;
+    if (!open_library(args, deflate.gunzip != 0, &library, &answer)) return answer;
     *(void **)&deflate.create = FIND_SYMBOL(library, "libdeflate_alloc_decompressor");
     *(void **)&deflate.free = FIND_SYMBOL(library, "libdeflate_free_decompressor");
     *(void **)&deflate.gunzip = FIND_SYMBOL(library, "libdeflate_gzip_decompress_ex");
-    if (!deflate.create || !deflate.free || !deflate.gunzip) {
-        CLOSE_LIBRARY(library);
-        memset(&deflate, 0, sizeof deflate);
-        Py_RETURN_FALSE;
-    }
+    if (!deflate.create || !deflate.free || !deflate.gunzip)
+        return refuse_library(library, &deflate, sizeof deflate);
     Py_RETURN_TRUE; /* the library stays open for the life of the process */
 }
 
