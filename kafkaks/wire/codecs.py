@@ -4,7 +4,8 @@ A v2 batch's records, or a v0/v1 wrapper message's value, may be compressed with
 Kafka wraps three of them in a framing of its own choosing (``clients/.../common/compress/``)::
 
     gzip    RFC 1952 gzip, possibly several members (java.util.zip.GZIPInputStream reads them all);
-            inflated with ISA-L (the isal package), zlib's API at about 2.3 times its speed
+            inflated with ISA-L (the isal package), zlib's API at about 2.3 times its speed; runs
+            of payloads by the core (decompress_spans), through libdeflate or zlib
 
     snappy  xerial snappy-java stream (SnappyOutputStream / SnappyInputStream, block size 32 KiB):
               header  82 53 4E 41 50 50 59 00   magic "\\x82SNAPPY\\0"
