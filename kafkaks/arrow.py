@@ -422,21 +422,22 @@ def _run_piece(
     decompression: _Decompression,
 ) -> _RunPiece:
     pool = decompression.pool
-    codecs = (columns["attributes"][rows] & RecordBatchHeader.COMPRESSION_MASK).tolist()
-    if not any(codecs):  # decoded straight from the run's bytes
+    codec_ids: Array = columns["attributes"][rows] & RecordBatchHeader.COMPRESSION_MASK
+    if not codec_ids.any():  # decoded straight from the run's bytes
         return _RunPiece(run, columns, rows, None, rows_per_batch)
-    first = V2_CODECS[codecs[0]].value if codecs[0] in V2_CODECS else None
+    first_id = int(codec_ids[0])
+    first = V2_CODECS[first_id].value if first_id in V2_CODECS else None
     starts_at, ends_at = (
         np.ascontiguousarray(columns[name][rows], np.int64) for name in ("records_at", "records_end")
     )
     mean_size = float((ends_at - starts_at).mean())
-    if first is not None and in_one_call(first, mean_size) and codecs.count(codecs[0]) == len(codecs):
+    if first is not None and in_one_call(first, mean_size) and bool((codec_ids == first_id).all()):
         spans = _Spans(first, run.data, starts_at, ends_at, run.max_decompressed, decompression.spare)
         if pool:  # without the GIL: in the pool's thread
             return _RunPiece(run, columns, rows, pool.submit(spans.result), rows_per_batch)
         return _RunPiece(run, columns, rows, spans, rows_per_batch)
     view = memoryview(run.data)
-    starts, ends = starts_at.tolist(), ends_at.tolist()
+    starts, ends, codecs = starts_at.tolist(), ends_at.tolist(), codec_ids.tolist()
     payloads: list[memoryview | _Compressed] = [
         _Compressed(V2_CODECS[codec_id].value, view[start:end], run.max_decompressed)
         if codec_id
@@ -681,13 +682,18 @@ def _v2_columns(parts: list[_Part], schema: pa.Schema, joined: JoinBuffer) -> pa
 
 def _table(headers: _Headers, counts: Array, records: RecordColumns, schema: pa.Schema) -> pa.RecordBatch:
     """The Arrow batch of decoded records (``counts[i]`` of them from batch ``i`` of ``headers``)."""
-    base_offset: Array = np.repeat(headers.base_offset, counts)
+    one_each = bool((counts == 1).all())  # batches of one record (a quiet topic): nothing to repeat
+
+    def per_row(values: Array) -> Array:
+        """Each batch's value once per record of the batch."""
+        return values if one_each else np.repeat(values, counts)
+
+    base_offset = per_row(headers.base_offset)
     offset = _add(base_offset, records.offset_delta, "offset")
-    timestamp = _add(np.repeat(headers.base_timestamp, counts), records.timestamp_delta, "timestamp")
+    timestamp = _add(per_row(headers.base_timestamp), records.timestamp_delta, "timestamp")
     log_append_batch: Array = (headers.attributes & RecordBatchHeader.TIMESTAMP_TYPE_MASK) != 0
     if log_append_batch.any():
-        log_append: Array = np.repeat(log_append_batch, counts)
-        timestamp = np.where(log_append, np.repeat(headers.max_timestamp, counts), timestamp)
+        timestamp = np.where(per_row(log_append_batch), per_row(headers.max_timestamp), timestamp)
     if (np.abs(timestamp) > MAX_MILLIS).any():
         raise CorruptDataError("record timestamp out of the range of a microsecond timestamp")
     timestamp_type = np.where(log_append_batch, _LOG_APPEND_TIME_ID, _CREATE_TIME_ID)
@@ -698,7 +704,7 @@ def _table(headers: _Headers, counts: Array, records: RecordColumns, schema: pa.
         "partition": _per_batch(headers.partition, counts, pa.int32()),
         "offset": from_numpy(offset, pa.int64()),
         "timestamp": from_numpy(timestamp * 1000, pa.timestamp("us", tz="UTC")),
-        "timestampType": from_numpy(np.repeat(timestamp_type, counts).astype(np.int32), pa.int32()),
+        "timestampType": from_numpy(per_row(timestamp_type).astype(np.int32), pa.int32()),
     }
     if records.headers is not None:
         columns["headers"] = records.headers
@@ -723,8 +729,8 @@ def _table(headers: _Headers, counts: Array, records: RecordColumns, schema: pa.
             if isinstance(values, list):
                 columns[name] = _per_batch(values, counts, kind)
             else:
-                columns[name] = from_numpy(np.repeat(values, counts), kind)
-        base_sequence: Array = np.repeat(headers.base_sequence, counts)
+                columns[name] = from_numpy(per_row(values), kind)
+        base_sequence = per_row(headers.base_sequence)
         delta = records.offset_delta
         # DefaultRecordBatch.incrementSequence: past 2^31 - 1 the sequence wraps to 0
         sequence = np.where(
