@@ -113,11 +113,8 @@ def _opened(load: Callable[[str], bool] | None, names: tuple[str, ...]) -> bool:
 
 @functools.cache
 def _gzip_in_core() -> bool:
-    """Whether the core has opened the system's zlib (and then libdeflate, when the system has it)."""
-    if not _opened(_core_gzip_load, GZIP_LIBRARIES):
-        return False
-    _deflate_in_core()
-    return True
+    """Whether the core has opened the system's zlib."""
+    return _opened(_core_gzip_load, GZIP_LIBRARIES)
 
 
 @functools.cache
@@ -199,7 +196,7 @@ def in_one_call(codec: str, payload_bytes: float) -> bool:
         case "zstd":
             return _zstd_in_core() is not None
         case "gzip":
-            return _gzip_in_core() and (payload_bytes <= GZIP_IN_ONE_CALL or _deflate_in_core())
+            return _gzip_in_core() and (_deflate_in_core() or payload_bytes <= GZIP_IN_ONE_CALL)
     return False
 
 
