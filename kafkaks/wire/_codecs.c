@@ -679,7 +679,7 @@ PyObject *codecs_gzip_load(PyObject *module, PyObject *args) {
 
 /* One or more gzip members appended to the sink, with the inflater z; bytes after the last member
  * that do not start another are ignored, as java.util.zip.GZIPInputStream (Kafka's reader) ignores them. */
-static int gzip_into(Sink *out, ZStream *z, const uint8_t *data, size_t size, long long limit, Why *why) {
+static int zlib_into(Sink *out, ZStream *z, const uint8_t *data, size_t size, long long limit, Why *why) {
     if (size > UINT32_MAX) return stop(why, "gzip: payload over 4 GiB"); /* a v2 batch is under 2 GiB */
     size_t ceiling = (unsigned long long)limit < SIZE_MAX - 1 ? (size_t)limit + 1 : SIZE_MAX - 1;
     size_t first = size < ceiling / 4 ? 4 * size + 64 : ceiling, start = out->used, pos = 0;
@@ -725,7 +725,7 @@ static int gzip_into(Sink *out, ZStream *z, const uint8_t *data, size_t size, lo
  * about as fast as ISA-L on large payloads and a third faster than zlib on small ones, so runs of
  * gzip payloads of any size go to decompress_spans once it is opened (deflate_load, like
  * libzstd). What it does not read to the end, zlib reads again from the payload's start
- * (gzip_into), so every failure (damage, a payload over the cap, a header CRC, which libdeflate
+ * (zlib_into), so every failure (damage, a payload over the cap, a header CRC, which libdeflate
  * skips) is zlib's, with zlib's message, as one call for the payload reports it. Output that
  * libdeflate accepts has passed the member's CRC-32 and length check.
  */
@@ -756,7 +756,7 @@ PyObject *codecs_deflate_load(PyObject *module, PyObject *args) {
     Py_RETURN_TRUE; /* the library stays open for the life of the process */
 }
 
-/* The gzip members of a payload appended to the sink by libdeflate's decompressor d, as gzip_into
+/* The gzip members of a payload appended to the sink by libdeflate's decompressor d, as zlib_into
  * reads them; ZLIB_READS, the sink as it was, for anything but members read to their end within
  * the cap. Each member is given room for the size the payload's trailer declares (bounded by
  * deflate's densest ratio and the cap), and twice as much again while that is short. */
@@ -790,13 +790,13 @@ static int deflate_into(Sink *out, void *d, const uint8_t *data, size_t size, lo
 
 /* A gzip payload appended to the sink: by libdeflate's decompressor when there is one, else (and
  * for whatever it leaves) by zlib's inflater z. */
-static int gunzip_into(Sink *out, void *deflater, ZStream *z, const uint8_t *data, size_t size, long long limit,
+static int gzip_into(Sink *out, void *deflater, ZStream *z, const uint8_t *data, size_t size, long long limit,
                        Why *why) {
     if (deflater) {
         int status = deflate_into(out, deflater, data, size, limit, why);
         if (status != ZLIB_READS) return status;
     }
-    return gzip_into(out, z, data, size, limit, why);
+    return zlib_into(out, z, data, size, limit, why);
 }
 
 /* ---- many payloads in one call ---- */
@@ -891,7 +891,7 @@ PyObject *codecs_spans(PyObject *module, PyObject *args) {
         const uint8_t *data = (const uint8_t *)buffer.buf + start[i];
         size_t size = (size_t)(end[i] - start[i]);
         at[i] = (int64_t)out.used;
-        status = kind == GZIP     ? gunzip_into(&out, deflater, &inflater, data, size, limit, &why)
+        status = kind == GZIP     ? gzip_into(&out, deflater, &inflater, data, size, limit, &why)
                  : kind == LZ4    ? lz4_into(&out, data, size, limit, 1, &why)
                  : kind == SNAPPY ? snappy_into(&out, data, size, limit, &why)
                                   : zstd_into(&out, context, data, size, limit, &why);
