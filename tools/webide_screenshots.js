@@ -11,7 +11,7 @@
 // without one, the first nodes are opened.
 //
 // <built-ide-dir> is the `out/` folder of kaitai-io/kaitai_struct_webide built with its own
-// lockfile (`npm ci && ./build`; see README, "Web IDE"). It is served on 127.0.0.1 by this script.
+// lockfile (`npm ci && ./build`; see docs/webide.md). It is served on 127.0.0.1 by this script.
 // Needs `playwright-core` (npm; found through NODE_PATH) and Chromium: CHROMIUM (default
 // /usr/bin/chromium). For each <spec-id>=<file> it uploads every formats/*.ksy but that spec, then
 // the file, then the spec (a single uploaded file is opened at once), waits for the object tree,
