@@ -394,7 +394,8 @@ class StubRegistry:
         class Handler(BaseHTTPRequestHandler):
             def do_GET(self) -> None:
                 stub.paths.append(self.path)
-                parts = self.path.strip("/").split("/")
+                path, _, query = self.path.partition("?")
+                parts = path.strip("/").split("/")
                 body: Any = None
                 if self.headers.get("Authorization") != expected_auth:
                     self.send_error(401)
@@ -402,6 +403,8 @@ class StubRegistry:
                 try:
                     if parts[:2] == ["schemas", "ids"]:
                         body = answer(state.by_id(int(parts[2])))
+                    elif parts[0] == "subjects" and parts[2:] == ["versions"] and query == "deleted=true":
+                        body = sorted(state.versions.get(parts[1], {})) or None  # soft-deleted ones too
                     elif parts[0] == "subjects" and parts[2] == "versions":
                         subject = parts[1].replace("%2F", "/")
                         found = (
@@ -442,6 +445,7 @@ def test_rest_registry_gives_what_the_topic_gives(avro_dir: Avro, tmp_path: Path
     # The data without its _schemas topic: the schemas come from the REST API alone
     shutil.copytree(avro_dir.root / "orders-0", tmp_path / "logs" / "orders-0")
     shutil.copytree(avro_dir.root / "payments-0", tmp_path / "logs" / "payments-0")
+    shutil.copytree(avro_dir.root / "retired-0", tmp_path / "logs" / "retired-0")
     stub = StubRegistry(avro_dir.root)
     try:
         rest = list(read_arrow(tmp_path / "logs", decode_values=stub.url))
@@ -449,7 +453,7 @@ def test_rest_registry_gives_what_the_topic_gives(avro_dir: Avro, tmp_path: Path
         stub.close()
     offline = list(read_arrow(avro_dir.root, decode_values=True))
     where = f" at {stub.url.replace('user:p%40ss@', '')}"  # the REST API's messages name the registry
-    for topic in ("orders", "payments"):
+    for topic in ("orders", "payments", "retired"):
         got = rows_of(rest, topic)
         assert not any("p%40ss" in (row["valueDecodeProblem"] or "") for row in got)  # no password shown
         for row in got:
@@ -460,6 +464,7 @@ def test_rest_registry_gives_what_the_topic_gives(avro_dir: Avro, tmp_path: Path
     assert "/schemas/ids/99" in stub.paths  # asked, and answered 404: a problem, not an error
     assert "/subjects/orders-value/versions/latest" in stub.paths
     assert "/subjects/money/versions/1" in stub.paths  # the reference
+    assert "/subjects/retired-value/versions/1?deleted=true" in stub.paths  # every version deleted
 
 
 def test_an_unreachable_registry_is_a_clear_problem(avro_dir: Avro) -> None:

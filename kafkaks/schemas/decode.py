@@ -6,9 +6,11 @@ for values (and keys with ``keys=True``), three columns to each batch of the Kaf
 columns:
 
 - ``valueSchemaId`` (int32): the schema id of the framing, null for a null value or one without it;
-- ``valueDecoded`` (struct): the value, typed by the subject's latest schema (its type fixed per
-  subject: every batch of a topic has the same one), null for a null value or when it does not
-  decode;
+- ``valueDecoded`` (struct): the value, decoded with its writer's schema (the framing's id) and
+  typed by the column's schema, the subject's latest version (the latest deleted one when every
+  version is deleted): its type fixed per topic, every batch of a topic has the same one. A value
+  the column's schema cannot read is fitted to its type (:mod:`~kafkaks.schemas.fitting`); null
+  for a null value or when it does not decode or fit;
 - ``valueDecodeProblem`` (string): why the value did not decode, null when it did (or was null).
 
 A topic without a subject (``<topic>-value``, or the one :class:`Decoding` maps it to) or schema
