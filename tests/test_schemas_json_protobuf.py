@@ -506,3 +506,72 @@ def test_protobuf_values_the_columns_schema_cannot_read(tmp_path: Path) -> None:
         {"Ping": None, "Pong": {"id": "p"}},
     ]
     assert gone.column("valueDecodeProblem").to_pylist() == [None] * 3
+
+
+CART_PROTO = """syntax = "proto3";
+package shop;
+message Cart {
+  map<string, int32> counts = 1;
+  message Item { string sku = 1; }
+  Item item = 2;
+}
+"""
+# The registry's text of CART_PROTO registered as a descriptor without normalize.schemas: the map
+# entry is a declared message (the form of mapEntrySchemaString in schema-registry's
+# ProtobufSchemaTest), which protoc refuses to compile as it stands.
+CART_REGISTRY_TEXT = """syntax = "proto3";
+package shop;
+
+message Cart {
+  repeated .shop.Cart.CountsEntry counts = 1;
+  .shop.Cart.Item item = 2;
+
+  message CountsEntry {
+    option map_entry = true;
+
+    string key = 1;
+    int32 value = 2;
+  }
+  message Item {
+    string sku = 1;
+  }
+}
+"""
+
+
+def test_the_registrys_text_of_a_descriptor_with_maps(tmp_path: Path) -> None:
+    """confluent-kafka-python registers a descriptor and counts its map entry ([0, 1] is Item); the
+    registry keeps it as text declaring the entry: the text compiles, counts it, and reads the map."""
+    classes = compiled(tmp_path / "proto", {"cart.proto": CART_PROTO}, "cart.proto")
+    client = confluent.SchemaRegistryClient.new_client({"url": "mock://carts"})
+    context = SerializationContext("carts", MessageField.VALUE)
+    cart = classes["shop.Cart"](item=classes["shop.Cart.Item"](sku="a"))
+    cart.counts["n"] = 2
+    records: list[Record] = []
+    for message in (cart, classes["shop.Cart.Item"](sku="b")):
+        serializer = pb_serde.ProtobufSerializer(type(message), client, {"use.deprecated.format": False})
+        records.append((None, serializer(message, context)))
+    assert (records[1][1] or b"")[5:8] == b"\x04\x00\x02"  # [0, 1]
+    write_partition(tmp_path / "logs" / "carts-0", records)
+    schemas = registry_records_of(client, {("carts-value", 1): CART_REGISTRY_TEXT})
+    write_partition(tmp_path / "logs" / "_schemas-0", schemas)
+    (batch,) = read_arrow(tmp_path / "logs" / "carts-0", decode_values=True)
+    assert batch.column("valueDecodeProblem").to_pylist() == [None, None]
+    assert batch.schema.field("valueDecoded").type == pa.struct(
+        [
+            (
+                "Cart",
+                pa.struct(
+                    [
+                        ("counts", pa.map_(pa.string(), pa.int32())),
+                        ("item", pa.struct([("sku", pa.string())])),
+                    ]
+                ),
+            ),
+            ("Cart.Item", pa.struct([("sku", pa.string())])),
+        ]
+    )
+    assert batch.column("valueDecoded").to_pylist() == [
+        {"Cart": {"counts": [("n", 2)], "item": {"sku": "a"}}, "Cart.Item": None},
+        {"Cart": None, "Cart.Item": {"sku": "b"}},
+    ]

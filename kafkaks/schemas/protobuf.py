@@ -27,6 +27,7 @@ import base64
 import binascii
 import datetime
 import os
+import re
 import tempfile
 from importlib import resources
 from typing import Any
@@ -163,8 +164,39 @@ def parse(schema: RegisteredSchema, registry: Registry | None, *, framed: bool =
     files = {ref.name: target.schema for ref, target in referenced(schema, registry)}
     main = _descriptor_proto(schema.schema)
     if main is None:
-        return ProtobufSchema(_compile(schema.schema, files, schema.id), framed)
+        declared = bool(_explicit_map_entries(schema.schema)[1])
+        return ProtobufSchema(_compile(schema.schema, files, schema.id), framed, declared)
     return ProtobufSchema(_from_descriptors(main, files, schema.id), framed, map_entries_declared=True)
+
+
+_MAP_ENTRY_TOKENS = re.compile(
+    r"""(?P<skip>"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|//[^\n]*|/\*.*?\*/)"""
+    r"|(?P<entry>\boption\s+map_entry\s*=\s*true\s*;)"
+    r"|\bmessage\s+(?P<message>\w+)\s*\{|(?P<open>\{)|(?P<close>\})",
+    re.DOTALL,
+)
+
+
+def _explicit_map_entries(text: str) -> tuple[str, list[tuple[str, ...]]]:
+    """``text`` without its ``option map_entry = true;`` statements, and the paths of the messages
+    that had one. The registry's text of a schema registered as a descriptor (without
+    ``normalize.schemas``) declares its map entry types so (``repeated CountsEntry counts``), which
+    protoc refuses: they are compiled as messages and marked as map entries after."""
+    stack: list[str | None] = []
+    entries: list[tuple[str, ...]] = []
+    kept, start = [], 0
+    for token in _MAP_ENTRY_TOKENS.finditer(text):
+        if token["message"] is not None:
+            stack.append(token["message"])
+        elif token["open"] is not None:
+            stack.append(None)
+        elif token["close"] is not None and stack:
+            stack.pop()
+        elif token["entry"] is not None and stack and stack[-1] is not None:
+            entries.append(tuple(name for name in stack if name is not None))
+            kept.append(text[start : token.start()])
+            start = token.end()
+    return "".join(kept) + text[start:], entries
 
 
 def _compile(text: str, imports: dict[str, str], schema_id: int) -> Any:
@@ -172,10 +204,12 @@ def _compile(text: str, imports: dict[str, str], schema_id: int) -> Any:
     descriptor_pb2 = require("google.protobuf.descriptor_pb2")
     descriptor_pool = require("google.protobuf.descriptor_pool")
     well_known = str(resources.files("grpc_tools") / "_proto")
+    entries: dict[str, list[tuple[str, ...]]] = {}
     with tempfile.TemporaryDirectory(prefix="kafkaks-proto-") as tmp:
         # Google's own files come with protoc (a client may have registered them, as base64).
         texts = {n: b for n, b in imports.items() if not n.startswith("google/protobuf/")}
-        for name, body in {**texts, MAIN_FILE: text}.items():
+        for name, original in {**texts, MAIN_FILE: text}.items():
+            body, entries[name] = _explicit_map_entries(original)
             path = os.path.join(tmp, name)
             if os.path.commonpath([tmp, os.path.abspath(path)]) != tmp:
                 raise SchemaLookupError(f"schema id {schema_id}: the import {name!r} leaves its folder")
@@ -199,8 +233,22 @@ def _compile(text: str, imports: dict[str, str], schema_id: int) -> Any:
             file_set = descriptor_pb2.FileDescriptorSet.FromString(f.read())
     pool = descriptor_pool.DescriptorPool()
     for proto in file_set.file:
+        _mark_map_entries(proto, entries.get(proto.name, []))
         pool.Add(proto)
     return pool.FindFileByName(MAIN_FILE)
+
+
+def _mark_map_entries(proto: Any, paths: list[tuple[str, ...]]) -> None:
+    """Marks the messages at ``paths`` (of :func:`_explicit_map_entries`) as map entries."""
+    for path in paths:
+        messages, found = proto.message_type, None
+        for part in path:
+            found = next((m for m in messages if m.name == part), None)
+            if found is None:  # not a message protoc made of it: left as it is
+                break
+            messages = found.nested_type
+        if found is not None:
+            found.options.map_entry = True
 
 
 def _descriptor_proto(text: str) -> Any:
