@@ -64,8 +64,9 @@ _JSON_TYPES = {"google.protobuf.Struct", "google.protobuf.Value", "google.protob
 class ProtobufSchema:
     """A compiled ``.proto`` file: its messages in index order, the column's type and decoder.
 
-    ``map_entries_declared``: the file came as a ``FileDescriptorProto``, whose map entry types
-    are declared messages (counted by the message indexes); from ``.proto`` text they are not.
+    ``map_entries_declared``: the schema declares its map entry types (a ``FileDescriptorProto``,
+    or the registry's text of one, :func:`_explicit_map_entries`), and message indexes count them;
+    ``.proto`` text with ``map<K, V>`` fields declares none.
     """
 
     def __init__(self, file: Any, framed: bool = True, map_entries_declared: bool = False) -> None:
@@ -87,13 +88,14 @@ class ProtobufSchema:
     def message_at(self, indexes: list[int]) -> Any:
         messages = self.messages
         descriptor = None
-        for depth, index in enumerate(indexes):
+        for index in indexes:
             declared = self.declared(messages)
             if index >= len(declared):
                 where = self.file.name if descriptor is None else descriptor.full_name
+                skipped = len(declared) < len(messages)
                 raise ValueError(
                     f"message indexes {indexes}: {where} declares {len(declared)} messages, no message "
-                    f"{index}" + (" (map entries are not declared messages)" if depth else "")
+                    f"{index}" + (" (map entries are not declared messages)" if skipped else "")
                 )
             descriptor = declared[index]
             messages = descriptor.nested_types
