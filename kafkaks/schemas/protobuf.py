@@ -156,7 +156,13 @@ class ProtobufSchema:
                 f"a {descriptor.full_name} message, and the column's schema has no message {name}"
                 " (it does not declare it, or it is recursive)"
             )
-        return value if target is self else fit(value, column)
+        if target is self or column.field(name).type == self._type_of(name):
+            return value  # the column's message as the writer wrote it: nothing to fit
+        return fit(value, column)
+
+    def _type_of(self, name: str) -> pa.DataType | None:
+        own = self.arrow_type
+        return own.field(name).type if own.get_field_index(name) >= 0 else None
 
 
 def parse(schema: RegisteredSchema, registry: Registry | None, *, framed: bool = True) -> ProtobufSchema:
