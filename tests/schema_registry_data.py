@@ -152,6 +152,12 @@ def schema_value(registered: Any, *, deleted: bool = False) -> bytes:
     return json.dumps(value).encode()
 
 
+def soft_deleted(client: Any, subject: str, version: int) -> Record:
+    """The ``SCHEMA`` record that soft-deletes ``version`` of ``subject`` (``DELETE
+    /subjects/{subject}/versions/{version}``)."""
+    return schema_key(subject, version), schema_value(client.get_version(subject, version), deleted=True)
+
+
 def registry_records(client: Any) -> list[Record]:
     """A ``SCHEMA`` record for every version of every subject of the mock registry, in id
     order, with the registry's other record kinds between them (NOOP, CONFIG, MODE)."""

@@ -24,6 +24,7 @@ from schema_registry_data import (
     registry_records,
     schema_key,
     schema_value,
+    soft_deleted,
     write_partition,
 )
 
@@ -153,10 +154,51 @@ def test_references_are_resolved(avro_dir: Avro) -> None:
     assert {r["valueSchemaId"] for r in rows} == {6}
 
 
-def test_a_soft_deleted_subject_is_not_a_reader(avro_dir: Avro) -> None:
+def test_a_deleted_subjects_values_decode_with_its_last_version(avro_dir: Avro) -> None:
+    """retired-value is soft-deleted whole: its last version is the column's, its values' schema
+    is known by id, as Confluent's deserializer finds it."""
     (row,) = rows_of(list(read_arrow(avro_dir.root, decode_values=True)), "retired")
-    assert row["valueDecoded"] is None
-    assert row["valueDecodeProblem"].startswith("not decoded: no subject 'retired-value'")
+    assert row["valueDecoded"] == {"units": 1, "currency": "X"}
+    assert row["valueDecodeProblem"] is None
+
+
+READING_V1 = {
+    "type": "record",
+    "name": "Reading",
+    "fields": [{"name": "id", "type": "long"}, {"name": "unit", "type": "string"}],
+}
+READING_V2 = {**READING_V1, "fields": READING_V1["fields"][:1]}  # unit removed (it had no default)
+READING_V3 = {**READING_V1, "fields": [{"name": "id", "type": "string"}]}  # id's type changed
+
+
+def test_avro_values_the_columns_schema_cannot_read(tmp_path: Path) -> None:
+    """readings-value soft-deleted back to version 1, which cannot read versions 2 (no default for
+    unit) and 3 (id a string) by Avro's resolution: each value is decoded with its writer's
+    schema and fitted to version 1's type where it fits, and said not to where it does not."""
+    from kafkaks.schemas import decoder
+
+    client = confluent.SchemaRegistryClient.new_client({"url": "mock://readings"})
+    context = SerializationContext("readings", MessageField.VALUE)
+    records: list[Record] = []
+    for schema, value in (
+        (READING_V1, {"id": 1, "unit": "C"}),
+        (READING_V2, {"id": 2}),
+        (READING_V3, {"id": "3"}),
+    ):
+        records.append((None, avro_serde.AvroSerializer(client, json.dumps(schema))(value, context)))
+    write_partition(tmp_path / "logs" / "readings-0", records)
+    schemas = registry_records(client)
+    schemas += [soft_deleted(client, "readings-value", version) for version in (2, 3)]
+    write_partition(tmp_path / "logs" / "_schemas-0", schemas)
+    built = decoder(Decoding(), [tmp_path / "logs"])
+    batch = built.decode_batch(next(read_arrow(tmp_path / "logs" / "readings-0")))
+    assert batch.column("valueDecoded").to_pylist() == [{"id": 1, "unit": "C"}, {"id": 2, "unit": None}, None]
+    assert batch.column("valueDecodeProblem").to_pylist() == [
+        None,
+        None,
+        "schema id 3 does not fit the column's type: field id: a str where the column has int64",
+    ]
+    assert built.undecodable == {"schema id 3 does not fit the column's type": 1}
 
 
 def test_a_partition_dir_finds_the_registry_in_its_log_dir(avro_dir: Avro) -> None:
@@ -169,7 +211,7 @@ def test_a_partition_dir_finds_the_registry_in_its_log_dir(avro_dir: Avro) -> No
 
 def test_failfast_names_the_record(avro_dir: Avro) -> None:
     decoding = Decoding(mode="FAILFAST")
-    assert len(list(read_arrow(avro_dir.root / "retired-0", decode_values=decoding))) == 1  # left alone
+    assert len(list(read_arrow(avro_dir.root / "retired-0", decode_values=decoding))) == 1
     with pytest.raises(SchemaDecodeError) as error:
         list(read_arrow(avro_dir.root / "orders-0", decode_values=decoding))
     assert error.value.offset == min(avro_dir.bad)
@@ -352,7 +394,8 @@ class StubRegistry:
         class Handler(BaseHTTPRequestHandler):
             def do_GET(self) -> None:
                 stub.paths.append(self.path)
-                parts = self.path.strip("/").split("/")
+                path, _, query = self.path.partition("?")
+                parts = path.strip("/").split("/")
                 body: Any = None
                 if self.headers.get("Authorization") != expected_auth:
                     self.send_error(401)
@@ -360,6 +403,8 @@ class StubRegistry:
                 try:
                     if parts[:2] == ["schemas", "ids"]:
                         body = answer(state.by_id(int(parts[2])))
+                    elif parts[0] == "subjects" and parts[2:] == ["versions"] and query == "deleted=true":
+                        body = sorted(state.versions.get(parts[1], {})) or None  # soft-deleted ones too
                     elif parts[0] == "subjects" and parts[2] == "versions":
                         subject = parts[1].replace("%2F", "/")
                         found = (
@@ -400,6 +445,7 @@ def test_rest_registry_gives_what_the_topic_gives(avro_dir: Avro, tmp_path: Path
     # The data without its _schemas topic: the schemas come from the REST API alone
     shutil.copytree(avro_dir.root / "orders-0", tmp_path / "logs" / "orders-0")
     shutil.copytree(avro_dir.root / "payments-0", tmp_path / "logs" / "payments-0")
+    shutil.copytree(avro_dir.root / "retired-0", tmp_path / "logs" / "retired-0")
     stub = StubRegistry(avro_dir.root)
     try:
         rest = list(read_arrow(tmp_path / "logs", decode_values=stub.url))
@@ -407,7 +453,7 @@ def test_rest_registry_gives_what_the_topic_gives(avro_dir: Avro, tmp_path: Path
         stub.close()
     offline = list(read_arrow(avro_dir.root, decode_values=True))
     where = f" at {stub.url.replace('user:p%40ss@', '')}"  # the REST API's messages name the registry
-    for topic in ("orders", "payments"):
+    for topic in ("orders", "payments", "retired"):
         got = rows_of(rest, topic)
         assert not any("p%40ss" in (row["valueDecodeProblem"] or "") for row in got)  # no password shown
         for row in got:
@@ -418,6 +464,7 @@ def test_rest_registry_gives_what_the_topic_gives(avro_dir: Avro, tmp_path: Path
     assert "/schemas/ids/99" in stub.paths  # asked, and answered 404: a problem, not an error
     assert "/subjects/orders-value/versions/latest" in stub.paths
     assert "/subjects/money/versions/1" in stub.paths  # the reference
+    assert "/subjects/retired-value/versions/1?deleted=true" in stub.paths  # every version deleted
 
 
 def test_an_unreachable_registry_is_a_clear_problem(avro_dir: Avro) -> None:
@@ -470,12 +517,14 @@ def test_schema_files_for_unframed_values_and_as_readers(avro_dir: Avro, tmp_pat
     assert [r["valueDecoded"]["customer"] for r in v1_rows] == [
         f"customer {n}" for n in (*range(10, 16), *range(20, 26))
     ]
-    # versions 3 and 4 have no customer, and it has no default: resolution fails, said per value
-    assert all(
-        "does not decode with schema id" in r["valueDecodeProblem"]
-        for r in rows
-        if r["valueSchemaId"] in (3, 4)
-    )
+    # versions 3 and 4 have no customer, and it has no default: Avro's resolution fails, so they
+    # are decoded with their writer's schema and fitted to version 1's fields, customer null
+    later = [r for r in rows if r["valueSchemaId"] in (3, 4)]
+    assert [r["valueDecoded"] for r in later] == [
+        {k: v for k, v in order_as_read(order(n, 3)).items() if k in ("id", "amount", "created")}
+        | {"customer": None}
+        for n in (*range(30, 36), *range(40, 46))
+    ]
 
 
 def test_without_the_extra_the_error_names_it(avro_dir: Avro, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -682,5 +731,5 @@ def test_a_real_registrys_topic(real_data: Path) -> None:
         for r in b.to_pylist()
     ]
     assert rows and {r["valueDecodeProblem"] for r in rows if r["value"] is not None} == {
-        "not decoded: no subject 'docker-connect-configs-value' in the registry (or every version deleted)"
+        "not decoded: no subject 'docker-connect-configs-value' in the registry"
     }

@@ -2,7 +2,9 @@
 
 The writer's schema (by the id in the framing) is resolved to the reader's (the subject's latest
 version) by Avro's schema resolution, so every value of a subject comes out in one type: fields
-added since carry their defaults, fields removed since are dropped. References (another subject's
+added since carry their defaults, fields removed since are dropped. When the resolution fails (a
+field added without a default, a type changed), the value is decoded with the writer's schema
+alone and fitted to the column's type (:mod:`~kafkaks.schemas.fitting`). References (another subject's
 named types) are parsed first, into the same set of named types.
 
 Types follow Spark's ``from_avro`` (``SchemaConverters``): see :func:`arrow_type`.
@@ -19,6 +21,7 @@ from typing import Any
 import pyarrow as pa
 
 from .extras import require
+from .fitting import ReaderCannotRead
 from .registry import RegisteredSchema, Registry, SchemaLookupError, referenced
 
 __all__ = ["AvroSchema", "arrow_type", "parse"]
@@ -62,19 +65,24 @@ class AvroSchema:
 
     def decode(self, payload: bytes, reader: AvroSchema | None = None) -> Any:
         """The value of ``payload`` written with this schema, resolved to ``reader``'s schema
-        when given, as Python values that fit :attr:`arrow_type` (of ``reader`` when given)."""
+        when given, as Python values that fit :attr:`arrow_type` (of ``reader`` when given);
+        :class:`~kafkaks.schemas.fitting.ReaderCannotRead` when Avro's resolution to ``reader``
+        fails (a field it adds without a default, a type it changes)."""
         fastavro = require("fastavro")
+        target = self if reader is None else reader
         stream = io.BytesIO(payload)
-        value = fastavro.schemaless_reader(
-            stream,
-            self.parsed,
-            None if reader is None or reader is self else reader.parsed,
-            return_named_type=True,
-            return_named_type_override=True,
-        )
+        try:
+            value = fastavro.schemaless_reader(
+                stream,
+                self.parsed,
+                None if target is self else target.parsed,
+                return_named_type=True,
+                return_named_type_override=True,
+            )
+        except fastavro.read.SchemaResolutionError as error:
+            raise ReaderCannotRead(f"Avro's schema resolution fails: {error}") from error
         if stream.tell() != len(payload):
             raise ValueError(f"{len(payload) - stream.tell()} bytes left over after the Avro value")
-        target = self if reader is None else reader
         if target._convert is None:
             target._convert = _converter(target.parsed, target.named, ())
         return target._convert(value)

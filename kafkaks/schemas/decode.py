@@ -6,9 +6,11 @@ for values (and keys with ``keys=True``), three columns to each batch of the Kaf
 columns:
 
 - ``valueSchemaId`` (int32): the schema id of the framing, null for a null value or one without it;
-- ``valueDecoded`` (struct): the value, typed by the subject's latest schema (its type fixed per
-  subject: every batch of a topic has the same one), null for a null value or when it does not
-  decode;
+- ``valueDecoded`` (struct): the value, decoded with its writer's schema (the framing's id) and
+  typed by the column's schema, the subject's latest version (the latest deleted one when every
+  version is deleted): its type fixed per topic, every batch of a topic has the same one. A value
+  the column's schema cannot read is fitted to its type (:mod:`~kafkaks.schemas.fitting`); null
+  for a null value or when it does not decode or fit;
 - ``valueDecodeProblem`` (string): why the value did not decode, null when it did (or was null).
 
 A topic without a subject (``<topic>-value``, or the one :class:`Decoding` maps it to) or schema
@@ -34,6 +36,7 @@ import pyarrow as pa
 from ..store.segment import ProblemHandler
 from . import framing
 from .extras import MissingExtraError
+from .fitting import DoesNotFit, ReaderCannotRead, fit
 from .registry import RegisteredSchema, Registry, SchemaDecodeError, SchemaLookupError
 from .registry_topic import DEFAULT_TOPIC, find_schemas_topic, read_schemas_topic
 
@@ -185,8 +188,9 @@ class Decoder:
         return pa.null() if isinstance(reader, SchemaLookupError) else reader.arrow_type
 
     def reader(self, topic: str | None, side: Side) -> Schema | SchemaLookupError:
-        """The reader schema of ``topic``'s values (or keys): a schema file's, else the subject's
-        latest version; the error saying why there is none."""
+        """The schema of ``topic``'s column of values (or keys): a schema file's, else the
+        subject's latest version (the latest deleted one when every version is deleted); the
+        error saying why there is none."""
         topic = topic or ""
         cache_key = (topic, side)
         if cache_key not in self._readers:
@@ -212,9 +216,9 @@ class Decoder:
         subject = self.decoding.subject(topic, side)
         if self.registry is None:
             raise SchemaLookupError(f"no schema file for topic {topic!r} and no registry")
-        latest = self.registry.latest(subject)
+        latest = self.registry.latest(subject) or self.registry.newest(subject)
         if latest is None:
-            raise SchemaLookupError(f"no subject {subject!r} in the registry (or every version deleted)")
+            raise SchemaLookupError(f"no subject {subject!r} in the registry")
         return self._parsed(latest)
 
     def writer(self, schema_id: int) -> Schema:
@@ -273,14 +277,18 @@ class Decoder:
         writer = self.writer(schema_id)
         if isinstance(reader, SchemaLookupError):
             raise reader
-        if type(writer) is not type(reader):
-            raise SchemaLookupError(
-                f"schema id {schema_id} is not of the type of the subject's latest version"
-            )
+        payload = data[framing.PREFIX :]
         try:
-            return schema_id, writer.decode(data[framing.PREFIX :], reader)
+            if type(writer) is type(reader):
+                try:
+                    return schema_id, writer.decode(payload, reader)
+                except ReaderCannotRead:
+                    pass  # decoded with the writer's schema alone, then fitted
+            return schema_id, fit(writer.decode(payload), reader.arrow_type)
         except (SchemaLookupError, framing.FramingError):
             raise
+        except DoesNotFit as error:
+            raise Undecodable(f"schema id {schema_id} does not fit the column's type: {error}") from error
         except Exception as error:  # each library's own errors: fastavro, json, protobuf
             raise Undecodable(f"does not decode with schema id {schema_id}: {_reason(error)}") from error
 

@@ -3,8 +3,9 @@
     byte 0      magic, 0
     bytes 1-4   the schema id, a big-endian int32
     (Protobuf)  message indexes: a zigzag varint count, then that many zigzag varints, the path
-                of the message type in its ``.proto`` file (``[1, 0]``: the first message nested
-                in the second top-level one); the count 0 alone stands for ``[0]``, the first one
+                of the message type in its ``.proto`` file (``[1, 0]``: the first message declared
+                in the second top-level one; which messages count: :mod:`~kafkaks.schemas.protobuf`);
+                the count 0 alone stands for ``[0]``, the first one
     then        the Avro binary, JSON text or Protobuf message
 
 (Confluent's "Wire format" documentation; ``AbstractKafkaSchemaSerDe``, ``MessageIndexes`` in

@@ -1,4 +1,6 @@
-"""JSON Schema: a value is JSON text, parsed, then typed by the subject's latest schema.
+"""JSON Schema: a value is JSON text, parsed, then typed by the subject's latest schema (when that
+schema's types do not take it, by the writer's schema, and fitted to the column's type:
+:mod:`~kafkaks.schemas.fitting`).
 
 The schema gives the Arrow type (:func:`arrow_type`); the parsed JSON is fitted to it: a property
 the schema does not name is left out of the struct (it stays in the raw ``value``), one it names
@@ -17,6 +19,7 @@ from typing import Any
 
 import pyarrow as pa
 
+from .fitting import ReaderCannotRead
 from .registry import RegisteredSchema, Registry, SchemaLookupError, referenced
 
 __all__ = ["JsonSchema", "arrow_type", "parse"]
@@ -39,8 +42,16 @@ class JsonSchema:
         self.arrow_type, self._convert = _typed(root, root, documents, ())
 
     def decode(self, payload: bytes, reader: JsonSchema | None = None) -> Any:
+        """The JSON value fitted to ``reader``'s schema (this one when not given);
+        :class:`~kafkaks.schemas.fitting.ReaderCannotRead` when ``reader``'s types do not take it
+        (the value is then this schema's to read)."""
         value = json.loads(payload)
-        return (reader or self)._convert(value)
+        if reader is None or reader is self:
+            return self._convert(value)
+        try:
+            return reader._convert(value)
+        except (ValueError, TypeError, AttributeError) as error:
+            raise ReaderCannotRead(f"the column's schema does not read it: {error}") from error
 
 
 def parse(schema: RegisteredSchema, registry: Registry | None) -> JsonSchema:

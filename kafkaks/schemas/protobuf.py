@@ -5,8 +5,18 @@ A registered schema is the text of one ``.proto`` file; its references are the f
 (a reference's ``name`` is the import path), looked up in the registry and compiled with it, and
 Google's well-known types (``google/protobuf/timestamp.proto``, ...) come with protoc. The framing's
 message indexes (:func:`~kafkaks.schemas.framing.message_indexes`) pick the message type in the
-writer's file. The column's type is that of the first message of the subject's latest version;
-each value is read with the writer's message type and fitted to it by field name.
+writer's file as schema-registry's ``ProtobufSchema.toMessageName`` does: the messages the schema
+declares, top-level ones in file order, nested ones in declaration order inside their parent. A
+``map<K, V>`` field declares no message: protoc's entry type for it (``nested_types`` holds it
+where the field stands) is not counted in ``.proto`` text, while a schema given as a
+``FileDescriptorProto`` declares its entry types and counts them, as Confluent's serializers built
+from a descriptor (Java's without ``normalize.schemas``, confluent-kafka-python's) do.
+
+Each value is decoded as its writer's message. The column's type holds every message the
+subject's latest version declares (:meth:`ProtobufSchema.arrow_type`): a struct with a field per
+message, named by its name inside the package (``Event``, ``Event.Detail``), each value filling
+its own message's field; a value of another version is fitted to it by field name
+(:mod:`~kafkaks.schemas.fitting`).
 
 Types follow Spark's ``from_protobuf``: see :func:`arrow_type`.
 """
@@ -17,6 +27,7 @@ import base64
 import binascii
 import datetime
 import os
+import re
 import tempfile
 from importlib import resources
 from typing import Any
@@ -25,6 +36,7 @@ import pyarrow as pa
 
 from . import framing
 from .extras import require
+from .fitting import DoesNotFit, fit
 from .registry import RegisteredSchema, Registry, SchemaLookupError, referenced
 
 __all__ = ["ProtobufSchema", "arrow_type", "parse"]
@@ -50,29 +62,83 @@ _JSON_TYPES = {"google.protobuf.Struct", "google.protobuf.Value", "google.protob
 
 
 class ProtobufSchema:
-    """A compiled ``.proto`` file: its messages, the column's message, Arrow type and decoder."""
+    """A compiled ``.proto`` file: its messages in index order, the column's type and decoder.
 
-    def __init__(self, file: Any, framed: bool = True) -> None:
+    ``map_entries_declared``: the schema declares its map entry types (a ``FileDescriptorProto``,
+    or the registry's text of one, :func:`_explicit_map_entries`), and message indexes count them;
+    ``.proto`` text with ``map<K, V>`` fields declares none.
+    """
+
+    def __init__(self, file: Any, framed: bool = True, map_entries_declared: bool = False) -> None:
         self.file, self.framed = file, framed
+        self.map_entries_declared = map_entries_declared
         proto = require("google.protobuf.descriptor_pb2").FileDescriptorProto()
         file.CopyToProto(proto)  # its messages in the order of the file, which indexes count in
         self.messages = [file.message_types_by_name[m.name] for m in proto.message_type]
         if not self.messages:
             raise SchemaLookupError(f"the .proto file {file.name} defines no message")
         self.message = self.messages[0]
-        self.arrow_type = arrow_type(self.message)
+        self._arrow_type: pa.DataType | None = None
+
+    def declared(self, messages: Any) -> list[Any]:
+        """The messages among ``messages`` (a file's or a message's nested ones) that message
+        indexes count."""
+        return [m for m in messages if self.map_entries_declared or not m.GetOptions().map_entry]
 
     def message_at(self, indexes: list[int]) -> Any:
         messages = self.messages
         descriptor = None
         for index in indexes:
-            if index >= len(messages):
-                raise ValueError(f"message indexes {indexes}: no message {index} in {self.file.name}")
-            descriptor = messages[index]
+            declared = self.declared(messages)
+            if index >= len(declared):
+                where = self.file.name if descriptor is None else descriptor.full_name
+                skipped = len(declared) < len(messages)
+                raise ValueError(
+                    f"message indexes {indexes}: {where} declares {len(declared)} messages, no message "
+                    f"{index}" + (" (map entries are not declared messages)" if skipped else "")
+                )
+            descriptor = declared[index]
             messages = descriptor.nested_types
         return descriptor
 
+    def name(self, message: Any) -> str:
+        """The name of ``message`` inside the file's package: its field of the column."""
+        package, full_name = self.file.package, str(message.full_name)
+        return full_name[len(package) + 1 :] if package else full_name
+
+    def all_messages(self) -> list[Any]:
+        """Every message the file declares, in index order (depth first), map entries left out."""
+        out: list[Any] = []
+
+        def walk(messages: Any) -> None:
+            for message in messages:
+                if not message.GetOptions().map_entry:
+                    out.append(message)
+                    walk(message.nested_types)
+
+        walk(self.messages)
+        return out
+
+    @property
+    def arrow_type(self) -> pa.DataType:
+        """A struct with a field per message the file declares (a recursive message, which has
+        no Arrow type, left out: a value of it does not fit)."""
+        if self._arrow_type is None:
+            fields, recursive = [], []
+            for message in self.all_messages():
+                try:
+                    fields.append(pa.field(self.name(message), arrow_type(message)))
+                except SchemaLookupError as error:
+                    recursive.append(error)
+            if not fields:
+                raise recursive[0]
+            self._arrow_type = pa.struct(fields)
+        return self._arrow_type
+
     def decode(self, payload: bytes, reader: ProtobufSchema | None = None) -> Any:
+        """The value as its writer's message: ``{name: fields}`` in this file's column type,
+        or fitted to ``reader``'s when given (:class:`~kafkaks.schemas.fitting.DoesNotFit` when
+        it does not fit)."""
         factory = require("google.protobuf.message_factory")
         if self.framed:
             indexes, start = framing.message_indexes(payload, 0)
@@ -81,10 +147,22 @@ class ProtobufSchema:
             descriptor, start = self.message, 0
         message = factory.GetMessageClass(descriptor)()
         message.ParseFromString(payload[start:])
-        target = (reader or self).message
-        if descriptor.full_name != target.full_name:
-            raise ValueError(f"a {descriptor.full_name} message, where the subject's is {target.full_name}")
-        return _message_value(message, target)
+        name = self.name(descriptor)
+        value = {name: _message_value(message)}
+        target = self if reader is None else reader
+        column = target.arrow_type
+        if column.get_field_index(name) < 0:
+            raise DoesNotFit(
+                f"a {descriptor.full_name} message, and the column's schema has no message {name}"
+                " (it does not declare it, or it is recursive)"
+            )
+        if target is self or column.field(name).type == self._type_of(name):
+            return value  # the column's message as the writer wrote it: nothing to fit
+        return fit(value, column)
+
+    def _type_of(self, name: str) -> pa.DataType | None:
+        own = self.arrow_type
+        return own.field(name).type if own.get_field_index(name) >= 0 else None
 
 
 def parse(schema: RegisteredSchema, registry: Registry | None, *, framed: bool = True) -> ProtobufSchema:
@@ -94,8 +172,39 @@ def parse(schema: RegisteredSchema, registry: Registry | None, *, framed: bool =
     files = {ref.name: target.schema for ref, target in referenced(schema, registry)}
     main = _descriptor_proto(schema.schema)
     if main is None:
-        return ProtobufSchema(_compile(schema.schema, files, schema.id), framed)
-    return ProtobufSchema(_from_descriptors(main, files, schema.id), framed)
+        declared = bool(_explicit_map_entries(schema.schema)[1])
+        return ProtobufSchema(_compile(schema.schema, files, schema.id), framed, declared)
+    return ProtobufSchema(_from_descriptors(main, files, schema.id), framed, map_entries_declared=True)
+
+
+_MAP_ENTRY_TOKENS = re.compile(
+    r"""(?P<skip>"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|//[^\n]*|/\*.*?\*/)"""
+    r"|(?P<entry>\boption\s+map_entry\s*=\s*true\s*;)"
+    r"|\bmessage\s+(?P<message>\w+)\s*\{|(?P<open>\{)|(?P<close>\})",
+    re.DOTALL,
+)
+
+
+def _explicit_map_entries(text: str) -> tuple[str, list[tuple[str, ...]]]:
+    """``text`` without its ``option map_entry = true;`` statements, and the paths of the messages
+    that had one. The registry's text of a schema registered as a descriptor (without
+    ``normalize.schemas``) declares its map entry types so (``repeated CountsEntry counts``), which
+    protoc refuses: they are compiled as messages and marked as map entries after."""
+    stack: list[str | None] = []
+    entries: list[tuple[str, ...]] = []
+    kept, start = [], 0
+    for token in _MAP_ENTRY_TOKENS.finditer(text):
+        if token["message"] is not None:
+            stack.append(token["message"])
+        elif token["open"] is not None:
+            stack.append(None)
+        elif token["close"] is not None and stack:
+            stack.pop()
+        elif token["entry"] is not None and stack and stack[-1] is not None:
+            entries.append(tuple(name for name in stack if name is not None))
+            kept.append(text[start : token.start()])
+            start = token.end()
+    return "".join(kept) + text[start:], entries
 
 
 def _compile(text: str, imports: dict[str, str], schema_id: int) -> Any:
@@ -103,10 +212,12 @@ def _compile(text: str, imports: dict[str, str], schema_id: int) -> Any:
     descriptor_pb2 = require("google.protobuf.descriptor_pb2")
     descriptor_pool = require("google.protobuf.descriptor_pool")
     well_known = str(resources.files("grpc_tools") / "_proto")
+    entries: dict[str, list[tuple[str, ...]]] = {}
     with tempfile.TemporaryDirectory(prefix="kafkaks-proto-") as tmp:
         # Google's own files come with protoc (a client may have registered them, as base64).
         texts = {n: b for n, b in imports.items() if not n.startswith("google/protobuf/")}
-        for name, body in {**texts, MAIN_FILE: text}.items():
+        for name, original in {**texts, MAIN_FILE: text}.items():
+            body, entries[name] = _explicit_map_entries(original)
             path = os.path.join(tmp, name)
             if os.path.commonpath([tmp, os.path.abspath(path)]) != tmp:
                 raise SchemaLookupError(f"schema id {schema_id}: the import {name!r} leaves its folder")
@@ -130,8 +241,22 @@ def _compile(text: str, imports: dict[str, str], schema_id: int) -> Any:
             file_set = descriptor_pb2.FileDescriptorSet.FromString(f.read())
     pool = descriptor_pool.DescriptorPool()
     for proto in file_set.file:
+        _mark_map_entries(proto, entries.get(proto.name, []))
         pool.Add(proto)
     return pool.FindFileByName(MAIN_FILE)
+
+
+def _mark_map_entries(proto: Any, paths: list[tuple[str, ...]]) -> None:
+    """Marks the messages at ``paths`` (of :func:`_explicit_map_entries`) as map entries."""
+    for path in paths:
+        messages, found = proto.message_type, None
+        for part in path:
+            found = next((m for m in messages if m.name == part), None)
+            if found is None:  # not a message protoc made of it: left as it is
+                break
+            messages = found.nested_type
+        if found is not None:
+            found.options.map_entry = True
 
 
 def _descriptor_proto(text: str) -> Any:
@@ -270,22 +395,17 @@ def _is_map(field: Any) -> bool:
     )
 
 
-def _message_value(message: Any, target: Any) -> dict[str, Any]:
-    """A message as the Python value of ``target``'s Arrow type, its fields found by name."""
+def _message_value(message: Any) -> dict[str, Any]:
+    """A message as the Python value of its Arrow type."""
     out: dict[str, Any] = {}
-    source = message.DESCRIPTOR.fields_by_name
-    for field in target.fields:
-        found = source.get(field.name)
-        if found is None:
-            out[field.name] = None
-            continue
+    for field in message.DESCRIPTOR.fields:
         value = getattr(message, field.name)
         if _is_map(field):
             value_field = field.message_type.fields_by_name["value"]
             out[field.name] = {k: _single_value(v, value_field) for k, v in value.items()}
         elif field.is_repeated:
             out[field.name] = [_single_value(v, field) for v in value]
-        elif found.has_presence and not message.HasField(field.name):
+        elif field.has_presence and not message.HasField(field.name):
             out[field.name] = None
         else:
             out[field.name] = _single_value(value, field)
@@ -307,4 +427,4 @@ def _single_value(value: Any, field: Any) -> Any:
     if name in _JSON_TYPES:
         json_format = require("google.protobuf.json_format")
         return json_format.MessageToJson(value, indent=None, sort_keys=True)
-    return _message_value(value, field.message_type)
+    return _message_value(value)

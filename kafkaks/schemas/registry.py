@@ -75,6 +75,11 @@ class Registry(Protocol):
         """The subject's latest version that is not deleted, or None."""
         ...
 
+    def newest(self, subject: str) -> RegisteredSchema | None:
+        """The subject's latest version, deleted or not, or None: the column's schema of a
+        subject whose every version is deleted (its values' schemas are still known by id)."""
+        ...
+
 
 def referenced(
     schema: RegisteredSchema, registry: Registry | None
@@ -135,6 +140,11 @@ class RegistryState:
     def latest(self, subject: str) -> RegisteredSchema | None:
         live = [s for s in self.versions.get(subject, {}).values() if not s.deleted]
         return max(live, key=lambda s: s.version or 0) if live else None
+
+    def newest(self, subject: str) -> RegisteredSchema | None:
+        known = [*self.versions.get(subject, {}).values()]
+        known += [s for s in self.ids.values() if s.subject == subject]  # hard-deleted ones too
+        return max(known, key=lambda s: s.version or 0) if known else None
 
     @property
     def subjects(self) -> list[str]:

@@ -1,7 +1,8 @@
 """A running Schema Registry, asked over its REST API (``urllib``, no other dependency).
 
 Used for ``decode_values="http://registry:8081"``: ``GET /schemas/ids/{id}`` for a writer's
-schema, ``GET /subjects/{subject}/versions/latest`` for a reader's, ``GET
+schema, ``GET /subjects/{subject}/versions/latest`` for a reader's (when every version is
+deleted, ``GET /subjects/{subject}/versions?deleted=true`` and the last of them), ``GET
 /subjects/{subject}/versions/{version}`` for a reference. Answers are kept for the life of the
 object; a user name and password in the URL (``http://user:secret@host:8081``) are sent as HTTP
 basic authentication.
@@ -82,6 +83,16 @@ class RestRegistry:
 
     def latest(self, subject: str) -> RegisteredSchema | None:
         answer = self._get(f"/subjects/{urllib.parse.quote(subject, safe='')}/versions/latest")
+        return None if answer is None else _schema(answer, int(answer["id"]))
+
+    def newest(self, subject: str) -> RegisteredSchema | None:
+        """The latest soft-deleted version (the registry's ``?deleted=true``); a hard-deleted
+        one the registry no longer lists."""
+        path = f"/subjects/{urllib.parse.quote(subject, safe='')}/versions"
+        versions = self._get(f"{path}?deleted=true")
+        if not isinstance(versions, list) or not all(isinstance(v, int) for v in versions) or not versions:
+            return None
+        answer = self._get(f"{path}/{max(versions)}?deleted=true")
         return None if answer is None else _schema(answer, int(answer["id"]))
 
 
