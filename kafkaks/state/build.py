@@ -1,0 +1,179 @@
+"""Putting it together: :func:`cluster_state` reads the log dirs once, partition by partition,
+replaying the internal topics while it reads them."""
+
+from __future__ import annotations
+
+import os
+from collections import defaultdict
+from collections.abc import Sequence
+from datetime import datetime, timezone
+from pathlib import Path
+
+from ..errors import KafkaksError
+from ..store.files import read_offset_checkpoint
+from ..store.listing import PartitionDir, partition_copies, partition_listings
+from ..wire.batch import Batch
+from .groups import DEFAULT_RETENTION_MS, GroupReplay, PartitionEnd
+from .metadata import kraft_metadata, zookeeper_metadata
+from .model import ClusterState, Metadata
+from .partitions import OpenRun, PartitionScan, copy_epochs, scan_partition
+from .replicas import divergence
+from .transactions import DEFAULT_MAX_TRANSACTION_TIMEOUT_MS, TransactionReplay, open_transactions
+
+__all__ = ["cluster_state", "parse_at"]
+
+INTERNAL = frozenset(
+    {"__consumer_offsets", "__transaction_state", "__cluster_metadata", "__share_group_state"}
+)
+
+
+def parse_at(text: str) -> tuple[int | None, int | None]:
+    """``--at``: an offset (digits) or a time (ISO 8601, UTC unless it says otherwise), as
+    ``(offset, time in ms)``."""
+    if text.isdigit():
+        return int(text), None
+    try:
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError as exc:
+        raise ValueError(
+            f"--at {text!r}: neither an offset nor an ISO 8601 time (2024-05-01T12:00:00Z)"
+        ) from exc
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    return None, int(moment.timestamp() * 1000)
+
+
+def _meta_properties(log_dirs: Sequence[Path]) -> tuple[str | None, tuple[int, ...]]:
+    cluster_id, nodes = None, set()
+    for log_dir in log_dirs:
+        path = log_dir / "meta.properties"
+        if not path.is_file():
+            continue
+        props = dict(
+            line.split("=", 1)
+            for line in path.read_text(errors="replace").splitlines()
+            if "=" in line and not line.startswith("#")
+        )
+        cluster_id = cluster_id or props.get("cluster.id")
+        node = props.get("node.id") or props.get("broker.id")
+        if node is not None and node.strip().lstrip("-").isdigit():
+            nodes.add(int(node))
+    return cluster_id, tuple(sorted(nodes))
+
+
+def _high_watermarks(log_dirs: Sequence[Path], problems: list[str]) -> dict[tuple[str, int], int]:
+    found: dict[tuple[str, int], int] = {}
+    for log_dir in log_dirs:
+        path = log_dir / "replication-offset-checkpoint"
+        if not path.is_file():
+            continue
+        try:
+            for key, offset in read_offset_checkpoint(path).items():
+                found[key] = max(offset, found.get(key, offset))
+        except (OSError, KafkaksError) as exc:
+            problems.append(f"{path}: {exc}")
+    return found
+
+
+def _feeder(
+    topic: str, groups: GroupReplay, txns: TransactionReplay, at_offset: int | None, at_time: int | None
+):  # type: ignore[no-untyped-def]
+    def feed(batch: Batch) -> bool:
+        if at_offset is not None and batch.base_offset > at_offset:
+            return False
+        for record in batch.records():
+            if (at_offset is not None and record.offset > at_offset) or (
+                at_time is not None and record.timestamp > at_time
+            ):
+                return False
+            if record.control is not None:
+                if topic == "__consumer_offsets" and record.control.type in ("COMMIT", "ABORT"):
+                    groups.marker(batch.producer_id, record.control.type == "COMMIT")
+            elif topic == "__consumer_offsets":
+                groups.record(record.offset, record.timestamp, batch.producer_id, record.key, record.value)
+            else:
+                txns.record(record.offset, record.timestamp, record.key, record.value)
+        return True
+
+    return feed
+
+
+def cluster_state(
+    *log_dirs: str | os.PathLike[str],
+    at: str | None = None,
+    offsets_retention_ms: int = DEFAULT_RETENTION_MS,
+    max_transaction_timeout_ms: int = DEFAULT_MAX_TRANSACTION_TIMEOUT_MS,
+) -> ClusterState:
+    """The state of a cluster from its log dirs (one or more brokers' ``log.dirs``, or partition
+    directories): consumer groups and their lag, transactions and the ones left open, the
+    cluster metadata, and replicas that diverge. ``at``: an offset of the internal topics or an
+    ISO 8601 time to stop the replay at (see :func:`parse_at`). Raises :class:`NoKafkaDataError`
+    for a path without Kafka data."""
+    at_offset, at_time = parse_at(at) if at else (None, None)
+    dirs = [Path(d) for d in log_dirs]
+    problems: list[str] = []
+    listings = partition_listings(dirs, on_problem=lambda p: problems.append(str(p)))
+    high_watermarks = _high_watermarks(dirs, problems)
+    groups, txns = GroupReplay(), TransactionReplay()
+    scans: list[PartitionScan] = []
+    metadata_dir: Path | None = None
+    divergences = []
+    for copies in partition_copies(listings):
+        named = PartitionDir.of(copies[0])
+        topic = named.topic if named else ""
+        if topic == "__cluster_metadata":
+            metadata_dir = Path(copies[0])
+            continue
+        feed = (
+            _feeder(topic, groups, txns, at_offset, at_time)
+            if topic in ("__consumer_offsets", "__transaction_state")
+            else None
+        )
+        scan = scan_partition(copies, feed, until_time=at_time if feed is None else None)
+        scans.append(scan)
+        problems += scan.problems
+        if len(copies) > 1:
+            divergences.append(divergence(scan.topic, scan.partition, [copy_epochs(c) for c in copies]))
+    times = [s.last_timestamp for s in scans if s.last_timestamp is not None]
+    times += [t for t in (groups.newest_timestamp, txns.newest_timestamp) if t is not None]
+    now = at_time if at_time is not None else max(times, default=None)
+    ends: dict[tuple[str, int], PartitionEnd] = {}
+    for scan in scans:
+        hw = high_watermarks.get((scan.topic, scan.partition))
+        if hw is not None:
+            ends[(scan.topic, scan.partition)] = (hw, "high_watermark")
+        elif scan.log_end is not None:
+            ends[(scan.topic, scan.partition)] = (scan.log_end, "log_end")
+    group_list = groups.groups(ends, now, offsets_retention_ms)
+    transactions = txns.transactions(now)
+    runs: dict[tuple[str, int], list[OpenRun]] = defaultdict(list)
+    for scan in scans:
+        if scan.topic not in INTERNAL and scan.open_runs:
+            runs[(scan.topic, scan.partition)] = scan.open_runs
+    cluster_id, node_ids = _meta_properties(dirs)
+    metadata: Metadata | None
+    if metadata_dir is not None:
+        metadata, found = kraft_metadata(
+            metadata_dir, cluster_id, node_ids, at_offset=at_offset, at_time=at_time
+        )
+        problems += found
+    elif cluster_id is not None or node_ids or scans:
+        numbers: dict[str, list[int]] = defaultdict(list)
+        for scan in scans:
+            numbers[scan.topic].append(scan.partition)
+        metadata = zookeeper_metadata(cluster_id, node_ids, numbers)
+    else:
+        metadata = None
+    problems += groups.problems + txns.problems
+    return ClusterState(
+        log_dirs=tuple(os.fspath(d) for d in dirs),
+        now=now,
+        at_offset=at_offset,
+        groups=tuple(group_list),
+        transactions=tuple(transactions),
+        open_transactions=tuple(open_transactions(runs, transactions, now, max_transaction_timeout_ms)),
+        metadata=metadata,
+        partitions=tuple(s.extent(high_watermarks.get((s.topic, s.partition))) for s in scans),
+        replicas=tuple(divergences),
+        problems=tuple(problems),
+    )
