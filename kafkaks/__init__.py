@@ -52,6 +52,7 @@ if TYPE_CHECKING:
     )
     from .store.listing import PartitionDir, Segment, partition_dirs
     from .store.partition import Transactions, read_log_dir, read_partition, read_partition_batches
+    from .state import ClusterState, cluster_state
     from .store.segment import read_log
     from .wire.batch import Batch
     from .wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
@@ -84,6 +85,7 @@ _LAZY = {
         ["Transactions", "read_log_dir", "read_partition", "read_partition_batches"], "store.partition"
     ),
     "read_log": "store.segment",
+    **dict.fromkeys(["ClusterState", "cluster_state"], "state"),
     "Batch": "wire.batch",
     "DEFAULT_MAX_DECOMPRESSED_BYTES": "wire.codecs",
 }
@@ -114,6 +116,7 @@ __all__ = [
     "DEFAULT_MAX_DECOMPRESSED_BYTES",
     "AbortedTxn",
     "Batch",
+    "ClusterState",
     "Compression",
     "ControlRecord",
     "CorruptDataError",
@@ -138,6 +141,7 @@ __all__ = [
     "Transactions",
     "UnreadableFileError",
     "UnsupportedError",
+    "cluster_state",
     "decode_internal",
     "decoded",
     "partition_dirs",

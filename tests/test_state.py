@@ -1,0 +1,265 @@
+"""``kafkaks state`` and :func:`kafkaks.cluster_state`.
+
+Two kinds of evidence, neither from kafkaks' decoders:
+- tests/fixtures/state, made by tools/state_fixtures.py with the schema-driven encoder
+  (Kafka 4.3.1's message schemas) and kafka-python's batch builder, for Kafka 4.x group types and
+  open, committed and aborted transactions; its expected.json is the state the scenario implies;
+- real broker data in ../shared/testdata/real, whose committed offsets are replayed here from
+  kafka-python's record reader and a parse of the records written from Kafka's message schemas
+  (OffsetCommitKey, OffsetCommitValue, TransactionLogKey/Value), with the coordinator's rules
+  (OffsetMetadataManager.replay).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import struct
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import NO_REAL_DATA, REAL_DATA, ROOT
+from kafka.record.memory_records import MemoryRecords
+
+import kafkaks
+from kafkaks.cli.main import main
+from kafkaks.state import ClusterState, to_json
+from kafkaks.state.html import render_html
+
+FIXTURE = ROOT / "tests" / "fixtures" / "state"
+EXPECTED = json.loads((FIXTURE / "expected.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def state() -> ClusterState:
+    return kafkaks.cluster_state(FIXTURE / "broker1", FIXTURE / "broker2")
+
+
+def test_kafka4_groups_have_the_coordinators_state(state: ClusterState) -> None:
+    groups = {g.group_id: g for g in state.groups}
+    assert set(groups) == set(EXPECTED["groups"])  # "deleted" was removed by its tombstone
+    for group_id, want in EXPECTED["groups"].items():
+        g = groups[group_id]
+        assert (g.type, g.state, g.epoch) == (want["type"], want["state"], want["epoch"]), group_id
+        assert sorted(m.member_id for m in g.members) == want["members"], group_id
+        assert {f"{o.topic}-{o.partition}": o.offset for o in g.offsets} == want["offsets"], group_id
+
+
+def test_lag_is_the_high_watermark_minus_the_committed_offset(state: ClusterState) -> None:
+    lags = {f"{g.group_id}/{o.topic}-{o.partition}": o.lag for g in state.groups for o in g.offsets}
+    assert lags == EXPECTED["lag"]
+    sources = {o.end_source for g in state.groups for o in g.offsets}
+    assert sources == {"high_watermark"}
+
+
+def test_pending_transactional_offsets_are_not_committed(state: ClusterState) -> None:
+    txgroup = next(g for g in state.groups if g.group_id == "txgroup")
+    assert txgroup.pending_transactional_offsets == 1  # producer 502 never ended
+
+
+def test_transactions_and_hanging_candidates(state: ClusterState) -> None:
+    assert {t.transactional_id: t.state for t in state.transactions} == EXPECTED["transactions"]
+    found = {str(o.producer_id): o for o in state.open_transactions}
+    assert set(found) == set(EXPECTED["open_transactions"])
+    for pid, want in EXPECTED["open_transactions"].items():
+        assert found[pid].first_offset == want["first_offset"]
+        assert found[pid].hanging == want["hanging"]
+        assert found[pid].last_stable_offset == EXPECTED["last_stable_offset"]["orders-0"]
+    hanging = found["1003"]
+    assert hanging.abort_command.endswith("--topic orders --partition 0 --start-offset 5")
+    assert hanging.open_ms == EXPECTED["now"] - (EXPECTED["now"] - 60 * 60_000 + 4)
+
+
+def test_replica_divergence(state: ClusterState) -> None:
+    (r,) = state.replicas
+    want = EXPECTED["replicas"]["payments-0"]
+    assert Path(r.longest).parent.name == want["longest"]
+    assert r.diverge_at == want["diverge_at"]
+    assert {Path(k).parent.name: v for k, v in r.would_lose.items()} == want["would_lose"]
+    orders = next(p for p in state.partitions if p.topic == "payments")
+    assert orders.copies == 2
+
+
+def test_at_offset_stops_the_replay(state: ClusterState) -> None:
+    early = kafkaks.cluster_state(FIXTURE / "broker1", at="5")
+    kip848 = next(g for g in early.groups if g.group_id == "kip848")
+    assert kip848.offsets == ()  # the commits come later in the log
+    assert kip848.state == "Reconciling"
+
+
+def test_cli_json_and_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["state", str(FIXTURE / "broker1"), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert {g["group_id"] for g in data["groups"]} == set(EXPECTED["groups"])
+    assert main(["state", str(FIXTURE / "broker1"), "--html", str(tmp_path / "s.html")]) == 0
+    text = capsys.readouterr().out
+    assert "CONSUMER GROUPS" in text and "kafka-transactions.sh" in text
+    assert "<svg" in (tmp_path / "s.html").read_text()
+
+
+def test_bad_at_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["state", str(FIXTURE / "broker1"), "--at", "yesterday"]) == 2
+    assert "--at" in capsys.readouterr().err
+
+
+def test_html_is_self_contained(state: ClusterState) -> None:
+    page = render_html(state)
+    for remote in ("http://", "https://", "<script", "src="):
+        assert remote not in page.replace('xmlns="http://www.w3.org/2000/svg"', "")
+
+
+def test_library_names_are_exported() -> None:
+    assert kafkaks.cluster_state is kafkaks.state.cluster_state
+    assert "cluster_state" in kafkaks.__all__
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.mark.skipif(
+    CHROMIUM is None,
+    reason="Chromium not found: `apt-get install chromium` to check the HTML page in a browser",
+)
+def test_html_renders_in_headless_chromium(state: ClusterState, tmp_path: Path) -> None:
+    page = tmp_path / "state.html"
+    page.write_text(render_html(state))
+    run = subprocess.run(
+        [
+            str(CHROMIUM),
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--enable-logging=stderr",
+            "--v=0",
+            "--dump-dom",
+            page.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.count("<svg") == 3 and "Consumer groups" in run.stdout
+    console = [line for line in run.stderr.splitlines() if "CONSOLE" in line or "Uncaught" in line]
+    assert console == []
+
+
+# --- real broker data, replayed independently --------------------------------------------------
+
+
+def _string(data: bytes, pos: int) -> tuple[str | None, int]:
+    (n,) = struct.unpack_from(">h", data, pos)
+    if n < 0:
+        return None, pos + 2
+    return data[pos + 2 : pos + 2 + n].decode(), pos + 2 + n
+
+
+def _batches(directory: Path) -> list[Any]:
+    out = []
+    for log in sorted(directory.glob("*.log")):
+        records = MemoryRecords(log.read_bytes())
+        while (batch := records.next_batch()) is not None:
+            out.append(batch)
+    return out
+
+
+def _replay_offsets(directory: Path) -> dict[tuple[str, str, int], int]:
+    """OffsetMetadataManager.replay and replayEndTransactionMarker, over kafka-python's reading."""
+    offsets: dict[tuple[str, str, int], int] = {}
+    pending: dict[int, dict[tuple[str, str, int], int]] = {}
+    for batch in _batches(directory):
+        pid = getattr(batch, "producer_id", -1)
+        pid = -1 if pid is None else pid
+        for record in batch:
+            key, value = record.key, record.value
+            if getattr(batch, "is_control_batch", False):
+                kind = struct.unpack_from(">h", key, 2)[0]
+                for k, v in pending.pop(pid, {}).items():
+                    if kind == 1:
+                        offsets[k] = v
+                continue
+            if key is None or struct.unpack_from(">h", key)[0] not in (0, 1):
+                continue
+            group, pos = _string(key, 2)
+            topic, pos = _string(key, pos)
+            (partition,) = struct.unpack_from(">i", key, pos)
+            k = (group or "", topic or "", partition)
+            if value is None:
+                offsets.pop(k, None)
+                for commits in pending.values():
+                    commits.pop(k, None)
+            else:
+                (committed,) = struct.unpack_from(">q", value, 2)
+                (offsets if pid == -1 else pending.setdefault(pid, {}))[k] = committed
+    return offsets
+
+
+REAL_GROUP_DIRS = [
+    "ldi-poc",
+    "multiseg-offsets-2.7/kafka-logs",
+    "magic1-kafka-0.10.1/tmp/kafka-logs",
+    "snappy-xerial-headers/kafka-logs",
+    "compacted-delete-horizon/kafka/data",
+    "confluent-ksql-txn/kafka-data",
+]
+
+
+@pytest.mark.parametrize("where", REAL_GROUP_DIRS)
+def test_real_committed_offsets_match_an_independent_replay(where: str) -> None:
+    log_dir = REAL_DATA / where
+    if not log_dir.is_dir():
+        pytest.skip(f"{NO_REAL_DATA}: {log_dir} is absent")
+    expected: dict[tuple[str, str, int], int] = {}
+    for directory in sorted(log_dir.glob("__consumer_offsets-*")):
+        expected.update(_replay_offsets(directory))
+    state = kafkaks.cluster_state(log_dir)
+    got = {(g.group_id, o.topic, o.partition): o.offset for g in state.groups for o in g.offsets}
+    assert got == expected
+    for g in state.groups:
+        for o in g.offsets:
+            if o.end_offset is not None:
+                assert o.lag == o.end_offset - o.offset
+
+
+def test_real_transaction_state_matches_an_independent_parse() -> None:
+    log_dir = REAL_DATA / "confluent-ksql-txn" / "kafka-data"
+    if not log_dir.is_dir():
+        pytest.skip(f"{NO_REAL_DATA}: {log_dir} is absent")
+    expected: dict[str, tuple[int, int]] = {}
+    for directory in sorted(log_dir.glob("__transaction_state-*")):
+        for batch in _batches(directory):
+            for record in batch:
+                tid, _ = _string(record.key, 2)
+                if record.value is None:
+                    expected.pop(tid or "", None)
+                    continue
+                # TransactionLogValue v0: ProducerId int64, ProducerEpoch int16, TimeoutMs int32, Status int8
+                pid, _epoch, _timeout, status = struct.unpack_from(">qhib", record.value, 2)
+                expected[tid or ""] = (pid, status)
+    state = kafkaks.cluster_state(log_dir)
+    names = ["Empty", "Ongoing", "PrepareCommit", "PrepareAbort", "CompleteCommit", "CompleteAbort", "Dead"]
+    assert {t.transactional_id: (t.producer_id, names.index(t.state)) for t in state.transactions} == expected
+    assert expected
+
+
+@pytest.mark.parametrize(
+    "where", ["kraft-snapshots-nonzero-base/kafka-logs", "confluent-ksql-txn/kafka-data", "ldi-poc"]
+)
+def test_real_kraft_metadata_names_every_partition_on_disk(where: str) -> None:
+    log_dir = REAL_DATA / where
+    if not log_dir.is_dir():
+        pytest.skip(f"{NO_REAL_DATA}: {log_dir} is absent")
+    state = kafkaks.cluster_state(log_dir)
+    assert state.metadata is not None and state.metadata.source == "kraft"
+    registered = {(t.name, p.partition) for t in state.metadata.topics for p in t.partitions}
+    on_disk = {
+        (d.topic, d.partition) for d in kafkaks.partition_dirs(log_dir) if d.topic != "__cluster_metadata"
+    }
+    assert on_disk <= registered
+    node = state.metadata.node_ids
+    assert node and all(p.replicas == node for t in state.metadata.topics for p in t.partitions)
+    assert state.metadata.features.get("metadata.version", 0) > 0
+    json.dumps(to_json(state))
