@@ -13,9 +13,11 @@ median is reported, so a busy moment of the machine hurts every reader alike. Kn
     BENCH_SHAPE_RECORDS      records per segment of the batch-size comparison (default 200000)
     BENCH_PROCESS_RECORDS    records per segment of the one-process-per-file comparison (default
                              1000000)
+    BENCH_STATE_RECORDS      offset commits in __consumer_offsets for `kafkaks state` (default
+                             1000000; a quarter as many too)
     BENCH_OUTPUT             where to write the report (default BENCHMARKS.md)
     BENCH_SECTIONS           the sections to run, comma-separated, of deep, shapes, process, scan,
-                             cold, generated, memory, spark, entries (default all). Fewer than all
+                             cold, generated, memory, spark, entries, state (default all). Fewer than all
                              replace only their own sections in BENCH_OUTPUT, and build only the
                              uncompressed segment when no other is needed:
                              BENCH_SECTIONS=spark BENCH_RECORDS=500000 python bench/run.py
@@ -48,6 +50,7 @@ from kafkaks.generated.kafka_record_batch import KafkaRecordBatch
 from kaitaistruct import BytesIO, KaitaiStream
 from log_entries import table as log_entries_table
 from one_file import AIO, ARROW, DEEP, KP, SINGLE, aiokafka_reader_class, kafkaks_arrow
+from state_corpus import state_log_dir
 
 import kafkaks
 from kafkaks.stream import BytesStream
@@ -61,11 +64,23 @@ MEMORY_BYTES = int(os.environ.get("BENCH_MEMORY_BYTES", 1 << 30))
 LOG_ENTRIES_MIB = [int(s) for s in os.environ.get("BENCH_LOG_ENTRIES_MIB", "32,1024").split(",") if s]
 SHAPE_RECORDS = int(os.environ.get("BENCH_SHAPE_RECORDS", 200_000))
 PROCESS_RECORDS = int(os.environ.get("BENCH_PROCESS_RECORDS", 1_000_000))
+STATE_RECORDS = int(os.environ.get("BENCH_STATE_RECORDS", 1_000_000))
 # The real broker-written data beside the checkout (as for the tests): its largest segment is measured too.
 REAL_DATA = Path(os.environ.get("KAFKAKS_REAL_DATA", ROOT.parent / "shared" / "testdata" / "real"))
 SHAPES = (1, 10, 500)
 OUTPUT = Path(os.environ.get("BENCH_OUTPUT", ROOT / "BENCHMARKS.md"))
-ALL_SECTIONS = ("deep", "shapes", "process", "scan", "cold", "generated", "memory", "spark", "entries")
+ALL_SECTIONS = (
+    "deep",
+    "shapes",
+    "process",
+    "scan",
+    "cold",
+    "generated",
+    "memory",
+    "spark",
+    "entries",
+    "state",
+)
 SECTIONS = set(os.environ.get("BENCH_SECTIONS", ",".join(ALL_SECTIONS)).split(","))
 EVERY_SECTION = set(ALL_SECTIONS) <= SECTIONS
 
@@ -470,6 +485,41 @@ def process_section() -> list[str]:
     return lines
 
 
+def state_section() -> list[str]:
+    """``kafkaks state`` on log dirs whose ``__consumer_offsets`` holds STATE_RECORDS and a quarter
+    as many offset commits (``bench/state_corpus.py``): whole processes, and the cost of a record
+    as the difference between the two sizes."""
+    sizes = (STATE_RECORDS // 4, STATE_RECORDS)
+    dirs = {n: state_log_dir(CACHE, n) for n in sizes}
+    commands = {n: ["kafkaks", "state", str(d), "--json"] for n, d in dirs.items()}
+
+    def whole(command: list[str], records: int) -> Measure:
+        def run() -> int:
+            subprocess.run(command, stdout=subprocess.DEVNULL, check=True)
+            return records
+
+        return lambda: timed(run)
+
+    runs = {str(n): whole(command, n) for n, command in commands.items()}
+    results = interleaved(runs, REPEATS)
+    (small, small_s), (big, big_s) = (results[str(n)] for n in sizes)
+    per_record = (big_s - small_s) / (big - small)
+    return [
+        f"`kafkaks state LOGDIR --json > /dev/null` (whole process: interpreter start, reading, the "
+        "replay of every record as the group coordinator replays it, the lag of every committed "
+        "offset against the 96 data partitions) on a `__consumer_offsets` partition of offset "
+        f"commits, 500 a batch. Median wall time of {REPEATS} interleaved runs, page cache warm.",
+        "",
+        "| offset commits | wall time |",
+        "|---|---|",
+        f"| {small} | {small_s:.2f} s |",
+        f"| {big} | **{big_s:.2f} s** |",
+        "",
+        f"A record costs {per_record * 1e6:.2f} µs (the difference between the two sizes): "
+        f"**{1 / per_record / 1e3:.0f}k records/s** replayed.",
+    ]
+
+
 def replace_sections(report: str, lines: list[str]) -> str:
     """``report`` with each ``## `` section of ``lines`` in place of the section of that title
     (which runs to the next ``## `` line or the closing "Total benchmark time" line); a section
@@ -705,6 +755,10 @@ def main() -> None:
             ),
             "",
         ]
+
+    if "state" in SECTIONS:
+        print("state", file=sys.stderr)
+        lines += ["## Replaying __consumer_offsets", "", *state_section(), ""]
 
     if not EVERY_SECTION:
         OUTPUT.write_text(replace_sections(OUTPUT.read_text(), stamped(lines, load)))

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import os
 from collections import defaultdict
-from collections.abc import Sequence
-from datetime import datetime, timezone
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 
 from ..errors import KafkaksError
@@ -39,7 +39,7 @@ def parse_at(text: str) -> tuple[int | None, int | None]:
             f"--at {text!r}: neither an offset nor an ISO 8601 time (2024-05-01T12:00:00Z)"
         ) from exc
     if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=timezone.utc)
+        moment = moment.replace(tzinfo=UTC)
     return None, int(moment.timestamp() * 1000)
 
 
@@ -75,25 +75,16 @@ def _high_watermarks(log_dirs: Sequence[Path], problems: list[str]) -> dict[tupl
     return found
 
 
-def _feeder(
-    topic: str, groups: GroupReplay, txns: TransactionReplay, at_offset: int | None, at_time: int | None
-):  # type: ignore[no-untyped-def]
+def _feeder(replay: GroupReplay | TransactionReplay, at_offset: int | None) -> Callable[[Batch], bool]:
+    """The callback that hands a partition's batches to a replay, reporting a batch whose records
+    do not decode and going on."""
+
     def feed(batch: Batch) -> bool:
-        if at_offset is not None and batch.base_offset > at_offset:
-            return False
-        for record in batch.records():
-            if (at_offset is not None and record.offset > at_offset) or (
-                at_time is not None and record.timestamp > at_time
-            ):
-                return False
-            if record.control is not None:
-                if topic == "__consumer_offsets" and record.control.type in ("COMMIT", "ABORT"):
-                    groups.marker(batch.producer_id, record.control.type == "COMMIT")
-            elif topic == "__consumer_offsets":
-                groups.record(record.offset, record.timestamp, batch.producer_id, record.key, record.value)
-            else:
-                txns.record(record.offset, record.timestamp, record.key, record.value)
-        return True
+        try:
+            return replay.batch(batch, at_offset)
+        except KafkaksError as exc:
+            replay.problems.append(str(exc))
+            return True
 
     return feed
 
@@ -124,12 +115,9 @@ def cluster_state(
         if topic == "__cluster_metadata":
             metadata_dir = Path(copies[0])
             continue
-        feed = (
-            _feeder(topic, groups, txns, at_offset, at_time)
-            if topic in ("__consumer_offsets", "__transaction_state")
-            else None
-        )
-        scan = scan_partition(copies, feed, until_time=at_time if feed is None else None)
+        replay = {"__consumer_offsets": groups, "__transaction_state": txns}.get(topic)
+        feed = None if replay is None else _feeder(replay, at_offset)
+        scan = scan_partition(copies, feed, until_time=at_time)
         scans.append(scan)
         problems += scan.problems
         if len(copies) > 1:

@@ -34,7 +34,9 @@ from typing import Any
 
 from ..generated.kafka_consumer_offsets_key import KafkaConsumerOffsetsKey
 from ..internal_topics import DecodedRecord, decode_internal
+from ..wire.batch import Batch
 from .model import CommittedOffset, Group, GroupMember
+from .raw import raw_records
 
 __all__ = ["DEFAULT_RETENTION_MS", "GroupReplay", "PartitionEnd"]
 
@@ -54,15 +56,12 @@ MODERN_TYPES: dict[int, tuple[str, str]] = {
     if t.name.partition("_group_")[0] in ("consumer", "share", "streams")
 }
 
+SKIP: Any = object()  # a key not seen yet
 PartitionEnd = tuple[int, str]  # (end offset, "high_watermark" | "log_end")
 OffsetKey = tuple[str, str, int]
 
 
-@dataclass(slots=True)
-class _Commit:
-    record_offset: int
-    key: bytes
-    value: bytes
+_Commit = tuple[int, bytes, bytes]  # (record offset in __consumer_offsets, key, value)
 
 
 @dataclass(slots=True)
@@ -95,11 +94,13 @@ class _Group:
 
 
 class GroupReplay:
-    """Feed it the records of ``__consumer_offsets`` partitions in offset order (:meth:`record`,
-    :meth:`marker` for COMMIT and ABORT control records), then ask for :meth:`groups`."""
+    """Feed it the batches of ``__consumer_offsets`` partitions, each partition in offset order
+    (:meth:`batch`), then ask for :meth:`groups`."""
 
     def __init__(self) -> None:
-        self._keys: dict[bytes, DecodedRecord] = {}
+        # What each distinct key is for: an offset commit's (group, topic, partition), or the
+        # decoded key of a group record; SKIP for a key that does not decode (reported once).
+        self._targets: dict[bytes, OffsetKey | DecodedRecord | None] = {}
         self._offsets: dict[OffsetKey, _Commit] = {}
         self._pending: dict[int, dict[OffsetKey, _Commit]] = {}
         self._open: dict[OffsetKey, set[int]] = defaultdict(set)
@@ -107,37 +108,57 @@ class GroupReplay:
         self.problems: list[str] = []
         self.newest_timestamp: int | None = None
 
-    def _key(self, key: bytes) -> DecodedRecord:
-        found = self._keys.get(key)
-        if found is None:
-            found = self._keys[key] = decode_internal(TOPIC, key, None) or _never()
-        return found
+    def batch(self, batch: Batch, at_offset: int | None = None) -> bool:
+        """One batch, in offset order; False when it reaches past ``at_offset`` (its records up to
+        there are replayed)."""
+        if batch.max_timestamp > (self.newest_timestamp or -1):
+            self.newest_timestamp = batch.max_timestamp
+        if batch.is_control:
+            for record in batch.records():
+                if at_offset is not None and record.offset > at_offset:
+                    return False
+                if record.control is not None and record.control.type in ("COMMIT", "ABORT"):
+                    self.marker(batch.producer_id, record.control.type == "COMMIT")
+            return True
+        producer_id = batch.producer_id
+        targets, offsets, groups = self._targets, self._offsets, self._groups
+        for offset, key, value in raw_records(batch):
+            if at_offset is not None and offset > at_offset:
+                return False
+            if key is None:
+                self.problems.append(f"{TOPIC} offset {offset}: a record without key, skipped")
+                continue
+            target = targets.get(key, SKIP)
+            if target is SKIP:
+                target = targets[key] = self._target(offset, key)
+            if isinstance(target, tuple):  # an offset commit: by far the most records
+                if value is not None and producer_id == NO_PRODUCER_ID:
+                    if target[0] not in groups:
+                        groups[target[0]] = _Group(target[0], "classic")
+                    offsets[target] = (offset, key, value)
+                else:
+                    self._offset_commit(offset, producer_id, target, key, value)
+            elif target is None:
+                continue
+            elif target.key_type == CLASSIC_TYPE:
+                self._classic(target.key["group"] if target.key else "", key, value)
+            else:
+                self._modern(offset, target.key_type or 0, key, value)
+        return True
 
-    def record(
-        self, offset: int, timestamp: int, producer_id: int, key: bytes | None, value: bytes | None
-    ) -> None:
-        """One data record of a ``__consumer_offsets`` partition."""
-        if self.newest_timestamp is None or timestamp > self.newest_timestamp:
-            self.newest_timestamp = timestamp
-        if key is None:
-            self.problems.append(f"{TOPIC} offset {offset}: a record without key, skipped")
-            return
-        k = self._key(key)
-        if k.key is None or k.key_type is None:
-            self.problems.append(f"{TOPIC} offset {offset}: {k.problem}, skipped")
-            return
+    def _target(self, offset: int, key: bytes) -> OffsetKey | DecodedRecord | None:
+        k = decode_internal(TOPIC, key, None)
+        if k is None or k.key is None or k.key_type is None:
+            self.problems.append(f"{TOPIC} offset {offset}: {k.problem if k else 'not decoded'}, skipped")
+            return None
         if k.key_type in OFFSET_COMMIT_TYPES:
-            self._offset_commit(
-                offset, producer_id, (k.key["group"], k.key["topic"], k.key["partition"]), key, value
-            )
-        elif k.key_type == CLASSIC_TYPE:
-            self._classic(k.key["group"], key, value)
-        elif k.key_type in MODERN_TYPES:
-            self._modern(offset, k.key_type, key, value)
+            return (k.key["group"], k.key["topic"], k.key["partition"])
+        return k if k.key_type == CLASSIC_TYPE or k.key_type in MODERN_TYPES else None
 
     def _offset_commit(
         self, offset: int, producer_id: int, k: OffsetKey, key: bytes, value: bytes | None
     ) -> None:
+        """A tombstone, or a commit inside a transaction (the plain commit is inlined above)."""
         if value is None:
             self._offsets.pop(k, None)
             for producer in self._open.pop(k, ()):
@@ -145,11 +166,8 @@ class GroupReplay:
             return
         if k[0] not in self._groups:
             self._groups[k[0]] = _Group(k[0], "classic")
-        if producer_id == NO_PRODUCER_ID:
-            self._offsets[k] = _Commit(offset, key, value)
-        else:
-            self._pending.setdefault(producer_id, {})[k] = _Commit(offset, key, value)
-            self._open[k].add(producer_id)
+        self._pending.setdefault(producer_id, {})[k] = (offset, key, value)
+        self._open[k].add(producer_id)
 
     def marker(self, producer_id: int, commit: bool) -> None:
         """A COMMIT (``commit``) or ABORT control record of ``producer_id``."""
@@ -163,7 +181,7 @@ class GroupReplay:
                 if not producers:
                     del self._open[k]
             existing = self._offsets.get(k)
-            if commit and (existing is None or entry.record_offset > existing.record_offset):
+            if commit and (existing is None or entry[0] > existing[0]):
                 self._offsets[k] = entry
 
     def _classic(self, group_id: str, key: bytes, value: bytes | None) -> None:
@@ -190,7 +208,8 @@ class GroupReplay:
             group = self._groups[group_id] = _Group(group_id, group_type)
         elif group.type != group_type:
             self.problems.append(
-                f"{TOPIC} offset {offset}: a {group_type} group record for {group_id!r}, a {group.type} group: skipped"
+                f"{TOPIC} offset {offset}: a {group_type} group record for {group_id!r}, "
+                f"a {group.type} group: skipped"
             )
             return
         _apply(group, role, d.key, d.value)
@@ -236,11 +255,12 @@ class GroupReplay:
         expiry = _expiry(base, group)
         offsets = []
         for (_, topic, partition), commit in commits:
-            d = decode_internal(TOPIC, commit.key, commit.value)
+            record_offset, key, value = commit
+            d = decode_internal(TOPIC, key, value)
             v = d.value if d is not None else None
             if v is None:
                 self.problems.append(
-                    f"{TOPIC} offset {commit.record_offset}: {d.problem if d else 'not decoded'}, skipped"
+                    f"{TOPIC} offset {record_offset}: {d.problem if d else 'not decoded'}, skipped"
                 )
                 continue
             end = ends.get((topic, partition))
@@ -256,7 +276,7 @@ class GroupReplay:
                     metadata=v.get("metadata"),
                     commit_timestamp=commit_ts,
                     expire_timestamp=expire,
-                    record_offset=commit.record_offset,
+                    record_offset=record_offset,
                     end_offset=None if end is None else end[0],
                     end_source=None if end is None else end[1],
                     lag=None if end is None else end[0] - v["offset"],
@@ -275,10 +295,6 @@ class GroupReplay:
             self.problems.append(f"{TOPIC}: group {group.group_id!r}: {d.problem if d else 'not decoded'}")
             return None
         return d.value
-
-
-def _never() -> DecodedRecord:
-    raise AssertionError("__consumer_offsets is an internal topic")  # pragma: no cover
 
 
 def _apply(group: _Group, role: str, key: dict[str, Any], value: dict[str, Any] | None) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from html import escape
 
 from .model import ClusterState, PartitionExtent
-from .text import format_time
+from .text import cell, format_time
 
 __all__ = ["render_html"]
 
@@ -42,6 +42,21 @@ def _svg(height: int, body: list[str], title: str) -> str:
     )
 
 
+def _bar(x0: float, x1: float, y: int, color: str, title: str = "") -> str:
+    tip = f"<title>{escape(title)}</title>" if title else ""
+    return (
+        f'<rect x="{x0:.1f}" y="{y + 3}" width="{max(x1 - x0, 2):.1f}" height="{ROW - 6}" '
+        f'fill="{color}">{tip}</rect>'
+    )
+
+
+def _tick(x: float, y: int, color: str, title: str) -> str:
+    return (
+        f'<line x1="{x:.1f}" y1="{y + 1}" x2="{x:.1f}" y2="{y + ROW - 1}" stroke="{color}" '
+        f'stroke-width="3"><title>{escape(title)}</title></line>'
+    )
+
+
 def _label(y: float, text: str) -> str:
     return f'<text x="4" y="{y + 12}">{escape(text[:40])}</text>'
 
@@ -64,20 +79,15 @@ def time_chart(state: ClusterState) -> str:
         assert p.first_timestamp is not None and p.last_timestamp is not None
         x0, x1 = _x(p.first_timestamp, lo, hi), _x(p.last_timestamp, lo, hi)
         body.append(_label(y, f"{p.topic}-{p.partition}"))
-        body.append(
-            f'<rect x="{x0:.1f}" y="{y + 3}" width="{max(x1 - x0, 2):.1f}" height="{ROW - 6}" fill="{COLORS["bar"]}">'
-            f"<title>{escape(f'{p.topic}-{p.partition}: {format_time(p.first_timestamp)} to {format_time(p.last_timestamp)}')}</title></rect>"
-        )
+        span = f"{format_time(p.first_timestamp)} to {format_time(p.last_timestamp)}"
+        body.append(_bar(x0, x1, y, COLORS["bar"], f"{p.topic}-{p.partition}: {span}"))
         y += ROW
     for o in state.open_transactions:
         if o.first_timestamp is None:
             continue
         x0, x1 = _x(o.first_timestamp, lo, hi), _x(state.now if state.now is not None else hi, lo, hi)
         body.append(_label(y, f"open txn {o.topic}-{o.partition} pid {o.producer_id}"))
-        body.append(
-            f'<rect x="{x0:.1f}" y="{y + 3}" width="{max(x1 - x0, 2):.1f}" height="{ROW - 6}" fill="{COLORS["open"]}">'
-            f"<title>{escape(o.reason)}</title></rect>"
-        )
+        body.append(_bar(x0, x1, y, COLORS["open"], o.reason))
         y += ROW
     if state.now is not None:
         xn = _x(state.now, lo, hi)
@@ -89,18 +99,13 @@ def time_chart(state: ClusterState) -> str:
 
 def _offset_row(p: PartitionExtent, y: int, diverge: int | None) -> list[str]:
     if p.log_start is None or p.log_end is None:
-        return [_label(y, f"{p.topic}-{p.partition} (empty)")]
+        return []
     lo, hi = p.log_start, max(p.log_end, p.high_watermark or 0)
-    out = [_label(y, f"{p.topic}-{p.partition} [{p.log_start}, {p.log_end})")]
-    out.append(
-        f'<rect x="{_x(lo, lo, hi):.1f}" y="{y + 3}" width="{_x(p.log_end, lo, hi) - _x(lo, lo, hi):.1f}" '
-        f'height="{ROW - 6}" fill="{COLORS["bar"]}"/>'
-    )
-    for a, b in p.gaps:
-        out.append(
-            f'<rect x="{_x(a, lo, hi):.1f}" y="{y + 3}" width="{max(_x(b, lo, hi) - _x(a, lo, hi), 1):.1f}" '
-            f'height="{ROW - 6}" fill="{COLORS["gap"]}"><title>gap {a}-{b - 1}</title></rect>'
-        )
+    name = f"{p.topic}-{p.partition} [{p.log_start}, {p.log_end})"
+    out = [_label(y, name), _bar(_x(lo, lo, hi), _x(p.log_end, lo, hi), y, COLORS["bar"], name)]
+    if p.high_watermark is not None and p.high_watermark != p.log_end:
+        out.append(_tick(_x(p.high_watermark, lo, hi), y, "#000", f"high watermark {p.high_watermark}"))
+    out += [_bar(_x(a, lo, hi), _x(b, lo, hi), y, COLORS["gap"], f"gap {a}-{b - 1}") for a, b in p.gaps]
     marks = [(o, COLORS["damage"], kind) for o, kind in p.damage if o >= 0]
     if p.last_stable_offset is not None:
         marks.append((p.last_stable_offset, COLORS["lso"], "last stable offset"))
@@ -108,21 +113,21 @@ def _offset_row(p: PartitionExtent, y: int, diverge: int | None) -> list[str]:
         marks.append((diverge, COLORS["diverge"], "copies diverge"))
     for offset, color, what in marks:
         x = _x(min(max(offset, lo), hi), lo, hi)
-        out.append(
-            f'<line x1="{x:.1f}" y1="{y + 1}" x2="{x:.1f}" y2="{y + ROW - 1}" stroke="{color}" stroke-width="3">'
-            f"<title>{escape(f'{what} at offset {offset}')}</title></line>"
-        )
+        out.append(_tick(x, y, color, f"{what} at offset {offset}"))
     return out
 
 
 def offset_chart(state: ClusterState) -> str:
     """Each partition's offsets, from its log start to its log end, scaled to its own range."""
     diverge = {(r.topic, r.partition): r.diverge_at for r in state.replicas}
+    drawn = [p for p in state.partitions if p.log_start is not None]
     body, y = [], 4
-    for p in state.partitions:
+    for p in drawn:
         body += _offset_row(p, y, diverge.get((p.topic, p.partition)))
         y += ROW
-    return _svg(y + 4, body, "offset ranges") if state.partitions else "<p>No partitions.</p>"
+    empty = len(state.partitions) - len(drawn)
+    note = f"<p>{empty} partitions without records are not drawn.</p>" if empty else ""
+    return (_svg(y + 4, body, "offset ranges") if drawn else "<p>No partition holds records.</p>") + note
 
 
 def lag_chart(state: ClusterState) -> str:
@@ -145,10 +150,7 @@ def lag_chart(state: ClusterState) -> str:
 
 def _table(header: list[str], rows: list[list[object]]) -> str:
     head = "".join(f"<th>{escape(h)}</th>" for h in header)
-    body = "".join(
-        "<tr>" + "".join(f"<td>{escape('-' if c is None else str(c))}</td>" for c in r) + "</tr>"
-        for r in rows
-    )
+    body = "".join("<tr>" + "".join(f"<td>{escape(cell(c))}</td>" for c in r) + "</tr>" for r in rows)
     return f"<table><tr>{head}</tr>{body}</table>"
 
 
@@ -162,6 +164,7 @@ def render_html(state: ClusterState) -> str:
             ("last stable offset", COLORS["lso"]),
             ("replicas diverge", COLORS["diverge"]),
             ("open transaction", COLORS["open"]),
+            ("high watermark", "#000"),
         ]
     )
     groups = _table(
@@ -201,7 +204,8 @@ def render_html(state: ClusterState) -> str:
     meta = "<p>No cluster metadata.</p>"
     if m is not None:
         meta = (
-            f"<p>{escape(m.source)}; cluster id {escape(m.cluster_id or '-')}; snapshot {escape(m.snapshot or '-')}</p>"
+            f"<p>{escape(m.source)}; cluster id {escape(m.cluster_id or '-')}; "
+            f"snapshot {escape(m.snapshot or '-')}</p>"
             + _table(
                 ["topic", "id", "partition", "leader", "epoch", "replicas", "isr", "elr"],
                 [

@@ -3,22 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from .model import ClusterState
 
-__all__ = ["format_time", "render_text"]
+__all__ = ["cell", "format_time", "render_text"]
 
 
 def format_time(ms: int | None) -> str:
     if ms is None or ms < 0:
         return "-"
-    return (
-        datetime.fromtimestamp(ms / 1000, timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ").replace("000Z", "Z")
-    )
+    return datetime.fromtimestamp(ms / 1000, UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ").replace("000Z", "Z")
 
 
-def _cell(value: object) -> str:
+def cell(value: object) -> str:
     if value is None:
         return "-"
     if isinstance(value, bool):
@@ -29,12 +27,12 @@ def _cell(value: object) -> str:
 
 
 def table(title: str, header: Sequence[str], rows: Iterable[Sequence[object]]) -> list[str]:
-    cells = [[_cell(v) for v in row] for row in rows]
+    cells = [[cell(v) for v in row] for row in rows]
     if not cells:
         return [f"{title}: none", ""]
     widths = [max(len(h), *(len(r[i]) for r in cells)) for i, h in enumerate(header)]
     line = "  ".join
-    out = [title, line(h.ljust(w) for h, w in zip(header, widths, strict=True))]
+    out = [title, line(h.ljust(w) for h, w in zip(header, widths, strict=True)).rstrip()]
     out += [line(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in cells]
     return [*out, ""]
 
@@ -85,7 +83,7 @@ def render_text(state: ClusterState) -> str:
                 m.client_id,
                 m.client_host,
                 m.member_epoch,
-                " ".join(f"{t}:{_cell(p)}" for t, p in m.assigned.items()),
+                " ".join(f"{t}:{cell(p)}" for t, p in m.assigned.items()),
             )
             for g in state.groups
             for m in g.members
@@ -154,7 +152,7 @@ def render_text(state: ClusterState) -> str:
             + (f", to offset {m.last_offset}" if m.last_offset is not None else "")
         )
         out += [
-            f"CLUSTER METADATA ({source}): cluster id {m.cluster_id or '-'}, nodes {_cell(m.node_ids)}",
+            f"CLUSTER METADATA ({source}): cluster id {m.cluster_id or '-'}, nodes {cell(m.node_ids)}",
             "",
         ]
         out += table(

@@ -15,8 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..internal_topics import TRANSACTION_STATES, decode_internal
+from ..wire.batch import Batch
 from .model import OpenTransaction, Transaction
 from .partitions import OpenRun
+from .raw import raw_records
 
 __all__ = ["DEFAULT_MAX_TRANSACTION_TIMEOUT_MS", "TransactionReplay", "open_transactions"]
 
@@ -33,7 +35,7 @@ class _Latest:
 
 
 class TransactionReplay:
-    """Feed it the records of ``__transaction_state`` partitions (:meth:`record`), then ask for
+    """Feed it the batches of ``__transaction_state`` partitions (:meth:`batch`), then ask for
     :meth:`transactions`."""
 
     def __init__(self) -> None:
@@ -41,15 +43,22 @@ class TransactionReplay:
         self.problems: list[str] = []
         self.newest_timestamp: int | None = None
 
-    def record(self, offset: int, timestamp: int, key: bytes | None, value: bytes | None) -> None:
-        if self.newest_timestamp is None or timestamp > self.newest_timestamp:
-            self.newest_timestamp = timestamp
-        if key is None:
-            self.problems.append(f"{TOPIC} offset {offset}: a record without key, skipped")
-        elif value is None:
-            self._latest.pop(key, None)
-        else:
-            self._latest[key] = _Latest(offset, key, value)
+    def batch(self, batch: Batch, at_offset: int | None = None) -> bool:
+        """One batch of a ``__transaction_state`` partition; False when it reaches past ``at_offset``."""
+        if batch.max_timestamp > (self.newest_timestamp or -1):
+            self.newest_timestamp = batch.max_timestamp
+        if batch.is_control:
+            return True
+        for offset, key, value in raw_records(batch):
+            if at_offset is not None and offset > at_offset:
+                return False
+            if key is None:
+                self.problems.append(f"{TOPIC} offset {offset}: a record without key, skipped")
+            elif value is None:
+                self._latest.pop(key, None)
+            else:
+                self._latest[key] = _Latest(offset, key, value)
+        return True
 
     def transactions(self, now: int | None) -> list[Transaction]:
         out = []
@@ -107,16 +116,20 @@ def open_transactions(
         for run in open_runs:
             txn = by_producer.get(run.producer_id)
             quiet = None if now is None or run.last_timestamp is None else now - run.last_timestamp
-            candidate = quiet is None or quiet > max_timeout_ms
+            stale = quiet is None or quiet > max_timeout_ms
+            partition_name = f"{topic}-{partition}"
+            listed = txn is not None and partition_name in txn.partitions
             if txn is None:
                 reason = f"no transactional id has producer id {run.producer_id} in {TOPIC}"
-            elif f"{topic}-{partition}" not in txn.partitions:
-                reason = f"{txn.transactional_id!r} is {txn.state} and does not list {topic}-{partition}"
+            elif not listed:
+                reason = f"{txn.transactional_id!r} is {txn.state} and does not list {partition_name}"
             else:
-                reason = f"{txn.transactional_id!r} is {txn.state} with this partition: its coordinator writes the marker"
-                candidate = False
-            if candidate and quiet is not None and quiet <= max_timeout_ms:
-                candidate = False
+                reason = (
+                    f"{txn.transactional_id!r} is {txn.state} with {partition_name}: "
+                    "its coordinator writes the marker"
+                )
+            if not stale and not listed:
+                reason += f" (but its producer wrote {quiet} ms ago: not a candidate yet)"
             out.append(
                 OpenTransaction(
                     topic=topic,
@@ -128,7 +141,7 @@ def open_transactions(
                     last_stable_offset=lso,
                     open_ms=None if now is None or run.first_timestamp is None else now - run.first_timestamp,
                     transactional_id=None if txn is None else txn.transactional_id,
-                    hanging=candidate,
+                    hanging=stale and not listed,
                     reason=reason,
                     abort_command=abort_command(topic, partition, run.first_offset),
                 )
