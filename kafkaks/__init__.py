@@ -41,6 +41,7 @@ from .problems import ProblemKind
 if TYPE_CHECKING:
     from .arrow import read_arrow, spark_schema
     from .internal_topics import DecodedRecord, decode_internal, decoded
+    from .state import ClusterState, cluster_state
     from .store.files import (
         read_leader_epoch_checkpoint,
         read_offset_checkpoint,
@@ -52,7 +53,6 @@ if TYPE_CHECKING:
     )
     from .store.listing import PartitionDir, Segment, partition_dirs
     from .store.partition import Transactions, read_log_dir, read_partition, read_partition_batches
-    from .state import ClusterState, cluster_state
     from .store.segment import read_log
     from .wire.batch import Batch
     from .wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES

@@ -26,7 +26,7 @@ from kafka.record.default_records import DefaultRecordBatchBuilder
 from kafka.record.util import calc_crc32c
 
 sys.path.insert(0, str(Path(__file__).parent))
-from kafka_schema_encoder import GROUP_DIR, TXN_DIR, Encoder, load  # noqa: E402
+from kafka_schema_encoder import GROUP_DIR, TXN_DIR, Encoder, load
 
 T0 = 1_700_000_000_000
 MINUTE = 60_000
@@ -365,8 +365,8 @@ def build(git_dir: str, commit: str, out: Path) -> dict[str, Any]:
     # payments-0 on two brokers: same epoch-0 prefix, then broker2 went on in epoch 1 while broker1
     # wrote 2 records in epoch 0 that broker2 never had (an unclean leader election).
     common = [batch(0, [(b"a", b"1", t)] * 4, leader_epoch=0)]
-    write(out / "broker1" / "payments-0", common + [batch(4, [(b"b", b"2", t + 1)] * 2, leader_epoch=0)])
-    write(out / "broker2" / "payments-0", common + [batch(4, [(b"c", b"3", t + 2)] * 5, leader_epoch=1)])
+    write(out / "broker1" / "payments-0", [*common, batch(4, [(b"b", b"2", t + 1)] * 2, leader_epoch=0)])
+    write(out / "broker2" / "payments-0", [*common, batch(4, [(b"c", b"3", t + 2)] * 5, leader_epoch=1)])
     (out / "broker1" / "replication-offset-checkpoint").write_text("0\n1\norders 0 9\n")
 
     return {

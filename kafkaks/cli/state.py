@@ -18,23 +18,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--at",
         metavar="TIME|OFFSET",
-        help="replay the internal topics up to this offset (digits) or time (ISO 8601, e.g. 2024-05-01T12:00:00Z)",
+        help="replay the internal topics up to this offset (digits), or every log up to this time "
+        "(ISO 8601, e.g. 2024-05-01T12:00:00Z)",
     )
-    output = parser.add_mutually_exclusive_group()
-    output.add_argument("--json", action="store_true", help="one JSON object instead of tables")
+    parser.add_argument("--json", action="store_true", help="one JSON object instead of tables")
     parser.add_argument("--html", metavar="FILE", help="also write a self-contained HTML page with pictures")
     parser.add_argument(
         "--offsets-retention-minutes",
         type=int,
         default=10080,
-        help="the brokers' offsets.retention.minutes, to tell which offsets the coordinator would expire (10080)",
+        help="the brokers' offsets.retention.minutes, to tell which offsets the coordinator "
+        "would expire (10080)",
     )
     parser.add_argument(
         "--max-transaction-timeout",
         type=int,
         default=15,
         metavar="MINUTES",
-        help="an open transaction quiet for longer is a hanging candidate, as kafka-transactions find-hanging (15)",
+        help="an open transaction quiet for longer is a hanging candidate, as "
+        "kafka-transactions find-hanging (15)",
     )
 
 

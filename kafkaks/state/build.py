@@ -106,6 +106,10 @@ def cluster_state(
     listings = partition_listings(dirs, on_problem=lambda p: problems.append(str(p)))
     high_watermarks = _high_watermarks(dirs, problems)
     groups, txns = GroupReplay(), TransactionReplay()
+    replays: dict[str, GroupReplay | TransactionReplay] = {
+        "__consumer_offsets": groups,
+        "__transaction_state": txns,
+    }
     scans: list[PartitionScan] = []
     metadata_dir: Path | None = None
     divergences = []
@@ -115,7 +119,7 @@ def cluster_state(
         if topic == "__cluster_metadata":
             metadata_dir = Path(copies[0])
             continue
-        replay = {"__consumer_offsets": groups, "__transaction_state": txns}.get(topic)
+        replay = replays.get(topic)
         feed = None if replay is None else _feeder(replay, at_offset)
         scan = scan_partition(copies, feed, until_time=at_time)
         scans.append(scan)

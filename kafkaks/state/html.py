@@ -181,7 +181,7 @@ def render_html(state: ClusterState) -> str:
                 None if o.open_ms is None else o.open_ms // 1000,
                 o.transactional_id,
                 o.hanging,
-                o.abort_command,
+                o.abort_command if o.hanging else None,
             ]
             for o in state.open_transactions
         ],

@@ -136,6 +136,9 @@ class MetadataReplay:
             log_dirs=tuple(v.get("logDirs") or ()),
         )
 
+    def _unregister_broker(self, v: dict[str, Any]) -> None:
+        self.brokers.pop(v["brokerId"], None)
+
     def _register_controller(self, v: dict[str, Any]) -> None:
         self.controllers[v["controllerId"]] = Broker(
             broker_id=v["controllerId"],
@@ -224,7 +227,7 @@ _HANDLERS: dict[str, Callable[[MetadataReplay, dict[str, Any]], None]] = {
     "PARTITION_CHANGE_RECORD": MetadataReplay._partition_change,
     "CLEAR_ELR_RECORD": MetadataReplay._clear_elr,
     "REGISTER_BROKER_RECORD": MetadataReplay._register_broker,
-    "UNREGISTER_BROKER_RECORD": lambda m, v: m.brokers.pop(v["brokerId"], None) and None,
+    "UNREGISTER_BROKER_RECORD": MetadataReplay._unregister_broker,
     "REGISTER_CONTROLLER_RECORD": MetadataReplay._register_controller,
     "FENCE_BROKER_RECORD": lambda m, v: m._fence(v, True),
     "UNFENCE_BROKER_RECORD": lambda m, v: m._fence(v, False),

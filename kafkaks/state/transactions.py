@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..internal_topics import TRANSACTION_STATES, decode_internal
+from ..internal_topics import decode_internal
+from ..internal_topics.transaction_state import TRANSACTION_STATES
 from ..wire.batch import Batch
 from .model import OpenTransaction, Transaction
 from .partitions import OpenRun
