@@ -45,6 +45,9 @@ def test_kafka4_groups_have_the_coordinators_state(state: ClusterState) -> None:
         assert (g.type, g.state, g.epoch) == (want["type"], want["state"], want["epoch"]), group_id
         assert sorted(m.member_id for m in g.members) == want["members"], group_id
         assert {f"{o.topic}-{o.partition}": o.offset for o in g.offsets} == want["offsets"], group_id
+        for member, assigned in want.get("assigned", {}).items():  # topic ids named by partition.metadata
+            found = next(m for m in g.members if m.member_id == member)
+            assert {t: list(p) for t, p in found.assigned.items()} == assigned
 
 
 def test_lag_is_the_high_watermark_minus_the_committed_offset(state: ClusterState) -> None:

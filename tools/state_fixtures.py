@@ -14,6 +14,7 @@ scenario below implies by Kafka's replay rules, written here, not by kafkaks.
 from __future__ import annotations
 
 import argparse
+import base64
 import json
 import random
 import shutil
@@ -362,6 +363,8 @@ def build(git_dir: str, commit: str, out: Path) -> dict[str, Any]:
         batch(7, [(b"k", b"v", t + 60 * MINUTE)] * 3),
     ]
     write(out / "broker1" / "orders-0", data)
+    topic_id = base64.urlsafe_b64encode(U1).decode().rstrip("=")  # as Kafka's Uuid.toString
+    (out / "broker1" / "orders-0" / "partition.metadata").write_text(f"version: 0\ntopic_id: {topic_id}\n")
     # payments-0 on two brokers: same epoch-0 prefix, then broker2 went on in epoch 1 while broker1
     # wrote 2 records in epoch 0 that broker2 never had (an unclean leader election).
     common = [batch(0, [(b"a", b"1", t)] * 4, leader_epoch=0)]
@@ -378,6 +381,7 @@ def build(git_dir: str, commit: str, out: Path) -> dict[str, Any]:
                 "state": "Reconciling",
                 "epoch": 5,
                 "members": ["m1", "m2"],
+                "assigned": {"m1": {"orders": [0]}, "m2": {}},
                 "offsets": {"orders-0": 7},
             },
             "share1": {"type": "share", "state": "Stable", "epoch": 2, "members": ["s1"], "offsets": {}},

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from ..errors import KafkaksError
-from ..store.files import read_offset_checkpoint
+from ..store.files import read_offset_checkpoint, read_partition_metadata
 from ..store.listing import PartitionDir, partition_copies, partition_listings
 from ..wire.batch import Batch
 from .groups import DEFAULT_RETENTION_MS, GroupReplay, PartitionEnd
@@ -89,6 +89,40 @@ def _feeder(replay: GroupReplay | TransactionReplay, at_offset: int | None) -> C
     return feed
 
 
+def _metadata(
+    metadata_dir: Path | None,
+    cluster_id: str | None,
+    node_ids: tuple[int, ...],
+    scans: list[PartitionScan],
+    at_offset: int | None,
+    at_time: int | None,
+) -> tuple[Metadata | None, list[str]]:
+    """KRaft's metadata where the log dirs hold ``__cluster_metadata``, else what a ZooKeeper-era
+    log dir says, else None."""
+    if metadata_dir is not None:
+        return kraft_metadata(metadata_dir, cluster_id, node_ids, at_offset=at_offset, at_time=at_time)
+    if cluster_id is None and not node_ids and not scans:
+        return None, []
+    numbers: dict[str, list[int]] = defaultdict(list)
+    for scan in scans:
+        numbers[scan.topic].append(scan.partition)
+    return zookeeper_metadata(cluster_id, node_ids, numbers), []
+
+
+def _topic_names(metadata: Metadata | None, scans: list[PartitionScan]) -> dict[str, str]:
+    """Topic ids to names: from the metadata, and the ``partition.metadata`` files on disk."""
+    names = {t.topic_id: t.name for t in metadata.topics if t.topic_id} if metadata else {}
+    for scan in scans:
+        for copy in scan.copies:
+            path = Path(copy) / "partition.metadata"
+            if path.is_file():
+                try:
+                    names.setdefault(read_partition_metadata(path).topic_id, scan.topic)
+                except (OSError, KafkaksError):
+                    continue  # a damaged file names nothing; kafkaks verify reports it
+    return names
+
+
 def cluster_state(
     *log_dirs: str | os.PathLike[str],
     at: str | None = None,
@@ -136,26 +170,15 @@ def cluster_state(
             ends[(scan.topic, scan.partition)] = (hw, "high_watermark")
         elif scan.log_end is not None:
             ends[(scan.topic, scan.partition)] = (scan.log_end, "log_end")
-    group_list = groups.groups(ends, now, offsets_retention_ms)
+    cluster_id, node_ids = _meta_properties(dirs)
+    metadata, found = _metadata(metadata_dir, cluster_id, node_ids, scans, at_offset, at_time)
+    problems += found
+    group_list = groups.groups(ends, now, offsets_retention_ms, _topic_names(metadata, scans))
     transactions = txns.transactions(now)
     runs: dict[tuple[str, int], list[OpenRun]] = defaultdict(list)
     for scan in scans:
         if scan.topic not in INTERNAL and scan.open_runs:
             runs[(scan.topic, scan.partition)] = scan.open_runs
-    cluster_id, node_ids = _meta_properties(dirs)
-    metadata: Metadata | None
-    if metadata_dir is not None:
-        metadata, found = kraft_metadata(
-            metadata_dir, cluster_id, node_ids, at_offset=at_offset, at_time=at_time
-        )
-        problems += found
-    elif cluster_id is not None or node_ids or scans:
-        numbers: dict[str, list[int]] = defaultdict(list)
-        for scan in scans:
-            numbers[scan.topic].append(scan.partition)
-        metadata = zookeeper_metadata(cluster_id, node_ids, numbers)
-    else:
-        metadata = None
     problems += groups.problems + txns.problems
     return ClusterState(
         log_dirs=tuple(os.fspath(d) for d in dirs),

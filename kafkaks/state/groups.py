@@ -222,7 +222,8 @@ class GroupReplay:
         topic_names: dict[str, str] | None = None,
     ) -> list[Group]:
         """The groups at the end of the replay, each with its committed offsets and their lag
-        against ``ends`` (partition -> end offset and where it comes from)."""
+        against ``ends`` (partition -> end offset and where it comes from). Consumer and share
+        groups assign partitions by topic id: ``topic_names`` (id -> name) names them."""
         by_group: dict[str, list[tuple[OffsetKey, _Commit]]] = defaultdict(list)
         for k, commit in self._offsets.items():
             by_group[k[0]].append((k, commit))
@@ -230,11 +231,12 @@ class GroupReplay:
         for commits in self._pending.values():
             for k in commits:
                 pending[k[0]] += 1
+        names = topic_names or {}
         out = []
         for group_id in sorted(set(self._groups) | set(by_group)):
             group = self._groups.get(group_id) or _Group(group_id, "classic")
             built = self._build(
-                group, sorted(by_group.get(group_id, [])), pending[group_id], ends, now, retention_ms
+                group, sorted(by_group.get(group_id, [])), pending[group_id], ends, now, retention_ms, names
             )
             out.append(built)
         return out
@@ -247,11 +249,12 @@ class GroupReplay:
         ends: dict[tuple[str, int], PartitionEnd],
         now: int | None,
         retention_ms: int,
+        topic_names: dict[str, str],
     ) -> Group:
         if group.type == "classic":
             base = _classic_group(group, self._classic_value(group))
         else:
-            base = _modern_group(group)
+            base = _modern_group(group, topic_names)
         expiry = _expiry(base, group)
         offsets = []
         for (_, topic, partition), commit in commits:
@@ -415,7 +418,7 @@ def _modern_state(group: _Group) -> str:
     return "Stable" if reconciled else "Reconciling"
 
 
-def _modern_group(group: _Group) -> dict[str, Any]:
+def _modern_group(group: _Group, topic_names: dict[str, str]) -> dict[str, Any]:
     members = tuple(
         GroupMember(
             member_id=m.member_id,
@@ -425,7 +428,7 @@ def _modern_group(group: _Group) -> dict[str, Any]:
             member_epoch=m.member_epoch,
             state=m.state,
             subscribed_topics=tuple(m.fields.get("subscribedTopicNames") or ()),
-            assigned=m.assigned,
+            assigned={topic_names.get(topic, topic): parts for topic, parts in m.assigned.items()},
             session_timeout_ms=(m.fields.get("classicMemberMetadata") or {}).get("sessionTimeoutMs"),
             rebalance_timeout_ms=m.fields.get("rebalanceTimeoutMs"),
         )
