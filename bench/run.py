@@ -520,10 +520,14 @@ def state_section() -> list[str]:
     ]
 
 
+CLOSING = "Total benchmark time"
+
+
 def replace_sections(report: str, lines: list[str]) -> str:
     """``report`` with each ``## `` section of ``lines`` in place of the section of that title
     (which runs to the next ``## `` line or the closing "Total benchmark time" line); a section
-    the report does not have yet goes in front of the next section of ``lines`` that it has."""
+    the report does not have yet goes in front of the next section of ``lines`` that it has, or
+    when none follows, before the closing line."""
     new: dict[str, list[str]] = {}
     for line in lines:
         if line.startswith("## "):
@@ -535,16 +539,14 @@ def replace_sections(report: str, lines: list[str]) -> str:
     in_front: dict[str, list[str]] = {}  # a section of the report -> new ones to put before it
     for index, title in enumerate(titles):
         if title not in present:
-            follower = next((later for later in titles[index + 1 :] if later in present), None)
-            if follower is None:
-                raise ValueError(f"{OUTPUT} has no section {title} nor one after it: run all sections")
+            follower = next((later for later in titles[index + 1 :] if later in present), CLOSING)
             in_front.setdefault(follower, []).extend(new.pop(title))
     out: list[str] = []
     skipping = False
     for line in report.splitlines():
-        if line.startswith("## ") or line.startswith("Total benchmark time"):
+        if line.startswith("## ") or line.startswith(CLOSING):
             skipping = line in new
-            out += in_front.pop(line, []) + new.pop(line, [])
+            out += in_front.pop(CLOSING if line.startswith(CLOSING) else line, []) + new.pop(line, [])
         if not skipping:
             out.append(line)
     return "\n".join(out) + "\n"

@@ -266,3 +266,88 @@ def test_real_kraft_metadata_names_every_partition_on_disk(where: str) -> None:
     assert node and all(p.replicas == node for t in state.metadata.topics for p in t.partitions)
     assert state.metadata.features.get("metadata.version", 0) > 0
     json.dumps(to_json(state))
+
+
+def test_at_time_stops_every_log_at_the_first_later_batch() -> None:
+    # The fixture's records are written from T0 = 2023-11-14T22:13:20Z: the first batch of
+    # __consumer_offsets (kip848's records) at T0, the second (a member joining at T0 + 1 ms and
+    # leaving at T0 + 2 ms) after the time asked for: the replay stops there.
+    early = kafkaks.cluster_state(FIXTURE / "broker1", at="2023-11-14T22:13:20.001Z")
+    (kip848,) = early.groups
+    assert kip848.group_id == "kip848" and kip848.offsets == ()
+    assert [m.member_id for m in kip848.members] == ["m1", "m2"]
+    assert early.now == EXPECTED["now"] - 60 * 60_000 + 1
+
+
+def test_expiry_follows_the_groups_expiration_condition() -> None:
+    state = kafkaks.cluster_state(FIXTURE / "broker1", offsets_retention_ms=1)
+    expired = {(g.group_id, o.topic, o.partition): o.expired for g in state.groups for o in g.offsets}
+    # simple groups (no protocol type) expire from the commit time; kip848's members subscribe to
+    # "orders", whose offsets a consumer group never expires
+    assert expired == {
+        ("kip848", "orders", 0): False,
+        ("simple", "orders", 0): True,
+        ("txgroup", "orders", 0): True,
+    }
+    kept = kafkaks.cluster_state(FIXTURE / "broker1")
+    assert not any(o.expired for g in kept.groups for o in g.offsets)
+
+
+def _metadata_replay() -> Any:
+    from kafkaks.state.metadata import MetadataReplay
+
+    replay = MetadataReplay()
+    replay.record("TOPIC_RECORD", {"name": "orders", "topicId": "T"})
+    replay.record(
+        "PARTITION_RECORD",
+        {
+            "partitionId": 0,
+            "topicId": "T",
+            "replicas": [1, 2, 3],
+            "isr": [1, 2, 3],
+            "leader": 1,
+            "leaderEpoch": 4,
+            "partitionEpoch": 7,
+        },
+    )
+    return replay
+
+
+def test_partition_changes_as_partition_registration_merge() -> None:
+    replay = _metadata_replay()
+    replay.record("PARTITION_CHANGE_RECORD", {"partitionId": 0, "topicId": "T", "isr": [1, 2], "leader": -2})
+    (p,) = replay.metadata(None, None, None, ()).topics[0].partitions
+    assert (p.isr, p.leader, p.leader_epoch, p.partition_epoch) == (
+        (1, 2),
+        1,
+        4,
+        8,
+    )  # no new leader: same epoch
+    replay.record(
+        "PARTITION_CHANGE_RECORD",
+        {"partitionId": 0, "topicId": "T", "leader": 2, "eligibleLeaderReplicas": [3]},
+    )
+    (p,) = replay.metadata(None, None, None, ()).topics[0].partitions
+    assert (p.isr, p.leader, p.leader_epoch, p.partition_epoch, p.elr) == ((1, 2), 2, 5, 9, (3,))
+
+
+def test_metadata_transactions_apply_whole_or_not_at_all() -> None:
+    replay = _metadata_replay()
+    replay.record("BEGIN_TRANSACTION_RECORD", {"name": "t"})
+    replay.record(
+        "CONFIG_RECORD", {"resourceType": 2, "resourceName": "orders", "name": "retention.ms", "value": "1"}
+    )
+    replay.record("ABORT_TRANSACTION_RECORD", {})
+    replay.record("BEGIN_TRANSACTION_RECORD", {"name": "t"})
+    replay.record(
+        "CONFIG_RECORD",
+        {"resourceType": 2, "resourceName": "orders", "name": "cleanup.policy", "value": "compact"},
+    )
+    assert replay.metadata(None, None, None, ()).topics[0].configs == {}  # not ended yet
+    replay.record("END_TRANSACTION_RECORD", {})
+    replay.record("FEATURE_LEVEL_RECORD", {"name": "metadata.version", "featureLevel": 27})
+    metadata = replay.metadata(None, None, None, ())
+    assert metadata.topics[0].configs == {"cleanup.policy": "compact"}
+    assert metadata.features == {"metadata.version": 27}
+    replay.record("REMOVE_TOPIC_RECORD", {"topicId": "T"})
+    assert replay.metadata(None, None, None, ()).topics == ()

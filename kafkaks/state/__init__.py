@@ -6,41 +6,9 @@ Modules: ``groups`` (``__consumer_offsets`` replayed as Kafka's group coordinato
 ``transactions`` (``__transaction_state`` and the open transactions of data partitions),
 ``metadata`` (KRaft snapshots and ``__cluster_metadata``), ``partitions`` (one pass over a
 partition's batches), ``replicas`` (where copies diverge), ``build`` (all of it together),
-``text`` and ``html`` (the renderings)."""
+``text`` and ``html`` (the renderings). The dataclasses of the state are in :mod:`.model`."""
 
 from .build import cluster_state, parse_at
-from .model import (
-    Broker,
-    ClusterState,
-    CommittedOffset,
-    Group,
-    GroupMember,
-    Metadata,
-    OpenTransaction,
-    PartitionCopy,
-    PartitionExtent,
-    PartitionState,
-    ReplicaDivergence,
-    Topic,
-    Transaction,
-    to_json,
-)
+from .model import ClusterState, to_json
 
-__all__ = [
-    "Broker",
-    "ClusterState",
-    "CommittedOffset",
-    "Group",
-    "GroupMember",
-    "Metadata",
-    "OpenTransaction",
-    "PartitionCopy",
-    "PartitionExtent",
-    "PartitionState",
-    "ReplicaDivergence",
-    "Topic",
-    "Transaction",
-    "cluster_state",
-    "parse_at",
-    "to_json",
-]
+__all__ = ["ClusterState", "cluster_state", "parse_at", "to_json"]
