@@ -102,6 +102,28 @@ def test_cli_json_and_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert "<svg" in (tmp_path / "s.html").read_text()
 
 
+@pytest.mark.parametrize("damage", ["flipped", "truncated", "garbage"])
+def test_damaged_internal_topics_are_reported_not_raised(
+    damage: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    broker = tmp_path / "broker1"
+    shutil.copytree(FIXTURE / "broker1", broker)
+    segment = broker / "__consumer_offsets-0" / "00000000000000000000.log"
+    data = bytearray(segment.read_bytes())
+    if damage == "flipped":
+        data[len(data) // 2] ^= 0xFF
+    elif damage == "truncated":
+        del data[len(data) - 40 :]
+    else:
+        data[61 : len(data) // 2] = bytes(range(256)) * ((len(data) // 2 - 61) // 256 + 1)
+    segment.write_bytes(bytes(data))
+    assert main(["state", str(broker)]) == 1
+    out = capsys.readouterr().out
+    assert "PROBLEMS" in out and "CONSUMER GROUPS" in out
+    state = kafkaks.cluster_state(broker)
+    assert state.damaged and any(p.damage for p in state.partitions if p.topic == "__consumer_offsets")
+
+
 def test_bad_at_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["state", str(FIXTURE / "broker1"), "--at", "yesterday"]) == 2
     assert "--at" in capsys.readouterr().err
@@ -351,3 +373,33 @@ def test_metadata_transactions_apply_whole_or_not_at_all() -> None:
     assert metadata.features == {"metadata.version": 27}
     replay.record("REMOVE_TOPIC_RECORD", {"topicId": "T"})
     assert replay.metadata(None, None, None, ()).topics == ()
+
+
+def test_records_that_do_not_decode_are_problems(tmp_path: Path) -> None:
+    from kafka.record.default_records import DefaultRecordBatchBuilder
+
+    def s16(text: str) -> bytes:
+        return struct.pack(">h", len(text)) + text.encode()
+
+    builder = DefaultRecordBatchBuilder(
+        magic=2,
+        compression_type=0,
+        is_transactional=False,
+        producer_id=-1,
+        producer_epoch=-1,
+        base_sequence=-1,
+        batch_size=1 << 20,
+    )
+    commit_key = struct.pack(">h", 1) + s16("g") + s16("t") + struct.pack(">i", 0)
+    builder.append(0, timestamp=1, key=commit_key, value=struct.pack(">h", 3) + b"\x01", headers=[])
+    builder.append(1, timestamp=1, key=struct.pack(">h", 999) + b"??", value=b"x", headers=[])
+    builder.append(2, timestamp=1, key=None, value=b"x", headers=[])
+    builder.append(3, timestamp=1, key=struct.pack(">h", 2) + s16("g"), value=b"\x00\x09junk", headers=[])
+    partition = tmp_path / "__consumer_offsets-0"
+    partition.mkdir()
+    (partition / "00000000000000000000.log").write_bytes(bytes(builder.build()))
+    state = kafkaks.cluster_state(tmp_path)
+    (group,) = state.groups
+    assert group.group_id == "g" and group.offsets == () and group.members == ()
+    assert len(state.problems) == 4
+    assert all("__consumer_offsets" in p for p in state.problems)

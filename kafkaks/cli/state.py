@@ -63,4 +63,4 @@ def run_state(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.html:
         with open(args.html, "w", encoding="utf-8") as page:
             page.write(render_html(state))
-    return 0
+    return 1 if state.damaged else 0

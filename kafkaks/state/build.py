@@ -47,16 +47,15 @@ def _meta_properties(log_dirs: Sequence[Path]) -> tuple[str | None, tuple[int, .
     cluster_id, nodes = None, set()
     for log_dir in log_dirs:
         path = log_dir / "meta.properties"
-        if not path.is_file():
-            continue
-        props = dict(
-            line.split("=", 1)
-            for line in path.read_text(errors="replace").splitlines()
-            if "=" in line and not line.startswith("#")
-        )
+        try:
+            text = path.read_text(errors="replace") if path.is_file() else ""
+        except OSError:
+            continue  # unreadable: the cluster id may come from another log dir
+        pairs = (line.split("=", 1) for line in text.splitlines() if "=" in line and not line.startswith("#"))
+        props = {key.strip(): value.strip() for key, value in pairs}
         cluster_id = cluster_id or props.get("cluster.id")
         node = props.get("node.id") or props.get("broker.id")
-        if node is not None and node.strip().lstrip("-").isdigit():
+        if node is not None and node.lstrip("-").isdigit():
             nodes.add(int(node))
     return cluster_id, tuple(sorted(nodes))
 

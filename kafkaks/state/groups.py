@@ -77,8 +77,7 @@ class _Member:
 class _Group:
     group_id: str
     type: str  # classic, consumer, share, streams
-    classic_value: bytes | None = None  # GroupMetadataValue, decoded at the end
-    classic_key: bytes | None = None
+    classic: _Commit | None = None  # its GroupMetadata record (offset, key, value), decoded at the end
     epoch: int = 0
     assignment_epoch: int = -1
     assignment_timestamp: int | None = None
@@ -90,7 +89,7 @@ class _Group:
 
     @property
     def simple(self) -> bool:
-        return self.type == "classic" and self.classic_value is None
+        return self.type == "classic" and self.classic is None
 
 
 class GroupReplay:
@@ -141,7 +140,7 @@ class GroupReplay:
             elif target is None:
                 continue
             elif target.key_type == CLASSIC_TYPE:
-                self._classic(target.key["group"] if target.key else "", key, value)
+                self._classic(offset, target.key["group"] if target.key else "", key, value)
             else:
                 self._modern(offset, target.key_type or 0, key, value)
         return True
@@ -184,11 +183,11 @@ class GroupReplay:
             if commit and (existing is None or entry[0] > existing[0]):
                 self._offsets[k] = entry
 
-    def _classic(self, group_id: str, key: bytes, value: bytes | None) -> None:
+    def _classic(self, offset: int, group_id: str, key: bytes, value: bytes | None) -> None:
         if value is None:
             self._groups.pop(group_id, None)
         else:
-            self._groups[group_id] = _Group(group_id, "classic", classic_value=value, classic_key=key)
+            self._groups[group_id] = _Group(group_id, "classic", classic=(offset, key, value))
 
     def _modern(self, offset: int, key_type: int, key: bytes, value: bytes | None) -> None:
         group_type, role = MODERN_TYPES[key_type]
@@ -291,11 +290,13 @@ class GroupReplay:
         return Group(**{**base, "offsets": tuple(offsets), "pending_transactional_offsets": pending})
 
     def _classic_value(self, group: _Group) -> dict[str, Any] | None:
-        if group.classic_value is None or group.classic_key is None:
+        if group.classic is None:
             return None
-        d = decode_internal(TOPIC, group.classic_key, group.classic_value)
+        offset, key, value = group.classic
+        d = decode_internal(TOPIC, key, value)
         if d is None or d.value is None:
-            self.problems.append(f"{TOPIC}: group {group.group_id!r}: {d.problem if d else 'not decoded'}")
+            problem = d.problem if d else "not decoded"
+            self.problems.append(f"{TOPIC} offset {offset}: group {group.group_id!r}: {problem}, skipped")
             return None
         return d.value
 

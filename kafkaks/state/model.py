@@ -268,6 +268,11 @@ class ClusterState:
     replicas: tuple[ReplicaDivergence, ...]
     problems: tuple[str, ...]
 
+    @property
+    def damaged(self) -> bool:
+        """Whether reading found damage in a partition (a bad CRC, a truncated batch, ...)."""
+        return any(p.damage for p in self.partitions)
+
 
 def _jsonable(value: Any) -> Any:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
