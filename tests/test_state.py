@@ -403,3 +403,48 @@ def test_records_that_do_not_decode_are_problems(tmp_path: Path) -> None:
     assert group.group_id == "g" and group.offsets == () and group.members == ()
     assert len(state.problems) == 4
     assert all("__consumer_offsets" in p for p in state.problems)
+
+
+def test_real_replicas_diverging_after_an_unclean_election(tmp_path: Path) -> None:
+    """Two copies of a real partition (gzip-headers-epochs lsx1-0: 14 records over leader epochs
+    0 to 7): the leader's, whole; a follower's, cut where epoch 5 began (offset 12) and then
+    written on in epoch 4, an epoch the leader never had. The follower asks the leader where its
+    epoch 4 ends (KIP-279): the leader's largest epoch not above 4 is 3, which ends at offset 12,
+    so the follower would lose its 3 records from there."""
+    original = REAL_DATA / "gzip-headers-epochs" / "data" / "lsx1-0"
+    if not original.is_dir():
+        pytest.skip(f"{NO_REAL_DATA}: {original} is absent")
+    leader, follower = tmp_path / "a" / "lsx1-0", tmp_path / "b" / "lsx1-0"
+    shutil.copytree(original, leader)
+    follower.mkdir(parents=True)
+    data = (original / "00000000000000000000.log").read_bytes()
+    position = 0  # whole batches below offset 12: base offset int64, then the batch length int32
+    while struct.unpack_from(">q", data, position)[0] < 12:
+        position += 12 + struct.unpack_from(">i", data, position + 8)[0]
+    from kafka.record.default_records import DefaultRecordBatchBuilder
+
+    builder = DefaultRecordBatchBuilder(
+        magic=2,
+        compression_type=0,
+        is_transactional=False,
+        producer_id=-1,
+        producer_epoch=-1,
+        base_sequence=-1,
+        batch_size=1 << 20,
+    )
+    for delta in range(3):
+        builder.append(delta, timestamp=1, key=None, value=b"other leader", headers=[])
+    tail = bytearray(builder.build())
+    struct.pack_into(">q", tail, 0, 12)  # base offset and partition leader epoch lie outside the CRC
+    struct.pack_into(">i", tail, 12, 4)
+    (follower / "00000000000000000000.log").write_bytes(data[:position] + bytes(tail))
+    (follower / "leader-epoch-checkpoint").write_text("0\n5\n0 0\n1 9\n3 10\n4 12\n")
+    state = kafkaks.cluster_state(tmp_path / "a", tmp_path / "b")
+    (r,) = state.replicas
+    assert (r.topic, r.partition, r.diverge_at) == ("lsx1", 0, 12)
+    assert Path(r.longest).parent.name == "a"
+    assert {Path(k).parent.name: v for k, v in r.would_lose.items()} == {"b": 3}
+    assert {Path(c.directory).parent.name: (c.log_end, c.last_epoch) for c in r.copies} == {
+        "a": (14, 7),
+        "b": (15, 4),
+    }
