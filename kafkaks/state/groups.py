@@ -98,7 +98,8 @@ class GroupReplay:
 
     def __init__(self) -> None:
         # What each distinct key is for: an offset commit's (group, topic, partition), or the
-        # decoded key of a group record; SKIP for a key that does not decode (reported once).
+        # decoded key of a group record; None for a key that does not decode (reported once)
+        # or of a record type that does not change a group.
         self._targets: dict[bytes, OffsetKey | DecodedRecord | None] = {}
         self._offsets: dict[OffsetKey, _Commit] = {}
         self._pending: dict[int, dict[OffsetKey, _Commit]] = {}
@@ -197,19 +198,20 @@ class GroupReplay:
             return
         group_id = d.key["groupId"]
         group = self._groups.get(group_id)
-        if role == "metadata" and value is None:
-            if group is not None and group.type == group_type:
-                del self._groups[group_id]  # removeGroup: its members and assignment had tombstones first
+        # getOrMaybeCreatePersisted{Consumer,Share,Streams}Group: a tombstone for a group that
+        # does not exist is ignored; a simple group (offsets only) is replaced, whatever the record.
+        if group is None and value is None:
             return
-        if group is None or (group.simple and value is not None):
-            if value is None:
-                return  # a tombstone for a group that does not exist: ignored
+        if group is None or group.simple:
             group = self._groups[group_id] = _Group(group_id, group_type)
         elif group.type != group_type:
             self.problems.append(
                 f"{TOPIC} offset {offset}: a {group_type} group record for {group_id!r}, "
                 f"a {group.type} group: skipped"
             )
+            return
+        if role == "metadata" and value is None:
+            del self._groups[group_id]  # removeGroup: its members and assignment had tombstones first
             return
         _apply(group, role, d.key, d.value)
 

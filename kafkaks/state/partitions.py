@@ -112,10 +112,12 @@ def scan_partition(
             elif scan.log_end is not None and first > scan.log_end:
                 scan.gaps.append((scan.log_end, first))
             scan.log_end = max(scan.log_end or 0, batch.last_offset + 1)
-            if batch.max_timestamp >= 0:
-                scan.last_timestamp = max(scan.last_timestamp or batch.max_timestamp, batch.max_timestamp)
+            if batch.max_timestamp >= 0:  # -1: no timestamp (magic 0)
                 first_ts = batch.base_timestamp if batch.base_timestamp >= 0 else batch.max_timestamp
-                scan.first_timestamp = min(scan.first_timestamp or first_ts, first_ts)
+                if scan.last_timestamp is None or batch.max_timestamp > scan.last_timestamp:
+                    scan.last_timestamp = batch.max_timestamp
+                if scan.first_timestamp is None or first_ts < scan.first_timestamp:
+                    scan.first_timestamp = first_ts
             if batch.is_transactional:
                 producer = batch.producer_id
                 if batch.is_control:
@@ -132,8 +134,9 @@ def scan_partition(
     try:
         batches = read_partition_batches(copies, on_problem=on_problem)
         transactions = Transactions.scan(aborted, observed(batches), on_problem)
-    except (OSError, KafkaksError) as exc:
+    except (OSError, KafkaksError) as exc:  # what was read before stays
         scan.problems.append(f"{copies[0]}: {exc}")
+        scan.damage.append((scan.log_end if scan.log_end is not None else -1, "unreadable"))
         return scan
     for producer, first in sorted(transactions.open_since.items(), key=lambda item: item[1]):
         known = starts.get(producer)
