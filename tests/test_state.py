@@ -69,7 +69,9 @@ def test_transactions_and_hanging_candidates(state: ClusterState) -> None:
     for pid, want in EXPECTED["open_transactions"].items():
         assert found[pid].first_offset == want["first_offset"]
         assert found[pid].hanging == want["hanging"]
-        assert found[pid].last_stable_offset == EXPECTED["last_stable_offset"]["orders-0"]
+        partition = f"{found[pid].topic}-{found[pid].partition}"
+        assert partition == want["partition"]
+        assert found[pid].last_stable_offset == EXPECTED["last_stable_offset"][partition]
     hanging = found["1003"]
     assert hanging.abort_command.endswith("--topic orders --partition 0 --start-offset 5")
     assert hanging.open_ms == EXPECTED["now"] - (EXPECTED["now"] - 60 * 60_000 + 4)

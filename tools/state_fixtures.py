@@ -310,6 +310,7 @@ def build(git_dir: str, commit: str, out: Path) -> dict[str, Any]:
     # Transactional commits: producer 500 commits, 501 aborts, 502 never ends (pending).
     put([oc("txgroup", "orders", 0, 4, t)], pid=500, epoch=0, transactional=True)
     put([oc("txgroup", "orders", 1, 9, t)], pid=501, epoch=0, transactional=True)
+    pending_at = off  # where producer 502's commit, never ended, lands
     put([oc("txgroup", "payments", 0, 1, t)], pid=502, epoch=0, transactional=True)
     co.append(marker(off, 500, 0, True, t + 2))
     off += 1
@@ -413,11 +414,14 @@ def build(git_dir: str, commit: str, out: Path) -> dict[str, Any]:
             "tx-aborted": "CompleteAbort",
             "tx-open": "Ongoing",
         },
+        # 502's transactional offset commit in __consumer_offsets-0 has no marker and
+        # no transactional id: find-hanging lists internal topics too
         "open_transactions": {
-            "1002": {"first_offset": 6, "hanging": False},
-            "1003": {"first_offset": 5, "hanging": True},
+            "1002": {"partition": "orders-0", "first_offset": 6, "hanging": False},
+            "1003": {"partition": "orders-0", "first_offset": 5, "hanging": True},
+            "502": {"partition": "__consumer_offsets-0", "first_offset": pending_at, "hanging": True},
         },
-        "last_stable_offset": {"orders-0": 5},
+        "last_stable_offset": {"orders-0": 5, "__consumer_offsets-0": pending_at},
         "replicas": {"payments-0": {"longest": "broker2", "diverge_at": 4, "would_lose": {"broker1": 2}}},
     }
 

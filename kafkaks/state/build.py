@@ -22,10 +22,6 @@ from .transactions import DEFAULT_MAX_TRANSACTION_TIMEOUT_MS, TransactionReplay,
 
 __all__ = ["cluster_state", "parse_at"]
 
-INTERNAL = frozenset(
-    {"__consumer_offsets", "__transaction_state", "__cluster_metadata", "__share_group_state"}
-)
-
 
 def parse_at(text: str) -> tuple[int | None, int | None]:
     """``--at``: an offset (digits) or a time (ISO 8601, UTC unless it says otherwise), as
@@ -176,7 +172,7 @@ def cluster_state(
     transactions = txns.transactions(now)
     runs: dict[tuple[str, int], list[OpenRun]] = defaultdict(list)
     for scan in scans:
-        if scan.topic not in INTERNAL and scan.open_runs:
+        if scan.open_runs:  # internal topics too, as find-hanging lists them
             runs[(scan.topic, scan.partition)] = scan.open_runs
     problems += groups.problems + txns.problems
     return ClusterState(
