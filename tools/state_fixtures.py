@@ -27,7 +27,7 @@ from kafka.record.default_records import DefaultRecordBatchBuilder
 from kafka.record.util import calc_crc32c
 
 sys.path.insert(0, str(Path(__file__).parent))
-from kafka_schema_encoder import GROUP_DIR, TXN_DIR, Encoder, load
+from kafka_schema_encoder import GROUP_DIR, STORAGE_DIR, TXN_DIR, Encoder, load
 
 T0 = 1_700_000_000_000
 MINUTE = 60_000
@@ -38,6 +38,18 @@ class Schemas:
     def __init__(self, git_dir: str, commit: str) -> None:
         self.git_dir, self.commit = git_dir, commit
         self.rng = random.Random(0)
+
+    def producer_snapshot(self, entries: list[dict[str, Any]]) -> bytes:
+        """A producer state snapshot as ProducerStateManager.writeSnapshot writes it: the int16
+        version, then ProducerSnapshot (storage's message schema), its CRC-32C over the entries."""
+        schema = load(self.git_dir, self.commit, f"{STORAGE_DIR}/ProducerSnapshot.json")
+        version = int(schema["validVersions"])
+        body = bytearray(struct.pack(">h", version))
+        body += Encoder(schema, self.rng).encode_struct(
+            schema["fields"], {"Crc": 0, "ProducerEntries": entries}, version
+        )
+        struct.pack_into(">I", body, 2, calc_crc32c(bytes(body[6:])))
+        return bytes(body)
 
     def record(
         self, folder: str, name: str, key: dict[str, Any], value: dict[str, Any] | None, version: int = 0
@@ -364,6 +376,27 @@ def build(git_dir: str, commit: str, out: Path) -> dict[str, Any]:
         batch(7, [(b"k", b"v", t + 60 * MINUTE)] * 3),
     ]
     write(out / "broker1" / "orders-0", data)
+    # ledger-0: retention removed the segment where producer 1005's transaction began (offset 7);
+    # the producer snapshot taken at offset 10 still says it is open.
+    ledger = out / "broker1" / "ledger-0"
+    ledger.mkdir(parents=True)
+    (ledger / "00000000000000000010.log").write_bytes(batch(10, [(b"k", b"v", t + 1)] * 3))
+    (ledger / "00000000000000000010.snapshot").write_bytes(
+        sc.producer_snapshot(
+            [
+                {
+                    "ProducerId": 1005,
+                    "Epoch": 2,
+                    "LastSequence": 4,
+                    "LastOffset": 9,
+                    "OffsetDelta": 0,
+                    "Timestamp": t,
+                    "CoordinatorEpoch": 0,
+                    "CurrentTxnFirstOffset": 7,
+                }
+            ]
+        )
+    )
     topic_id = base64.urlsafe_b64encode(U1).decode().rstrip("=")  # as Kafka's Uuid.toString
     (out / "broker1" / "orders-0" / "partition.metadata").write_text(f"version: 0\ntopic_id: {topic_id}\n")
     # payments-0 on two brokers: same epoch-0 prefix, then broker2 went on in epoch 1 while broker1
@@ -420,8 +453,9 @@ def build(git_dir: str, commit: str, out: Path) -> dict[str, Any]:
             "1002": {"partition": "orders-0", "first_offset": 6, "hanging": False},
             "1003": {"partition": "orders-0", "first_offset": 5, "hanging": True},
             "502": {"partition": "__consumer_offsets-0", "first_offset": pending_at, "hanging": True},
+            "1005": {"partition": "ledger-0", "first_offset": 7, "hanging": True},
         },
-        "last_stable_offset": {"orders-0": 5, "__consumer_offsets-0": pending_at},
+        "last_stable_offset": {"orders-0": 5, "__consumer_offsets-0": pending_at, "ledger-0": 7},
         "replicas": {"payments-0": {"longest": "broker2", "diverge_at": 4, "would_lose": {"broker1": 2}}},
     }
 

@@ -14,7 +14,12 @@ from pathlib import Path
 
 from ..errors import KafkaksError
 from ..models import AbortedTxn, Problem
-from ..store.files import read_leader_epoch_checkpoint, read_producer_snapshot, read_txn_index
+from ..store.files import (
+    base_offset_of,
+    read_leader_epoch_checkpoint,
+    read_producer_snapshot,
+    read_txn_index,
+)
 from ..store.listing import PartitionDir, list_segments
 from ..store.partition import Transactions, read_partition_batches
 from ..wire.batch import Batch
@@ -99,6 +104,7 @@ def scan_partition(
 
     starts: dict[int, tuple[int, int, int]] = {}  # producer -> (first offset, first timestamp, epoch)
     last_ts: dict[int, int] = {}
+    markers: dict[int, int] = {}  # producer -> offset of its latest COMMIT or ABORT marker
 
     def observed(batches: Iterable[Batch]) -> Iterator[Batch]:
         for batch in batches:
@@ -123,6 +129,7 @@ def scan_partition(
                 if batch.is_control:
                     starts.pop(producer, None)
                     last_ts.pop(producer, None)
+                    markers[producer] = first
                 else:
                     starts.setdefault(producer, (first, batch.base_timestamp, batch.producer_epoch))
                     last_ts[producer] = batch.max_timestamp
@@ -144,34 +151,36 @@ def scan_partition(
             scan.open_runs.append(OpenRun(producer, known[2], first, known[1], last_ts.get(producer)))
         else:
             scan.open_runs.append(OpenRun(producer, -1, first, None, last_ts.get(producer)))
-    _snapshot_runs(scan)
+    _snapshot_runs(scan, markers)
     return scan
 
 
-def _snapshot_runs(scan: PartitionScan) -> None:
-    """Open transactions that the newest producer snapshot of a copy holds and the batches no
-    longer show (removed by retention, or a log cut short)."""
+def _snapshot_runs(scan: PartitionScan, markers: dict[int, int]) -> None:
+    """Open transactions that the newest producer snapshot of a copy holds (taken at the offset
+    its name gives) and the batches do not show: their first batches removed by retention, no
+    marker for the producer read at or after the snapshot's offset (``markers``: a producer's
+    latest marker offset)."""
     seen = {run.producer_id for run in scan.open_runs}
     for copy in scan.copies:
         snapshots = sorted(Path(copy).glob("*.snapshot"))
         if not snapshots:
             continue
         try:
+            taken_at = base_offset_of(snapshots[-1])
             snapshot = read_producer_snapshot(snapshots[-1])
         except (OSError, KafkaksError) as exc:
             scan.problems.append(f"{snapshots[-1]}: {exc}")
             continue
+        if scan.log_end is not None and taken_at > scan.log_end:
+            continue  # newer than what was read (--at)
         for entry in snapshot.entries:
             first = entry.current_txn_first_offset
             if first is None or first < 0 or entry.producer_id in seen:
                 continue
-            if (
-                scan.log_end is not None
-                and first < scan.log_end
-                and scan.log_start is not None
-                and first >= scan.log_start
-            ):
-                continue  # the batches are there and closed it
+            if markers.get(entry.producer_id, -1) >= min(first, taken_at):
+                continue  # ended in the batches read
+            if scan.log_start is not None and first >= scan.log_start:
+                continue  # its batches are there: the scan of them decides
             seen.add(entry.producer_id)
             scan.open_runs.append(
                 OpenRun(entry.producer_id, entry.producer_epoch, first, None, entry.timestamp)
