@@ -3,7 +3,7 @@ the ones left open, the cluster metadata, replicas that diverge. :func:`cluster_
 as the dataclasses of :mod:`.model`; ``kafkaks state`` prints it as text, JSON or an HTML page.
 
 Modules: ``groups`` (``__consumer_offsets`` replayed as Kafka's group coordinator does),
-``transactions`` (``__transaction_state`` and the open transactions of data partitions),
+``transactions`` (``__transaction_state`` and the transactions partitions hold open),
 ``metadata`` (KRaft snapshots and ``__cluster_metadata``), ``partitions`` (one pass over a
 partition's batches), ``replicas`` (where copies diverge), ``build`` (all of it together),
 ``text`` and ``html`` (the renderings). The dataclasses of the state are in :mod:`.model`."""

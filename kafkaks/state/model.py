@@ -105,8 +105,10 @@ class Group:
 
 @dataclass(frozen=True, slots=True)
 class OpenTransaction:
-    """A transaction left open in a data partition: transactional batches of ``producer_id`` from
-    ``first_offset`` with no COMMIT or ABORT marker after them. It holds the partition's last
+    """A transaction left open in a partition (a data partition, or ``__consumer_offsets`` with a
+    transactional offset commit): transactional batches of ``producer_id`` from ``first_offset``
+    with no COMMIT or ABORT marker after them (or a producer snapshot's word for it, where those
+    batches are gone; ``first_timestamp`` is then None). It holds the partition's last
     stable offset at ``first_offset`` (the lowest such offset of the partition).
     ``open_ms``: how long it had been open at :attr:`ClusterState.now` (from the first batch's
     timestamp). ``hanging``: its producer has no ongoing transaction in ``__transaction_state``

@@ -116,7 +116,7 @@ def render_text(state: ClusterState) -> str:
         ),
     )
     out += table(
-        "OPEN TRANSACTIONS IN DATA PARTITIONS",
+        "OPEN TRANSACTIONS",
         [
             "PARTITION",
             "PRODUCER",

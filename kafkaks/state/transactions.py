@@ -1,6 +1,6 @@
 """Transactions: the last state of each transactional id in ``__transaction_state`` (its latest
 record wins, a tombstone removes the id, as ``TransactionStateManager`` loads the log), and the
-transactions that data partitions hold open, cross-checked with it as ``kafka-transactions
+transactions that partitions hold open, cross-checked with it as ``kafka-transactions
 find-hanging`` (KIP-664, ``TransactionsCommand.FindHangingTransactionsCommand``) does:
 
 1. a candidate is an open transaction whose producer wrote nothing for longer than the maximum
@@ -109,7 +109,7 @@ def open_transactions(
     now: int | None,
     max_timeout_ms: int = DEFAULT_MAX_TRANSACTION_TIMEOUT_MS,
 ) -> list[OpenTransaction]:
-    """The open transactions of the data partitions, each judged as ``find-hanging`` judges it."""
+    """The open transactions of the partitions, each judged as ``find-hanging`` judges it."""
     by_producer = {t.producer_id: t for t in transactions}
     out = []
     for (topic, partition), open_runs in sorted(runs.items()):
