@@ -1,15 +1,17 @@
 """A log dir for the ``state`` benchmark: ``__consumer_offsets-0`` holding ``records`` offset
 commits (OffsetCommitKey v1 and OffsetCommitValue v3, as Kafka's group coordinator writes them:
 200 groups committing for 8 topics of 12 partitions, every commit a new offset), in batches of
-500 written with kafka-python's ``DefaultRecordBatchBuilder``, and the 96 data partitions they
-commit for, a batch each. Built once into the bench cache and reused."""
+500 written with kafka-python's ``DefaultRecordBatchBuilder`` (through tools/state_fixtures.py),
+and the 96 data partitions they commit for, a batch each. Built once into the bench cache."""
 
 from __future__ import annotations
 
 import struct
+import sys
 from pathlib import Path
 
-from kafka.record.default_records import DefaultRecordBatchBuilder
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+from state_fixtures import batch  # kafka-python's batch builder, as the test fixtures'
 
 GROUPS, TOPICS, PARTITIONS = 200, 8, 12
 BASE_TIMESTAMP = 1_700_000_000_000
@@ -19,23 +21,6 @@ PER_BATCH = 500
 def _string(text: str) -> bytes:
     data = text.encode()
     return struct.pack(">h", len(data)) + data
-
-
-def _batch(base_offset: int, records: list[tuple[bytes, bytes, int]]) -> bytes:
-    builder = DefaultRecordBatchBuilder(
-        magic=2,
-        compression_type=0,
-        is_transactional=False,
-        producer_id=-1,
-        producer_epoch=-1,
-        base_sequence=-1,
-        batch_size=1 << 30,
-    )
-    for delta, (key, value, timestamp) in enumerate(records):
-        builder.append(delta, timestamp=timestamp, key=key, value=value, headers=[])
-    data = bytearray(builder.build())
-    struct.pack_into(">q", data, 0, base_offset)  # the base offset lies outside the CRC
-    return bytes(data)
 
 
 def _commit(i: int) -> tuple[bytes, bytes, int]:
@@ -61,11 +46,11 @@ def state_log_dir(cache: Path, records: int) -> Path:
     partial = offsets.with_suffix(".partial")
     with partial.open("wb") as out:
         for base in range(0, records, PER_BATCH):
-            out.write(_batch(base, [_commit(i) for i in range(base, min(base + PER_BATCH, records))]))
+            out.write(batch(base, [_commit(i) for i in range(base, min(base + PER_BATCH, records))]))
     for topic in range(TOPICS):
         for partition in range(PARTITIONS):
             segment = log_dir / f"topic-{topic}-{partition}" / "00000000000000000000.log"
             segment.parent.mkdir(parents=True, exist_ok=True)
-            segment.write_bytes(_batch(0, [(b"k", b"v", BASE_TIMESTAMP)] * 10))
+            segment.write_bytes(batch(0, [(b"k", b"v", BASE_TIMESTAMP)] * 10))
     partial.rename(offsets)
     return log_dir

@@ -16,6 +16,7 @@ import json
 import shutil
 import struct
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,9 @@ import kafkaks
 from kafkaks.cli.main import main
 from kafkaks.state import ClusterState, to_json
 from kafkaks.state.html import render_html
+
+sys.path.insert(0, str(ROOT / "tools"))
+from state_fixtures import batch as kafka_python_batch  # the fixture's writer: kafka-python's builder
 
 FIXTURE = ROOT / "tests" / "fixtures" / "state"
 EXPECTED = json.loads((FIXTURE / "expected.json").read_text())
@@ -378,28 +382,19 @@ def test_metadata_transactions_apply_whole_or_not_at_all() -> None:
 
 
 def test_records_that_do_not_decode_are_problems(tmp_path: Path) -> None:
-    from kafka.record.default_records import DefaultRecordBatchBuilder
-
     def s16(text: str) -> bytes:
         return struct.pack(">h", len(text)) + text.encode()
 
-    builder = DefaultRecordBatchBuilder(
-        magic=2,
-        compression_type=0,
-        is_transactional=False,
-        producer_id=-1,
-        producer_epoch=-1,
-        base_sequence=-1,
-        batch_size=1 << 20,
-    )
     commit_key = struct.pack(">h", 1) + s16("g") + s16("t") + struct.pack(">i", 0)
-    builder.append(0, timestamp=1, key=commit_key, value=struct.pack(">h", 3) + b"\x01", headers=[])
-    builder.append(1, timestamp=1, key=struct.pack(">h", 999) + b"??", value=b"x", headers=[])
-    builder.append(2, timestamp=1, key=None, value=b"x", headers=[])
-    builder.append(3, timestamp=1, key=struct.pack(">h", 2) + s16("g"), value=b"\x00\x09junk", headers=[])
+    records: list[tuple[bytes | None, bytes | None, int]] = [
+        (commit_key, struct.pack(">h", 3) + b"\x01", 1),  # OffsetCommitValue v3 cut short
+        (struct.pack(">h", 999) + b"??", b"x", 1),  # no such record type
+        (None, b"x", 1),
+        (struct.pack(">h", 2) + s16("g"), b"\x00\x09junk", 1),  # GroupMetadataValue v9
+    ]
     partition = tmp_path / "__consumer_offsets-0"
     partition.mkdir()
-    (partition / "00000000000000000000.log").write_bytes(bytes(builder.build()))
+    (partition / "00000000000000000000.log").write_bytes(kafka_python_batch(0, records))
     state = kafkaks.cluster_state(tmp_path)
     (group,) = state.groups
     assert group.group_id == "g" and group.offsets == () and group.members == ()
@@ -423,23 +418,8 @@ def test_real_replicas_diverging_after_an_unclean_election(tmp_path: Path) -> No
     position = 0  # whole batches below offset 12: base offset int64, then the batch length int32
     while struct.unpack_from(">q", data, position)[0] < 12:
         position += 12 + struct.unpack_from(">i", data, position + 8)[0]
-    from kafka.record.default_records import DefaultRecordBatchBuilder
-
-    builder = DefaultRecordBatchBuilder(
-        magic=2,
-        compression_type=0,
-        is_transactional=False,
-        producer_id=-1,
-        producer_epoch=-1,
-        base_sequence=-1,
-        batch_size=1 << 20,
-    )
-    for delta in range(3):
-        builder.append(delta, timestamp=1, key=None, value=b"other leader", headers=[])
-    tail = bytearray(builder.build())
-    struct.pack_into(">q", tail, 0, 12)  # base offset and partition leader epoch lie outside the CRC
-    struct.pack_into(">i", tail, 12, 4)
-    (follower / "00000000000000000000.log").write_bytes(data[:position] + bytes(tail))
+    tail = kafka_python_batch(12, [(None, b"other leader", 1)] * 3, leader_epoch=4)
+    (follower / "00000000000000000000.log").write_bytes(data[:position] + tail)
     (follower / "leader-epoch-checkpoint").write_text("0\n5\n0 0\n1 9\n3 10\n4 12\n")
     state = kafkaks.cluster_state(tmp_path / "a", tmp_path / "b")
     (r,) = state.replicas
