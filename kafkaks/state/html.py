@@ -64,8 +64,12 @@ def _label(y: float, text: str) -> str:
 def time_chart(state: ClusterState) -> str:
     """Each partition's first to last timestamp, and each open transaction from its first batch to
     the state's time, on one time axis."""
-    parts = [p for p in state.partitions if p.first_timestamp is not None and p.last_timestamp is not None]
-    times = [t for p in parts for t in (p.first_timestamp, p.last_timestamp) if t is not None]
+    spans = [
+        (f"{p.topic}-{p.partition}", p.first_timestamp, p.last_timestamp)
+        for p in state.partitions
+        if p.first_timestamp is not None and p.last_timestamp is not None
+    ]
+    times = [t for _, first, last in spans for t in (first, last)]
     times += [o.first_timestamp for o in state.open_transactions if o.first_timestamp is not None]
     if state.now is not None:
         times.append(state.now)
@@ -75,12 +79,10 @@ def time_chart(state: ClusterState) -> str:
     body, y = [], 24
     body.append(f'<text x="{LABEL}" y="12">{escape(format_time(lo))}</text>')
     body.append(f'<text x="{WIDTH - 10}" y="12" text-anchor="end">{escape(format_time(hi))}</text>')
-    for p in parts:
-        assert p.first_timestamp is not None and p.last_timestamp is not None
-        x0, x1 = _x(p.first_timestamp, lo, hi), _x(p.last_timestamp, lo, hi)
-        body.append(_label(y, f"{p.topic}-{p.partition}"))
-        span = f"{format_time(p.first_timestamp)} to {format_time(p.last_timestamp)}"
-        body.append(_bar(x0, x1, y, COLORS["bar"], f"{p.topic}-{p.partition}: {span}"))
+    for name, first, last in spans:
+        body.append(_label(y, name))
+        span = f"{name}: {format_time(first)} to {format_time(last)}"
+        body.append(_bar(_x(first, lo, hi), _x(last, lo, hi), y, COLORS["bar"], span))
         y += ROW
     for o in state.open_transactions:
         if o.first_timestamp is None:
