@@ -72,6 +72,17 @@ def _named(values: dict[str, Any], name: str, default: Any = None) -> Any:
     return next((v for k, v in values.items() if k.lower() == name.lower()), default)
 
 
+def assignment(epoch: int, state: int, partitions: list[dict[str, Any]]) -> dict[str, Any]:
+    """A consumer or share group member's current assignment (the fields left out take their
+    schema defaults: no partitions pending revocation)."""
+    return {
+        "MemberEpoch": epoch,
+        "PreviousMemberEpoch": epoch - 1,
+        "State": state,
+        "AssignedPartitions": partitions,
+    }
+
+
 def batch(
     base: int,
     records: list[tuple[bytes | None, bytes | None, int]],
@@ -186,25 +197,13 @@ def build(git_dir: str, commit: str, out: Path) -> dict[str, Any]:
             rec(
                 "ConsumerGroupCurrentMemberAssignment",
                 {"GroupId": "kip848", "MemberId": "m1"},
-                {
-                    "MemberEpoch": 5,
-                    "PreviousMemberEpoch": 4,
-                    "State": 0,
-                    "AssignedPartitions": [{"TopicId": U1, "Partitions": [0]}],
-                    "PartitionsPendingRevocation": [],
-                },
+                assignment(5, 0, [{"TopicId": U1, "Partitions": [0]}]),
                 t,
             ),
             rec(
                 "ConsumerGroupCurrentMemberAssignment",
                 {"GroupId": "kip848", "MemberId": "m2"},
-                {
-                    "MemberEpoch": 4,
-                    "PreviousMemberEpoch": 3,
-                    "State": 1,
-                    "AssignedPartitions": [],
-                    "PartitionsPendingRevocation": [],
-                },
+                assignment(4, 1, []),  # state 1: UNREVOKED_PARTITIONS
                 t,
             ),
         ]
@@ -243,12 +242,7 @@ def build(git_dir: str, commit: str, out: Path) -> dict[str, Any]:
             rec(
                 "ShareGroupCurrentMemberAssignment",
                 {"GroupId": "share1", "MemberId": "s1"},
-                {
-                    "MemberEpoch": 2,
-                    "PreviousMemberEpoch": 1,
-                    "State": 0,
-                    "AssignedPartitions": [{"TopicId": U1, "Partitions": [0]}],
-                },
+                assignment(2, 0, [{"TopicId": U1, "Partitions": [0]}]),
                 t,
             ),
             rec(
