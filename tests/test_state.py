@@ -430,3 +430,36 @@ def test_real_replicas_diverging_after_an_unclean_election(tmp_path: Path) -> No
         "a": (14, 7),
         "b": (15, 4),
     }
+
+
+def _open_by_kafka_python(partition: Path) -> dict[int, int]:
+    """Producers with transactional batches and no control batch after them, and the first offset
+    of each one's open run: kafka-python's reading of the segments, in offset order."""
+    open_since: dict[int, int] = {}
+    for batch in _batches(partition):
+        if not batch.is_transactional:
+            continue
+        if batch.is_control_batch:
+            open_since.pop(batch.producer_id, None)
+        else:
+            open_since.setdefault(batch.producer_id, batch.base_offset)
+    return open_since
+
+
+@pytest.mark.parametrize(
+    "where", ["confluent-ksql-txn/kafka-data", "compacted-gaps-producer-snapshots/kafka/data"]
+)
+def test_real_open_transactions_match_kafka_python(where: str) -> None:
+    """ksql's command topic holds a committed transaction, the other dir idempotent producers."""
+    log_dir = REAL_DATA / where
+    if not log_dir.is_dir():
+        pytest.skip(f"{NO_REAL_DATA}: {log_dir} is absent")
+    expected = {
+        (partition.name, producer): first
+        for partition in sorted(log_dir.iterdir())
+        if partition.is_dir()
+        for producer, first in _open_by_kafka_python(partition).items()
+    }
+    state = kafkaks.cluster_state(log_dir)
+    found = {(f"{o.topic}-{o.partition}", o.producer_id): o.first_offset for o in state.open_transactions}
+    assert found == expected
