@@ -35,6 +35,8 @@ lint: $(VENV)
 	$(VENV)/bin/ruff format --check kafkaks tests tools examples fuzz bench
 	$(VENV)/bin/mypy
 
+# tests/test_state.py also loads `kafkaks state --html`'s page in headless Chromium where it is
+# installed (Debian: apt-get install chromium), and says it skipped that check where it is not.
 test: $(VENV) node_modules check-generated lint
 	$(PY) -m pytest
 

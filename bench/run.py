@@ -13,9 +13,11 @@ median is reported, so a busy moment of the machine hurts every reader alike. Kn
     BENCH_SHAPE_RECORDS      records per segment of the batch-size comparison (default 200000)
     BENCH_PROCESS_RECORDS    records per segment of the one-process-per-file comparison (default
                              1000000)
+    BENCH_STATE_RECORDS      offset commits in __consumer_offsets for `kafkaks state` (default
+                             1000000; a quarter as many too)
     BENCH_OUTPUT             where to write the report (default BENCHMARKS.md)
     BENCH_SECTIONS           the sections to run, comma-separated, of deep, shapes, process, scan,
-                             cold, generated, memory, spark, entries (default all). Fewer than all
+                             cold, generated, memory, spark, entries, state (default all). Fewer than all
                              replace only their own sections in BENCH_OUTPUT, and build only the
                              uncompressed segment when no other is needed:
                              BENCH_SECTIONS=spark BENCH_RECORDS=500000 python bench/run.py
@@ -48,6 +50,7 @@ from kafkaks.generated.kafka_record_batch import KafkaRecordBatch
 from kaitaistruct import BytesIO, KaitaiStream
 from log_entries import table as log_entries_table
 from one_file import AIO, ARROW, DEEP, KP, SINGLE, aiokafka_reader_class, kafkaks_arrow
+from state_corpus import state_log_dir
 
 import kafkaks
 from kafkaks.stream import BytesStream
@@ -61,11 +64,23 @@ MEMORY_BYTES = int(os.environ.get("BENCH_MEMORY_BYTES", 1 << 30))
 LOG_ENTRIES_MIB = [int(s) for s in os.environ.get("BENCH_LOG_ENTRIES_MIB", "32,1024").split(",") if s]
 SHAPE_RECORDS = int(os.environ.get("BENCH_SHAPE_RECORDS", 200_000))
 PROCESS_RECORDS = int(os.environ.get("BENCH_PROCESS_RECORDS", 1_000_000))
+STATE_RECORDS = int(os.environ.get("BENCH_STATE_RECORDS", 1_000_000))
 # The real broker-written data beside the checkout (as for the tests): its largest segment is measured too.
 REAL_DATA = Path(os.environ.get("KAFKAKS_REAL_DATA", ROOT.parent / "shared" / "testdata" / "real"))
 SHAPES = (1, 10, 500)
 OUTPUT = Path(os.environ.get("BENCH_OUTPUT", ROOT / "BENCHMARKS.md"))
-ALL_SECTIONS = ("deep", "shapes", "process", "scan", "cold", "generated", "memory", "spark", "entries")
+ALL_SECTIONS = (
+    "deep",
+    "shapes",
+    "process",
+    "scan",
+    "cold",
+    "generated",
+    "memory",
+    "spark",
+    "entries",
+    "state",
+)
 SECTIONS = set(os.environ.get("BENCH_SECTIONS", ",".join(ALL_SECTIONS)).split(","))
 EVERY_SECTION = set(ALL_SECTIONS) <= SECTIONS
 
@@ -470,10 +485,56 @@ def process_section() -> list[str]:
     return lines
 
 
+def state_section() -> list[str]:
+    """``kafkaks state`` on log dirs whose ``__consumer_offsets`` holds STATE_RECORDS and a quarter
+    as many offset commits (``bench/state_corpus.py``): whole processes, their wall time and CPU
+    time (user + system, which a busy machine inflates less), and the cost of a record as the
+    difference between the two sizes."""
+    sizes = (STATE_RECORDS // 4, STATE_RECORDS)
+    commands = {n: ["kafkaks", "state", str(state_log_dir(CACHE, n)), "--json"] for n in sizes}
+    wall: dict[int, list[float]] = {n: [] for n in sizes}
+    cpu: dict[int, list[float]] = {n: [] for n in sizes}
+    for round_number in range(REPEATS):
+        for n, command in commands.items():
+            before = os.times()
+            start = time.perf_counter()
+            subprocess.run(command, stdout=subprocess.DEVNULL, check=True)
+            wall[n].append(time.perf_counter() - start)
+            after = os.times()
+            cpu[n].append(
+                after.children_user - before.children_user + after.children_system - before.children_system
+            )
+        print(f"  round {round_number + 1}/{REPEATS} done", file=sys.stderr)
+    small, big = sizes
+    median_wall = {n: statistics.median(wall[n]) for n in sizes}
+    median_cpu = {n: statistics.median(cpu[n]) for n in sizes}
+    per_record = (median_cpu[big] - median_cpu[small]) / (big - small)
+    return [
+        f"`kafkaks state LOGDIR --json > /dev/null` (whole process: interpreter start, reading, the "
+        "replay of every record as the group coordinator replays it, the lag of every committed "
+        "offset against the 96 data partitions) on a `__consumer_offsets` partition of offset "
+        f"commits, 500 a batch, 19,200 distinct keys. Medians of {REPEATS} interleaved runs, page "
+        "cache warm; CPU time is the process's user + system time (`os.times`), which other jobs "
+        "on the machine inflate less than its wall time.",
+        "",
+        "| offset commits | wall time | CPU time |",
+        "|---|---|---|",
+        *(f"| {n} | {median_wall[n]:.2f} s | **{median_cpu[n]:.2f} s** |" for n in sizes),
+        "",
+        f"A record costs {per_record * 1e6:.2f} µs of CPU (the difference between the two sizes): "
+        f"**{1 / per_record / 1e3:.0f}k records/s** replayed; the rest is the interpreter's start, "
+        "the data partitions and decoding the last value of each distinct key.",
+    ]
+
+
+CLOSING = "Total benchmark time"
+
+
 def replace_sections(report: str, lines: list[str]) -> str:
     """``report`` with each ``## `` section of ``lines`` in place of the section of that title
     (which runs to the next ``## `` line or the closing "Total benchmark time" line); a section
-    the report does not have yet goes in front of the next section of ``lines`` that it has."""
+    the report does not have yet goes in front of the next section of ``lines`` that it has, or
+    when none follows, before the closing line."""
     new: dict[str, list[str]] = {}
     for line in lines:
         if line.startswith("## "):
@@ -485,16 +546,14 @@ def replace_sections(report: str, lines: list[str]) -> str:
     in_front: dict[str, list[str]] = {}  # a section of the report -> new ones to put before it
     for index, title in enumerate(titles):
         if title not in present:
-            follower = next((later for later in titles[index + 1 :] if later in present), None)
-            if follower is None:
-                raise ValueError(f"{OUTPUT} has no section {title} nor one after it: run all sections")
+            follower = next((later for later in titles[index + 1 :] if later in present), CLOSING)
             in_front.setdefault(follower, []).extend(new.pop(title))
     out: list[str] = []
     skipping = False
     for line in report.splitlines():
-        if line.startswith("## ") or line.startswith("Total benchmark time"):
+        if line.startswith("## ") or line.startswith(CLOSING):
             skipping = line in new
-            out += in_front.pop(line, []) + new.pop(line, [])
+            out += in_front.pop(CLOSING if line.startswith(CLOSING) else line, []) + new.pop(line, [])
         if not skipping:
             out.append(line)
     return "\n".join(out) + "\n"
@@ -705,6 +764,10 @@ def main() -> None:
             ),
             "",
         ]
+
+    if "state" in SECTIONS:
+        print("state", file=sys.stderr)
+        lines += ["## Replaying __consumer_offsets", "", *state_section(), ""]
 
     if not EVERY_SECTION:
         OUTPUT.write_text(replace_sections(OUTPUT.read_text(), stamped(lines, load)))

@@ -41,6 +41,7 @@ from .problems import ProblemKind
 if TYPE_CHECKING:
     from .arrow import read_arrow, spark_schema
     from .internal_topics import DecodedRecord, decode_internal, decoded
+    from .state import ClusterState, cluster_state
     from .store.files import (
         read_leader_epoch_checkpoint,
         read_offset_checkpoint,
@@ -84,6 +85,7 @@ _LAZY = {
         ["Transactions", "read_log_dir", "read_partition", "read_partition_batches"], "store.partition"
     ),
     "read_log": "store.segment",
+    **dict.fromkeys(["ClusterState", "cluster_state"], "state"),
     "Batch": "wire.batch",
     "DEFAULT_MAX_DECOMPRESSED_BYTES": "wire.codecs",
 }
@@ -114,6 +116,7 @@ __all__ = [
     "DEFAULT_MAX_DECOMPRESSED_BYTES",
     "AbortedTxn",
     "Batch",
+    "ClusterState",
     "Compression",
     "ControlRecord",
     "CorruptDataError",
@@ -138,6 +141,7 @@ __all__ = [
     "Transactions",
     "UnreadableFileError",
     "UnsupportedError",
+    "cluster_state",
     "decode_internal",
     "decoded",
     "partition_dirs",

@@ -21,6 +21,8 @@ from .custom_decoders import load_decoder
 from .dump import run_dump
 from .jsonl import BYTES_FORMATS
 from .output import quiet_stdout
+from .state import STATE_HELP, run_state
+from .state import add_arguments as add_state_arguments
 from .verify import run_verify
 
 __all__ = ["main"]
@@ -327,6 +329,9 @@ def build_parser(command: str | None = "pipeline") -> argparse.ArgumentParser:
     )
     _max_message_size(verify)
     verify.set_defaults(command_parser=verify)
+    state = commands.add_parser("state", help=STATE_HELP, description=STATE_HELP, allow_abbrev=False)
+    add_state_arguments(state)
+    state.set_defaults(command_parser=state)
     pipeline = commands.add_parser("pipeline", help=PIPELINE_HELP)
     if command == "pipeline":  # its module (Spark itself loads only when it runs) costs every start
         from ..spark.pipeline import add_arguments
@@ -382,7 +387,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "pipeline":
             return int(args.run(args))
-        run = run_dump if args.command == "dump" else run_verify
+        run = {"dump": run_dump, "state": run_state}.get(args.command, run_verify)
         return run(args, sys.stdout, sys.stderr)
     except KeyboardInterrupt:
         return _interrupted()
