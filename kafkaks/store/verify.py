@@ -23,20 +23,30 @@ themselves instead, up to that tail, against each other and the ``.log``; it doe
 from __future__ import annotations
 
 import bisect
+import contextlib
 import itertools
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from ..errors import KafkaksError
 from ..generated import layout
-from ..models import OffsetIndexEntry, Problem
+from ..models import OffsetIndexEntry, Problem, TimeIndexEntry
 from ..problems import ProblemKind
 from ..wire.batch import Batch
 from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
-from .files import base_offset_of, read_offset_index, read_producer_snapshot, read_time_index, read_txn_index
+from .files import (
+    OffsetIndexFile,
+    base_offset_of,
+    index_edges,
+    iter_offset_index,
+    iter_time_index,
+    iter_txn_index,
+    read_producer_snapshot,
+)
 from .listing import PartitionDir, Segment
 from .partition import segment_runs
 from .replicas import first_offset, merge, record_count
@@ -52,6 +62,7 @@ __all__ = [
     "first_batch",
     "index_sanity_error",
     "lookup",
+    "open_offset_index",
     "time_index_sanity_error",
     "unverifiable",
     "verify_files",
@@ -61,6 +72,7 @@ DEFAULT_MAX_MESSAGE_SIZE = 5 * 1024 * 1024  # DumpLogSegments' --max-message-siz
 INDEX_ENTRY = layout.OffsetIndexEntry.SIZE
 TIME_INDEX_ENTRY = layout.TimeIndexEntry.SIZE
 Progress = Callable[[int], None]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,47 +158,46 @@ def unverifiable(log: str) -> str | None:
     return None
 
 
-def lookup(entries: list[OffsetIndexEntry], offset: int) -> int:
+def lookup(entries: Sequence[OffsetIndexEntry], offset: int) -> int:
     """OffsetIndex.lookup(offset).position: the largest entry at or below ``offset``, else 0.
-    A binary search over the entries themselves: called once per time index entry, a list of the
-    offsets built on each call made dumping a .timeindex quadratic."""
+    A binary search over the entries themselves (a list, or an
+    :class:`~kafkaks.store.files.OffsetIndexFile` read slot by slot as Kafka searches the mapped
+    file): called once per time index entry, a list of the offsets built on each call made
+    dumping a .timeindex quadratic."""
     found = bisect.bisect_right(entries, offset, key=lambda entry: entry.offset)
     return entries[found - 1].position if found else 0
 
 
-def index_sanity_error(name: str, data: bytes, base_offset: int) -> str | None:
+def index_sanity_error(name: str, path: str, base_offset: int) -> str | None:
     """OffsetIndex.sanityCheck(), which kafka-dump-log's ``--index-sanity-check`` runs: the last
     slot of the file (even a zero one) and the length. Kafka's message, naming the file ``name``
-    (Kafka: its absolute path), or None when the index passes."""
+    (Kafka: its absolute path), or None when the index passes. Reads those two slots only."""
     size = INDEX_ENTRY
-    if len(data) >= size:
-        last_slot = len(data) // size * size - size
-        last_offset = (
-            base_offset + layout.OffsetIndexEntry.RELATIVE_OFFSET_STRUCT.unpack_from(data, last_slot)[0]
-        )
+    length, _first, last = index_edges(path, size)
+    if last:
+        last_offset = base_offset + layout.OffsetIndexEntry.RELATIVE_OFFSET_STRUCT.unpack_from(last)[0]
         if last_offset < base_offset:
             return (
                 f"Corrupt index found, index file {name} has non-zero size but the last "
                 f"offset is {last_offset} which is less than the base offset {base_offset}"
             )
-    if len(data) % size:
+    if length % size:
         return (
-            f"Index file {name} is corrupt, found {len(data)} bytes which is neither "
+            f"Index file {name} is corrupt, found {length} bytes which is neither "
             f"positive nor a multiple of {size}"
         )
     return None
 
 
-def time_index_sanity_error(name: str, data: bytes, base_offset: int) -> str | None:
+def time_index_sanity_error(name: str, path: str, base_offset: int) -> str | None:
     """TimeIndex.sanityCheck(): the last slot against the first, and the length; as
     :func:`index_sanity_error`."""
     where = f"Corrupt time index found, time index file ({name}) has non-zero size but the"
     size = TIME_INDEX_ENTRY
-    if len(data) >= size:
-        first_timestamp = layout.TimeIndexEntry.TIMESTAMP_STRUCT.unpack_from(data)[0]
-        last_timestamp, relative = layout.TimeIndexEntry.STRUCT.unpack_from(
-            data, len(data) // size * size - size
-        )
+    length, first, last = index_edges(path, size)
+    if last:
+        first_timestamp = layout.TimeIndexEntry.TIMESTAMP_STRUCT.unpack_from(first)[0]
+        last_timestamp, relative = layout.TimeIndexEntry.STRUCT.unpack_from(last)
         if last_timestamp < first_timestamp:
             return (
                 f"{where} last timestamp is {last_timestamp} which is less than the first timestamp "
@@ -197,12 +208,27 @@ def time_index_sanity_error(name: str, data: bytes, base_offset: int) -> str | N
                 f"{where} last offset is {base_offset + relative} which is less than the first offset "
                 f"{base_offset}"
             )
-    if len(data) % size:
+    if length % size:
         return (
-            f"Time index file {name} is corrupt, found {len(data)} bytes which is neither "
+            f"Time index file {name} is corrupt, found {length} bytes which is neither "
             f"positive nor a multiple of {size}"
         )
     return None
+
+
+def open_offset_index(path: str) -> contextlib.AbstractContextManager[Sequence[OffsetIndexEntry]]:
+    """The entries of an ``.index`` for :func:`lookup`, read from the file as searched (none when
+    the file is absent: every lookup then starts at position 0, the same result, slower)."""
+    return OffsetIndexFile(path) if os.path.isfile(path) else contextlib.nullcontext([])
+
+
+def _with_next(items: Iterator[T]) -> Iterator[tuple[T, T | None]]:
+    """Each item with the one after it (None after the last), reading one ahead."""
+    current = next(items, None)
+    while current is not None:
+        following = next(items, None)
+        yield current, following
+        current = following
 
 
 def _sibling(path: str, suffix: str) -> str:
@@ -333,14 +359,14 @@ class _Checker:
 
     def index(self, path: str) -> None:
         log = _sibling(path, ".log")
-        entries = read_offset_index(path)
-        if not entries or not self.can_verify(path, log):
-            return
-        for number, entry in enumerate(entries):
-            if number > 0 and (
-                entry.offset <= entries[number - 1].offset or entry.position <= entries[number - 1].position
+        entries = _with_next(iter_offset_index(path))
+        previous: OffsetIndexEntry | None = None
+        for number, (entry, following) in enumerate(entries):
+            if number == 0 and not self.can_verify(path, log):
+                return
+            if previous is not None and (
+                entry.offset <= previous.offset or entry.position <= previous.position
             ):
-                previous = entries[number - 1]
                 self.problem(
                     ProblemKind.INDEX_ORDER,
                     path,
@@ -350,76 +376,85 @@ class _Checker:
                     entry.offset,
                     INDEX_ENTRY,
                 )
-                continue
-            batch = first_batch(log, entry.position, self.max_size)
-            if batch is None:
+            else:
+                self.index_entry(path, log, number, entry, following)
+            previous = entry
+
+    def index_entry(
+        self, path: str, log: str, number: int, entry: OffsetIndexEntry, following: OffsetIndexEntry | None
+    ) -> None:
+        batch = first_batch(log, entry.position, self.max_size)
+        if batch is None:
+            self.problem(
+                ProblemKind.INDEX_NO_BATCH,
+                path,
+                f"no batch starts at position {entry.position} of {log}",
+                number * INDEX_ENTRY,
+                entry.offset,
+                INDEX_ENTRY,
+            )
+        elif batch.last_offset != entry.offset:
+            end = None if following is None else following.position
+            later = batch_reaching(log, entry.position, entry.offset, end)
+            if batch.last_offset < entry.offset and later is not None and later.last_offset == entry.offset:
                 self.problem(
-                    ProblemKind.INDEX_NO_BATCH,
+                    ProblemKind.INDEX_MULTI_BATCH_APPEND,
                     path,
-                    f"no batch starts at position {entry.position} of {log}",
+                    f"offset {entry.offset} is the last offset of the batch at position "
+                    f"{later.position}, appended with the batch at {entry.position} (an index "
+                    "entry of a broker before KAFKA-806)",
                     number * INDEX_ENTRY,
                     entry.offset,
                     INDEX_ENTRY,
                 )
-            elif batch.last_offset != entry.offset:
-                end = entries[number + 1].position if number + 1 < len(entries) else None
-                later = batch_reaching(log, entry.position, entry.offset, end)
-                if (
-                    batch.last_offset < entry.offset
-                    and later is not None
-                    and later.last_offset == entry.offset
-                ):
-                    self.problem(
-                        ProblemKind.INDEX_MULTI_BATCH_APPEND,
-                        path,
-                        f"offset {entry.offset} is the last offset of the batch at position "
-                        f"{later.position}, appended with the batch at {entry.position} (an index "
-                        "entry of a broker before KAFKA-806)",
-                        number * INDEX_ENTRY,
-                        entry.offset,
-                        INDEX_ENTRY,
-                    )
-                else:
-                    self.problem(
-                        ProblemKind.INDEX_MISMATCH,
-                        path,
-                        f"Index offset: {entry.offset}, log offset: {batch.last_offset} (the batch at "
-                        f"position {entry.position})",
-                        number * INDEX_ENTRY,
-                        entry.offset,
-                        INDEX_ENTRY,
-                    )
+            else:
+                self.problem(
+                    ProblemKind.INDEX_MISMATCH,
+                    path,
+                    f"Index offset: {entry.offset}, log offset: {batch.last_offset} (the batch at "
+                    f"position {entry.position})",
+                    number * INDEX_ENTRY,
+                    entry.offset,
+                    INDEX_ENTRY,
+                )
 
     def time_index(self, path: str) -> None:
         log, index = _sibling(path, ".log"), _sibling(path, ".index")
-        entries = read_time_index(path)
-        if not entries or not self.can_verify(path, log):
+        entries = iter_time_index(path)
+        first = next(entries, None)
+        if first is None or not self.can_verify(path, log):
             return
-        offsets = read_offset_index(index) if os.path.isfile(index) else []
-        for number, entry in enumerate(entries):
-            where = number * TIME_INDEX_ENTRY
-            if number > 0:
-                previous = entries[number - 1]
-                if entry.timestamp < previous.timestamp or entry.offset < previous.offset:
-                    self.problem(
-                        ProblemKind.TIME_INDEX_OUT_OF_ORDER,
-                        path,
-                        f"entry {number} (timestamp {entry.timestamp}, offset {entry.offset}) is below entry "
-                        f"{number - 1} (timestamp {previous.timestamp}, offset {previous.offset})",
-                        where,
-                        entry.offset,
-                        TIME_INDEX_ENTRY,
-                    )
-                elif entry.timestamp == previous.timestamp:
-                    self.problem(
-                        ProblemKind.TIME_INDEX_REPEATED_TIMESTAMP,
-                        path,
-                        f"entry {number} repeats timestamp {entry.timestamp} of entry {number - 1}",
-                        where,
-                        entry.offset,
-                        TIME_INDEX_ENTRY,
-                    )
-            self.time_entry(path, log, lookup(offsets, entry.offset), entry.timestamp, entry.offset, where)
+        with open_offset_index(index) as offsets:
+            previous: TimeIndexEntry | None = None
+            for number, entry in enumerate(itertools.chain([first], entries)):
+                where = number * TIME_INDEX_ENTRY
+                if previous is not None:
+                    self.time_order(path, number, entry, previous)
+                position = lookup(offsets, entry.offset)
+                self.time_entry(path, log, position, entry.timestamp, entry.offset, where)
+                previous = entry
+
+    def time_order(self, path: str, number: int, entry: TimeIndexEntry, previous: TimeIndexEntry) -> None:
+        where = number * TIME_INDEX_ENTRY
+        if entry.timestamp < previous.timestamp or entry.offset < previous.offset:
+            self.problem(
+                ProblemKind.TIME_INDEX_OUT_OF_ORDER,
+                path,
+                f"entry {number} (timestamp {entry.timestamp}, offset {entry.offset}) is below entry "
+                f"{number - 1} (timestamp {previous.timestamp}, offset {previous.offset})",
+                where,
+                entry.offset,
+                TIME_INDEX_ENTRY,
+            )
+        elif entry.timestamp == previous.timestamp:
+            self.problem(
+                ProblemKind.TIME_INDEX_REPEATED_TIMESTAMP,
+                path,
+                f"entry {number} repeats timestamp {entry.timestamp} of entry {number - 1}",
+                where,
+                entry.offset,
+                TIME_INDEX_ENTRY,
+            )
 
     def time_entry(self, path: str, log: str, position: int, timestamp: int, offset: int, where: int) -> None:
         batch = batch_reaching(log, position, offset)
@@ -474,7 +509,7 @@ class _Checker:
             )
 
     def txn_index(self, path: str) -> None:
-        for number, txn in enumerate(read_txn_index(path)):
+        for number, txn in enumerate(iter_txn_index(path)):
             if txn.version > 0:
                 self.problem(
                     ProblemKind.TXN_INDEX_VERSION,
