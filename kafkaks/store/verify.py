@@ -38,6 +38,7 @@ from ..models import OffsetIndexEntry, Problem, TimeIndexEntry
 from ..problems import ProblemKind
 from ..wire.batch import Batch
 from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
+from .cleaning import Cleaning, cleaning_of
 from .files import (
     OffsetIndexFile,
     base_offset_of,
@@ -231,6 +232,15 @@ def _with_next(items: Iterator[T]) -> Iterator[tuple[T, T | None]]:
         current = following
 
 
+def _first_offset(batch: Batch) -> int:
+    """A batch's first offset; its last for an undecodable legacy wrapper (reported by its .log)."""
+    try:
+        first: int = batch.base_offset
+    except KafkaksError:
+        first = batch.last_offset
+    return first
+
+
 def _sibling(path: str, suffix: str) -> str:
     return os.path.join(os.path.dirname(path), os.path.basename(path).split(".")[0] + suffix)
 
@@ -254,6 +264,7 @@ class _Checker:
         self.on_problem = on_problem
         self.progress = progress
         self.max_size = max_size
+        self.cleanings: dict[str, Cleaning] = {}  # by .log: what cleaning left, once read
 
     def problem(
         self,
@@ -407,7 +418,7 @@ class _Checker:
                     entry.offset,
                     INDEX_ENTRY,
                 )
-            else:
+            elif not self.cleaned_gap(path, log, entry.offset, _first_offset(batch), number * INDEX_ENTRY):
                 self.problem(
                     ProblemKind.INDEX_MISMATCH,
                     path,
@@ -458,11 +469,10 @@ class _Checker:
 
     def time_entry(self, path: str, log: str, position: int, timestamp: int, offset: int, where: int) -> None:
         batch = batch_reaching(log, position, offset)
-        try:
-            first = None if batch is None else batch.base_offset
-        except KafkaksError:
-            first = None if batch is None else batch.last_offset  # an undecodable legacy wrapper
+        first = None if batch is None else _first_offset(batch)
         if batch is None or first is None or not first <= offset <= batch.last_offset:
+            if first is not None and self.cleaned_gap(path, log, offset, first, where):
+                return
             found = "no batch" if batch is None else f"the next batch ends at offset {batch.last_offset}"
             self.problem(
                 ProblemKind.TIME_INDEX_NOT_FOUND,
@@ -489,24 +499,44 @@ class _Checker:
                 TIME_INDEX_ENTRY,
             )
         elif offset != batch.last_offset:
-            kind = (
-                ProblemKind.TIME_INDEX_RECORD_OFFSET
-                if stamps.get(offset) == timestamp
-                else ProblemKind.TIME_INDEX_NOT_FOUND
-            )
+            kind, why = ProblemKind.TIME_INDEX_NOT_FOUND, ""
+            if stamps.get(offset) == timestamp:
+                kind, why = ProblemKind.TIME_INDEX_RECORD_OFFSET, " (its record with the largest timestamp)"
+            elif stamps and offset not in stamps and len(stamps) < batch.last_offset - first + 1:
+                # Cleaner.java keeps a filtered v2 batch's base and last offsets (overrideLastOffset)
+                kind = ProblemKind.TIME_INDEX_CLEANED_OFFSET
+                why = " (no record holds it: the log cleaner removed it from the batch)"
             self.problem(
                 kind,
                 path,
-                f"Indexed offset {offset} is inside the batch ending at offset {batch.last_offset}"
-                + (
-                    " (its record with the largest timestamp)"
-                    if kind == ProblemKind.TIME_INDEX_RECORD_OFFSET
-                    else ""
-                ),
+                f"Indexed offset {offset} is inside the batch ending at offset {batch.last_offset}{why}",
                 where,
                 offset,
                 TIME_INDEX_ENTRY,
             )
+
+    def cleaned_gap(self, path: str, log: str, offset: int, next_first: int, where: int) -> bool:
+        """Reports an index entry whose offset lies in a gap the log cleaner left before the batch
+        starting at ``next_first`` (:mod:`kafkaks.store.cleaning`), as information; False when the
+        offset is in no such gap."""
+        cleaning = self.cleanings.get(log)
+        if cleaning is None:
+            cleaning = self.cleanings[log] = cleaning_of(log)
+        gap = cleaning.gap_before(offset, next_first)
+        if gap is None:
+            return False
+        time_index = _suffix(path) == ".timeindex"
+        self.problem(
+            ProblemKind.TIME_INDEX_CLEANED_OFFSET if time_index else ProblemKind.INDEX_CLEANED_OFFSET,
+            path,
+            f"{'Indexed' if time_index else 'Index'} offset {offset} is in offsets {gap[0]}..{gap[1]}, which "
+            f"no batch holds: the log cleaner removed them (this segment shows {', '.join(cleaning.signs)}); "
+            f"the next batch starts at offset {next_first}",
+            where,
+            offset,
+            TIME_INDEX_ENTRY if time_index else INDEX_ENTRY,
+        )
+        return True
 
     def txn_index(self, path: str) -> None:
         for number, txn in enumerate(iter_txn_index(path)):
