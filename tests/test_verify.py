@@ -686,3 +686,48 @@ def test_real_cleaned_segments(tmp_path: Path, real_data: Path) -> None:
         assert not any(
             p.kind.startswith(("index", "time_index")) and p.kind.damage for r in reports for p in r.problems
         )
+
+
+def feature_levels(checkpoint: Path) -> dict[str, int]:
+    """The FeatureLevelRecords of a KRaft snapshot, read with kafka-python and Kafka's schema
+    (FeatureLevelRecord v0: frame version, api key 12 and version as unsigned varints, then a
+    compact string ``name`` and an int16 ``featureLevel``)."""
+    levels, records = {}, MemoryRecords(checkpoint.read_bytes())
+    while (batch := records.next_batch()) is not None:
+        for record in batch:
+            value = bytes(record.value or b"")
+            if batch.is_control_batch or value[:3] != b"\x01\x0c\x00":
+                continue
+            length = value[3] - 1  # one-byte varints: names are short
+            levels[value[4 : 4 + length].decode()] = struct.unpack_from(">h", value, 4 + length)[0]
+    return levels
+
+
+def test_a_kraft_log_dir_shows_its_bootstrap_snapshot(
+    real_data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 29: bootstrap.checkpoint, at the root of a KRaft log dir, showed as an empty
+    partition (0 segments, 0 batches, 0 records). It is a snapshot, shown as one, with its records
+    and the metadata.version it bootstraps; so are the snapshots of __cluster_metadata-0."""
+    log_dir = real_data / "compacted-delete-horizon/kafka/data"
+    bootstrap = log_dir / "bootstrap.checkpoint"
+    verified = json.loads((real_data / "compacted-delete-horizon/VERIFIED.json").read_text())["per_file"]
+    version = feature_levels(bootstrap)["metadata.version"]
+    code, out, _err = run(capsys, str(log_dir))
+    assert code == 0
+    rows = {line.split(" (")[0]: line for line in out[1:]}
+    assert str(log_dir) not in rows  # no row of zeros for the log dir itself
+    row = rows[str(bootstrap)].split(")")[-1].split()
+    assert f"(KRaft bootstrap snapshot, metadata.version {version})" in rows[str(bootstrap)]
+    assert row == ["-", "3", str(verified["kafka/data/bootstrap.checkpoint"]["records"]), "0..4", "-", "-"]
+    (snapshot,) = (log_dir / "__cluster_metadata-0").glob("*.checkpoint")
+    assert f"(Snapshot end offset: 497081, epoch: 43, metadata.version {version})" in rows[str(snapshot)]
+
+    main(["verify", "--json", str(log_dir)])
+    summaries = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    (root,) = [s for s in summaries if s["path"] == str(log_dir)]
+    assert (root["segments"], root["snapshots"][0]["path"], root["snapshots"][0]["metadata_version"]) == (
+        0,
+        str(bootstrap),
+        version,
+    )

@@ -34,7 +34,7 @@ from typing import TypeVar
 
 from ..errors import KafkaksError
 from ..generated import layout
-from ..models import OffsetIndexEntry, Problem, TimeIndexEntry
+from ..models import OffsetIndexEntry, Problem, Record, TimeIndexEntry
 from ..problems import ProblemKind
 from ..wire.batch import Batch
 from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
@@ -59,6 +59,7 @@ __all__ = [
     "TIME_INDEX_ENTRY",
     "PartitionReport",
     "SegmentSummary",
+    "SnapshotSummary",
     "batch_reaching",
     "first_batch",
     "index_sanity_error",
@@ -89,14 +90,31 @@ class SegmentSummary:
     last_offset: int | None
 
 
+@dataclass(frozen=True, slots=True)
+class SnapshotSummary:
+    """What a KRaft snapshot (``.checkpoint``) holds: ``bootstrap.checkpoint`` at the root of a
+    log dir (the metadata a broker formatted with ``kafka-storage format`` starts from), or
+    ``<end offset>-<epoch>.checkpoint`` in ``__cluster_metadata-0``. ``metadata_version`` is the
+    ``featureLevel`` of its ``metadata.version`` FeatureLevelRecord, None without one."""
+
+    path: str
+    batches: int
+    records: int
+    first_offset: int | None
+    last_offset: int | None
+    metadata_version: int | None
+
+
 @dataclass(slots=True)
 class PartitionReport:
-    """The findings for one directory (a partition, or wherever the files given were)."""
+    """The findings for one directory (a partition, or wherever the files given were). Its
+    ``segments`` are its ``.log`` files; its KRaft snapshots are apart, in ``snapshots``."""
 
     path: str
     segments: list[SegmentSummary] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     files: int = 0
+    snapshots: list[SnapshotSummary] = field(default_factory=list)
 
     @property
     def batches(self) -> int:
@@ -304,9 +322,12 @@ class _Checker:
         except OSError as exc:
             self.problem(ProblemKind.UNREADABLE_FILE, exc.filename or path, exc.strerror or str(exc))
 
-    def batches(self, path: str) -> tuple[int, int, int | None, int | None]:
+    def batches(
+        self, path: str, on_record: Callable[[Record], None] | None = None
+    ) -> tuple[int, int, int | None, int | None]:
         """(batches, records, first offset, last offset) of a .log or .checkpoint, checking each
-        batch's CRC, its records, and that offsets increase."""
+        batch's CRC, its records, and that offsets increase; each record that decodes goes to
+        ``on_record``."""
         batches = records = 0
         first = last = None
         for batch in read_log(path, on_problem=self.add):
@@ -316,6 +337,8 @@ class _Checker:
             for record in batch_records(batch, self.add):
                 base = record.offset if base is None else base
                 count += 1
+                if on_record is not None:
+                    on_record(record)
                 if record.crc_valid is False:
                     self.problem(
                         ProblemKind.RECORD_CRC_MISMATCH,
@@ -359,7 +382,19 @@ class _Checker:
         self.report.segments.append(SegmentSummary(path, base_offset, size, batches, records, first, last))
 
     def kraft_snapshot(self, path: str) -> None:
-        self.batches(path)
+        from ..internal_topics import decoded  # the metadata records' parsers, only for snapshots
+
+        levels: list[int] = []
+
+        def metadata_version(record: Record) -> None:
+            d = None if levels else decoded(record, kind="cluster_metadata")
+            value = None if d is None or d.value_type != "FEATURE_LEVEL_RECORD" else d.value
+            if value is not None and value.get("name") == "metadata.version":
+                levels.append(value["featureLevel"])
+
+        batches, records, first, last = self.batches(path, metadata_version)
+        version = levels[0] if levels else None
+        self.report.snapshots.append(SnapshotSummary(path, batches, records, first, last, version))
 
     def can_verify(self, path: str, log: str) -> bool:
         reason = unverifiable(log)
