@@ -73,6 +73,7 @@ __all__ = [
 DEFAULT_MAX_MESSAGE_SIZE = 5 * 1024 * 1024  # DumpLogSegments' --max-message-size default
 INDEX_ENTRY = layout.OffsetIndexEntry.SIZE
 TIME_INDEX_ENTRY = layout.TimeIndexEntry.SIZE
+TXN_INDEX_ENTRY = layout.AbortedTxnEntry.SIZE
 Progress = Callable[[int], None]
 T = TypeVar("T")
 
@@ -580,9 +581,9 @@ class _Checker:
                     ProblemKind.TXN_INDEX_VERSION,
                     path,
                     f"Unexpected aborted transaction version {txn.version}, current version is 0",
-                    number * 34,
+                    number * TXN_INDEX_ENTRY,
                     txn.first_offset,
-                    34,
+                    TXN_INDEX_ENTRY,
                 )
 
     def producer_snapshot(self, path: str) -> None:
