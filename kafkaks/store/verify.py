@@ -406,11 +406,12 @@ class _Checker:
 
     def index(self, path: str) -> None:
         log = _sibling(path, ".log")
-        entries = _with_next(iter_offset_index(path))
+        entries = iter_offset_index(path)
+        first = next(entries, None)
+        if first is None or not self.can_verify(path, log):
+            return
         previous: OffsetIndexEntry | None = None
-        for number, (entry, following) in enumerate(entries):
-            if number == 0 and not self.can_verify(path, log):
-                return
+        for number, (entry, following) in enumerate(_with_next(itertools.chain([first], entries))):
             if previous is not None and (
                 entry.offset <= previous.offset or entry.position <= previous.position
             ):
