@@ -53,6 +53,12 @@ Information:
 ``time_index_record_offset``       a ``.timeindex`` entry holding the offset of the record with
                                    the largest timestamp instead of its batch's last offset, as
                                    brokers before KAFKA-16310 (Kafka 3.8) wrote
+``index_cleaned_offset``           an ``.index`` offset in a gap between batches of a segment
+                                   that shows log cleaning (:mod:`kafkaks.store.cleaning`):
+                                   an offset the cleaner removed
+``time_index_cleaned_offset``      a ``.timeindex`` offset the cleaner removed: in such a gap,
+                                   or a record missing from a batch whose record offsets are
+                                   not contiguous
 ``time_index_repeated_timestamp``  two entries with the same timestamp: Kafka's writer never
                                    appends one, its dump tool calls it out of order
 ``missing_log``                    an index without its ``.log``: not verified
@@ -146,6 +152,8 @@ class ProblemKind(StrEnum):
     OPEN_TRANSACTION = "open_transaction", _Trait.INFORMATION, _Trait.WARNS
     INDEX_MULTI_BATCH_APPEND = "index_multi_batch_append", _Trait.INFORMATION
     TIME_INDEX_RECORD_OFFSET = "time_index_record_offset", _Trait.INFORMATION
+    INDEX_CLEANED_OFFSET = "index_cleaned_offset", _Trait.INFORMATION
+    TIME_INDEX_CLEANED_OFFSET = "time_index_cleaned_offset", _Trait.INFORMATION
     TIME_INDEX_REPEATED_TIMESTAMP = "time_index_repeated_timestamp", _Trait.INFORMATION
     MISSING_LOG = "missing_log", _Trait.INFORMATION
     REPLICA_GAP = "replica_gap", _Trait.INFORMATION, _Trait.WARNS, _Trait.BETWEEN_FILES

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import itertools
+import os
+import re
+import shutil
 import struct
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import crc32c
 import pytest
-from conftest import NO_REAL_DATA, REAL_DATA, real_data_available, real_params
+from conftest import FIXTURES, NO_REAL_DATA, REAL_DATA, real_data_available, real_params
 
 from kafkaks import (
     CorruptDataError,
@@ -26,6 +32,7 @@ from kafkaks import (
     read_time_index,
     read_txn_index,
 )
+from kafkaks.store.files import OffsetIndexFile, iter_txn_index
 
 
 @pytest.mark.parametrize(("path", "info"), real_params("index"))
@@ -167,3 +174,108 @@ def test_log_dir_reads_every_partition(real_data: Path) -> None:
     uncommitted = list(read_log_dir(log_dir))
     assert sum(1 for r in uncommitted if r.control and r.control.type == "COMMIT") == 1
     assert len(uncommitted) == len(records) + sum(1 for r in uncommitted if r.control)
+
+
+# Issue 30.2: indexes are preallocated to segment.index.bytes, which an operator can set to
+# anything; a 1 GiB zero-filled .index made verify and dump peak at 1.07 GB. Sparse files of
+# several GiB (truncate: no disk used) with the fixture's real entries at the front.
+PREALLOCATED = {".index": 4 << 30, ".timeindex": 12 << 28}  # whole slots: multiples of 8 and 12
+MAX_RSS = 300 << 20  # generous: the interpreter and kafkaks take about 60 MB
+
+
+def fixture_copy(tmp_path: Path, name: str = "plain") -> Path:
+    """orders-0 and txn-topic-0 of the fixture log dir."""
+    copy = tmp_path / name
+    for partition in ("orders-0", "txn-topic-0"):
+        shutil.copytree(FIXTURES / "logdir" / partition, copy / partition)
+    return copy
+
+
+def preallocated_copy(tmp_path: Path) -> Path:
+    """:func:`fixture_copy` with each index extended with a zero tail."""
+    copy = fixture_copy(tmp_path, "grown")
+    for suffix, size in PREALLOCATED.items():
+        for path in copy.glob(f"*/*{suffix}"):
+            os.truncate(path, size)
+    return copy
+
+
+def kafkaks_run(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "kafkaks.cli", *map(str, args)], capture_output=True, text=True, check=False
+    )
+
+
+def kafkaks_peak_rss(*args: str | Path) -> int:
+    """Peak resident bytes of a ``kafkaks`` run, measured by the interpreter that waited for it."""
+    probe = (
+        "import resource, subprocess, sys\n"
+        "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+    )
+    command = [sys.executable, "-m", "kafkaks.cli", *map(str, args)]
+    result = subprocess.run(
+        [sys.executable, "-c", probe, *command], capture_output=True, text=True, check=True
+    )
+    return int(result.stdout) * 1024  # ru_maxrss is in KiB on Linux
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["verify"], ["verify", "--json"], ["dump"], ["dump", "--json"], ["dump", "--verify-index-only"]],
+    ids=["verify", "verify-json", "dump", "dump-json", "dump-verify-index-only"],
+)
+def test_preallocated_indexes_of_gibibytes(tmp_path: Path, command: list[str]) -> None:
+    copy = preallocated_copy(tmp_path)
+    assert sum(p.stat().st_size for p in copy.rglob("*index")) > 20 << 30  # what the files claim
+    plain = fixture_copy(tmp_path)  # a path of the same length: the same column widths
+    fixture_run = kafkaks_run(*command, plain)
+    run = kafkaks_run(*command, copy)
+    here, there = str(plain), str(copy)
+    assert run.stdout  # a run that printed something
+
+    def sizes_apart(text: str) -> str:  # --json's file objects give each file's size
+        return re.sub(r'("kind":"(?:time)?index","size":)\d+', r"\1N", text)
+
+    assert (run.returncode, sizes_apart(run.stdout), run.stderr) == (
+        fixture_run.returncode,
+        sizes_apart(fixture_run.stdout.replace(here, there)),
+        fixture_run.stderr.replace(here, there),
+    )
+    assert kafkaks_peak_rss(*command, copy) < MAX_RSS
+
+
+def test_sanity_check_of_a_preallocated_index_reads_two_slots(tmp_path: Path) -> None:
+    """Kafka's sanityCheck reads the length and the last slot, here in the zero tail: the .index
+    passes (its last offset is the base offset), the .timeindex does not (its last timestamp, 0,
+    is below the first), in Kafka's words, at the memory of two slots."""
+    segment = preallocated_copy(tmp_path) / "orders-0"
+    run = kafkaks_run(
+        "dump", "--index-sanity-check", segment / f"{16:020d}.index", segment / f"{16:020d}.timeindex"
+    )
+    assert f"{segment / f'{16:020d}.index'} passed sanity check." in run.stdout
+    first = read_time_index(FIXTURES / "logdir/orders-0" / f"{16:020d}.timeindex")[0].timestamp
+    assert (
+        f"has non-zero size but the last timestamp is 0 which is less than the first timestamp {first}"
+        in run.stdout + run.stderr
+    )
+    assert kafkaks_peak_rss("dump", "--index-sanity-check", segment) < MAX_RSS
+
+
+def test_index_readers_stop_at_the_preallocated_tail(tmp_path: Path) -> None:
+    """The readers read whole chunks up to the first unused slot, from a path or an open file, and
+    give the fixture's entries; the transaction index, never preallocated by Kafka, streams."""
+    copy = preallocated_copy(tmp_path)
+    for name in ("orders-0/00000000000000000016.index", "txn-topic-0/00000000000000000000.index"):
+        expected = read_offset_index(FIXTURES / "logdir" / name)
+        assert read_offset_index(copy / name) == expected
+        with open(copy / name, "rb") as file:
+            assert read_offset_index(copy / name, data=file) == expected
+        with OffsetIndexFile(copy / name) as entries:
+            assert list(entries) == expected
+    timeindex = "orders-0/00000000000000000016.timeindex"
+    assert read_time_index(copy / timeindex) == read_time_index(FIXTURES / "logdir" / timeindex)
+    txnindex = copy / "txn-topic-0/00000000000000000000.txnindex"
+    expected_txns = read_txn_index(FIXTURES / "logdir/txn-topic-0/00000000000000000000.txnindex")
+    os.truncate(txnindex, 34 << 27)  # 4.25 GiB of zero entries, which Kafka would read as entries
+    assert list(itertools.islice(iter_txn_index(txnindex), len(expected_txns))) == expected_txns

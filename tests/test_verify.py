@@ -8,7 +8,9 @@ batch walks with ``struct`` and kafka-python's reader (``kafka.record``), and th
 from __future__ import annotations
 
 import io
+import itertools
 import json
+import os
 import shutil
 import struct
 from pathlib import Path
@@ -24,6 +26,7 @@ from kafkaks import progress
 from kafkaks.cli.main import main
 from kafkaks.models import OffsetIndexEntry
 from kafkaks.problems import ProblemKind
+from kafkaks.store.cleaning import cleaning_of
 from kafkaks.store.recovery import plan_recovery
 from kafkaks.store.verify import lookup, verify_files
 
@@ -558,3 +561,173 @@ def test_progress_bar_only_on_a_terminal_for_large_input(
     monkeypatch.setattr("sys.stderr", piped)
     assert main(["dump", str(path)]) == 0
     assert piped.getvalue() == ""
+
+
+# Issue 29: index entries on segments the log cleaner rewrote. kafka-python builds the batches
+# (DefaultRecordBatchBuilder; the base offset is the broker's, outside the CRC); Kafka's cleaner
+# leaves offset gaps between batches, and filtered batches keeping their base and last offsets.
+
+
+def built_batch(base_offset: int, deltas: list[int], first_timestamp: int) -> bytes:
+    """A v2 batch at ``base_offset`` holding records at these offset deltas, one a millisecond."""
+    builder = DefaultRecordBatchBuilder(2, 0, False, -1, -1, -1, 1 << 20)
+    for delta in deltas:
+        builder.append(delta, first_timestamp + delta, f"key-{base_offset + delta}".encode(), b"value", [])
+    data = bytearray(builder.build())
+    struct.pack_into(">q", data, 0, base_offset)
+    return bytes(data)
+
+
+def built_partition(tmp_path: Path, name: str, batches: list[bytes]) -> Path:
+    """A partition directory holding a segment of these batches; its .log's path."""
+    directory = tmp_path / name
+    directory.mkdir()
+    log = directory / f"{0:020d}.log"
+    log.write_bytes(b"".join(batches))
+    return log
+
+
+def index_files(log: Path, offset: int, position: int, timestamp: int) -> None:
+    """A one-entry .index and .timeindex beside ``log``."""
+    log.with_suffix(".index").write_bytes(struct.pack(">ii", offset, position))
+    log.with_suffix(".timeindex").write_bytes(struct.pack(">qi", timestamp, offset))
+
+
+def problems_of(log: Path) -> list[tuple[str, str, int | None]]:
+    reports = verify_files(sorted(str(path) for path in log.parent.iterdir()))
+    return [(os.path.splitext(p.path)[1], p.kind, p.offset) for r in reports for p in r.problems]
+
+
+def test_an_offset_removed_by_cleaning_is_information(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same entries, offset 7 at the position of the batch that starts at offset 10: in a
+    segment whose batches 5..9 the cleaner dropped it is what cleaning leaves (information, exit
+    0); in a segment that still holds them it is damage (exit 1)."""
+    first, kept, dropped = built_batch(0, [0, 1, 2, 3, 4], 1000), built_batch(10, [0, 1, 2, 3, 4], 1010), None
+    dropped = built_batch(5, [0, 1, 2, 3, 4], 1005)
+    cleaned = built_partition(tmp_path, "cleaned-0", [first, kept])
+    index_files(cleaned, 7, len(first), 1014)
+    assert problems_of(cleaned) == [
+        (".index", "index_cleaned_offset", 7),
+        (".timeindex", "time_index_cleaned_offset", 7),
+    ]
+    code, _out, err = run(capsys, "--verbose", str(cleaned.parent))
+    assert code == 0
+    assert "Index offset 7 is in offsets 5..9, which no batch holds: the log cleaner removed them" in err[0]
+    assert "1 offset gap(s) between batches" in err[0]
+
+    uncleaned = built_partition(tmp_path, "uncleaned-0", [first, dropped, kept])
+    index_files(uncleaned, 7, len(first) + len(dropped), 1014)
+    assert problems_of(uncleaned) == [
+        (".index", "index_mismatch", 7),
+        (".timeindex", "time_index_not_found", 7),
+    ]
+    assert run(capsys, str(uncleaned.parent))[0] == 1
+
+
+def test_a_gap_beside_skipped_bytes_is_no_cleaning(tmp_path: Path) -> None:
+    """Offsets missing where bytes were skipped are damage's, not the cleaner's: the entry stays
+    damage (the .log reports the bytes)."""
+    first, kept = built_batch(0, [0, 1, 2, 3, 4], 1000), built_batch(10, [0, 1, 2, 3, 4], 1010)
+    log = built_partition(tmp_path, "damaged-0", [first, b"\xff" * 40, kept])
+    index_files(log, 7, len(first) + 40, 1014)
+    found = problems_of(log)
+    assert (".index", "index_mismatch", 7) in found
+    assert (".timeindex", "time_index_not_found", 7) in found
+
+
+def test_a_record_removed_from_a_kept_batch_is_information(tmp_path: Path) -> None:
+    """A filtered batch keeps its base and last offsets (Cleaner.java, overrideLastOffset): an
+    entry for a record it no longer holds is information; for one it holds, as before, damage."""
+    log = built_partition(tmp_path, "filtered-0", [built_batch(0, [0, 1, 3, 4], 1000)])
+    log.with_suffix(".timeindex").write_bytes(struct.pack(">qi", 1004, 2))
+    assert problems_of(log) == [(".timeindex", "time_index_cleaned_offset", 2)]
+    log.with_suffix(".timeindex").write_bytes(struct.pack(">qi", 1004, 1))
+    assert problems_of(log) == [(".timeindex", "time_index_not_found", 1)]
+
+
+def test_real_cleaned_segments(tmp_path: Path, real_data: Path) -> None:
+    """Kafka 4.x's compacted __consumer_offsets: kafkaks finds the gaps kafka-python's reader
+    shows, the delete horizon and a filtered batch; an entry in one of the gaps is information,
+    and the log dirs verify without damage. A segment never cleaned shows no cleaning."""
+    source = real_data / "compacted-delete-horizon/kafka/data/__consumer_offsets-2/00000000000000000000.log"
+    batches = kafka_python_batches(source.read_bytes())
+    gaps = [(a[2] + 1, b[1] - 1) for a, b in itertools.pairwise([(0, 0, -1, 0), *batches]) if b[1] > a[2] + 1]
+    cleaning = cleaning_of(str(source))
+    assert list(zip(cleaning.gap_firsts, cleaning.gap_lasts, strict=True)) == gaps
+    assert cleaning.signs == (
+        f"{len(gaps)} offset gap(s) between batches",
+        "1 batch(es) whose record offsets are not contiguous",
+        "1 batch(es) with a delete horizon (KIP-534)",
+    )
+    never_cleaned = real_data / "compacted-gaps-producer-snapshots/kafka/data/user-request-0" / source.name
+    assert not cleaning_of(str(never_cleaned)).signs
+
+    log = tmp_path / "__consumer_offsets-2" / source.name
+    log.parent.mkdir()
+    shutil.copyfile(source, log)
+    after = next(b for b in batches if b[1] == gaps[-1][1] + 1)
+    index_files(log, gaps[-1][0], after[0], 0)
+    assert [kind for _suffix, kind, _offset in problems_of(log)] == [
+        "index_cleaned_offset",
+        "time_index_cleaned_offset",
+    ]
+    log = tmp_path / "user-request-0" / never_cleaned.name  # the same kind of entry: damage there
+    log.parent.mkdir()
+    shutil.copyfile(never_cleaned, log)
+    batches = kafka_python_batches(log.read_bytes())
+    index_files(log, batches[50][1], batches[51][0], 0)
+    assert [kind for _suffix, kind, _offset in problems_of(log)] == ["index_mismatch", "time_index_not_found"]
+    for log_dir in ("compacted-delete-horizon/kafka/data", "compacted-gaps-producer-snapshots/kafka/data"):
+        reports = verify_files(
+            str(path) for path in sorted((real_data / log_dir).rglob("*")) if path.is_file()
+        )
+        assert not any(
+            p.kind.startswith(("index", "time_index")) and p.kind.damage for r in reports for p in r.problems
+        )
+
+
+def feature_levels(checkpoint: Path) -> dict[str, int]:
+    """The FeatureLevelRecords of a KRaft snapshot, read with kafka-python and Kafka's schema
+    (FeatureLevelRecord v0: frame version, api key 12 and version as unsigned varints, then a
+    compact string ``name`` and an int16 ``featureLevel``)."""
+    levels, records = {}, MemoryRecords(checkpoint.read_bytes())
+    while (batch := records.next_batch()) is not None:
+        for record in batch:
+            value = bytes(record.value or b"")
+            if batch.is_control_batch or value[:3] != b"\x01\x0c\x00":
+                continue
+            length = value[3] - 1  # one-byte varints: names are short
+            levels[value[4 : 4 + length].decode()] = struct.unpack_from(">h", value, 4 + length)[0]
+    return levels
+
+
+def test_a_kraft_log_dir_shows_its_bootstrap_snapshot(
+    real_data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 29: bootstrap.checkpoint, at the root of a KRaft log dir, showed as an empty
+    partition (0 segments, 0 batches, 0 records). It is a snapshot, shown as one, with its records
+    and the metadata.version it bootstraps; so are the snapshots of __cluster_metadata-0."""
+    log_dir = real_data / "compacted-delete-horizon/kafka/data"
+    bootstrap = log_dir / "bootstrap.checkpoint"
+    verified = json.loads((real_data / "compacted-delete-horizon/VERIFIED.json").read_text())["per_file"]
+    version = feature_levels(bootstrap)["metadata.version"]
+    code, out, _err = run(capsys, str(log_dir))
+    assert code == 0
+    rows = {line.split(" (")[0]: line for line in out[1:]}
+    assert str(log_dir) not in rows  # no row of zeros for the log dir itself
+    row = rows[str(bootstrap)].split(")")[-1].split()
+    assert f"(KRaft bootstrap snapshot, metadata.version {version})" in rows[str(bootstrap)]
+    assert row == ["-", "3", str(verified["kafka/data/bootstrap.checkpoint"]["records"]), "0..4", "-", "-"]
+    (snapshot,) = (log_dir / "__cluster_metadata-0").glob("*.checkpoint")
+    assert f"(Snapshot end offset: 497081, epoch: 43, metadata.version {version})" in rows[str(snapshot)]
+
+    main(["verify", "--json", str(log_dir)])
+    summaries = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    (root,) = [s for s in summaries if s["path"] == str(log_dir)]
+    assert (root["segments"], root["snapshots"][0]["path"], root["snapshots"][0]["metadata_version"]) == (
+        0,
+        str(bootstrap),
+        version,
+    )

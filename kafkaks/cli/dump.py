@@ -21,7 +21,6 @@ import argparse
 import contextlib
 import os
 from collections.abc import Callable
-from pathlib import Path
 from typing import TextIO
 
 from ..errors import KafkaksError, NoKafkaDataError
@@ -37,10 +36,10 @@ from ..problems import ProblemKind
 from ..progress import Progress
 from ..store.files import (
     base_offset_of,
-    read_offset_index,
+    iter_offset_index,
+    iter_time_index,
+    iter_txn_index,
     read_producer_snapshot,
-    read_time_index,
-    read_txn_index,
 )
 from ..store.segment import batch_records, read_log, topic_partition
 from ..store.verify import (
@@ -50,6 +49,7 @@ from ..store.verify import (
     first_batch,
     index_sanity_error,
     lookup,
+    open_offset_index,
     time_index_sanity_error,
     unverifiable,
 )
@@ -287,13 +287,13 @@ class Dumper:
         if self.empty(path, INDEX_ENTRY):
             return
         if self.args.index_sanity_check:
-            error = index_sanity_error(absolute_path(path), Path(path).read_bytes(), base_offset)
+            error = index_sanity_error(absolute_path(path), path, base_offset)
             self.sanity(path, ProblemKind.INDEX_SANITY, error)
             return
         log = _sibling(path, ".log")
         verify = self.can_verify(path, log)
         mismatches: list[tuple[int, int]] = []
-        for entry in read_offset_index(path, base_offset):
+        for entry in iter_offset_index(path, base_offset):
             if verify:
                 batch = first_batch(log, entry.position, self.args.max_message_size)
                 if batch is None:
@@ -324,24 +324,24 @@ class Dumper:
         if self.empty(path, TIME_INDEX_ENTRY):
             return
         if self.args.index_sanity_check:
-            error = time_index_sanity_error(absolute_path(path), Path(path).read_bytes(), base_offset)
+            error = time_index_sanity_error(absolute_path(path), path, base_offset)
             self.sanity(path, ProblemKind.TIME_INDEX_SANITY, error)
             return
         log, index = _sibling(path, ".log"), _sibling(path, ".index")
         verify = self.can_verify(path, log)
         # Kafka needs the .index too; without it every lookup starts at position 0: same result, slower.
-        offsets = read_offset_index(index, base_offset) if verify and os.path.isfile(index) else []
-        previous = -1
-        for entry in read_time_index(path, base_offset):
-            if verify:
-                try:
-                    self.verify_time_entry(path, log, lookup(offsets, entry.offset), entry, previous)
-                except KafkaksError as exc:
-                    self.report_error(exc.at(log), ProblemKind.CORRUPT_RECORDS)
-            previous = entry.timestamp
-            if self.args.verify_index_only:
-                continue
-            self.output.entry(entry, path)
+        with open_offset_index(index) if verify else contextlib.nullcontext([]) as offsets:
+            previous = -1
+            for entry in iter_time_index(path, base_offset):
+                if verify:
+                    try:
+                        self.verify_time_entry(path, log, lookup(offsets, entry.offset), entry, previous)
+                    except KafkaksError as exc:
+                        self.report_error(exc.at(log), ProblemKind.CORRUPT_RECORDS)
+                previous = entry.timestamp
+                if self.args.verify_index_only:
+                    continue
+                self.output.entry(entry, path)
 
     def verify_time_entry(
         self, path: str, log: str, position: int, entry: TimeIndexEntry, previous: int
@@ -373,7 +373,7 @@ class Dumper:
 
     def dump_txn_index(self, path: str) -> None:
         self.output.file(path, "txnindex")
-        for txn in read_txn_index(path):
+        for txn in iter_txn_index(path):
             if txn.version > 0:
                 self.report(
                     ProblemKind.TXN_INDEX_VERSION,

@@ -25,7 +25,9 @@ does not name its file. The types:
 ``problem``            a :class:`~kafkaks.models.Problem`, with ``corrupt``: whether it counts
                        as corruption for the exit status (``dump`` adds the kind
                        ``undecodable_internal_record``: a record its decoder cannot fully read)
-``summary``            (verify) one partition: segments, batches, records, offsets, problems
+``summary``            (verify) one partition: segments, batches, records, offsets, problems;
+                       its KRaft snapshots (a log dir's ``bootstrap.checkpoint``) in
+                       ``snapshots``, apart from its segments
 ``recovery``           (verify --recovery) one partition's recovery plan
 =====================  ===================================================================
 
@@ -225,6 +227,7 @@ def summary_object(report: PartitionReport) -> dict[str, Any]:
         "problems": report.problem_counts,
         "corrupt": report.corrupt,
         "segment_summaries": [dataclasses.asdict(segment) for segment in report.segments],
+        "snapshots": [dataclasses.asdict(snapshot) for snapshot in report.snapshots],
     }
 
 

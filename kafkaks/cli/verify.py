@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import argparse
 import os
+from collections import Counter
 from typing import TextIO
 
-from ..errors import NoKafkaDataError
+from ..errors import KafkaksError, NoKafkaDataError
 from ..models import Problem
 from ..problems import ProblemKind
 from ..progress import Progress
-from ..store.verify import PartitionReport, verify_files
+from ..store.verify import PartitionReport, SnapshotSummary, verify_files
+from .dump_text import log_header
 from .jsonl import dumps, problem_object, summary_object
 from .output import quiet_stdout
 from .paths import SUFFIXES, expand, log_bytes, suffix_of
@@ -26,11 +28,32 @@ def _counts(counts: dict[ProblemKind, int]) -> str:
     return ", ".join(f"{kind}={count}" for kind, count in counts.items()) or "-"
 
 
-def summary_table(reports: list[PartitionReport]) -> list[str]:
-    """One row per partition: segments, batches, records, offset range, then the problems that are
-    damage and those that are information, by kind."""
-    rows = [("partition", "segments", "batches", "records", "offsets", "damage", "info")]
-    for report in reports:
+def _problem_cells(problems: list[Problem]) -> tuple[str, str]:
+    """The damage and information cells of these problems, by kind."""
+    counts = Counter(problem.kind for problem in problems)
+    return (
+        _counts({kind: counts[kind] for kind in sorted(counts) if kind.damage}),
+        _counts({kind: counts[kind] for kind in sorted(counts) if not kind.damage}),
+    )
+
+
+def _snapshot_name(snapshot: SnapshotSummary) -> str:
+    """The file, with what dump's header says it is and its metadata.version."""
+    try:
+        what = log_header(snapshot.path)
+    except KafkaksError:  # a .checkpoint not named like a KRaft snapshot
+        what = "snapshot"
+    if snapshot.metadata_version is not None:
+        what += f", metadata.version {snapshot.metadata_version}"
+    return f"{snapshot.path} ({what})"
+
+
+def _rows(report: PartitionReport) -> list[tuple[str, ...]]:
+    """A row for the directory's segments (unless it holds KRaft snapshots only, as a log dir with
+    its bootstrap.checkpoint does), then one per snapshot, each with the problems of its files."""
+    apart = {snapshot.path for snapshot in report.snapshots}
+    rows: list[tuple[str, ...]] = []
+    if report.segments or report.files > len(report.snapshots):
         rows.append(
             (
                 report.path,
@@ -38,10 +61,31 @@ def summary_table(reports: list[PartitionReport]) -> list[str]:
                 str(report.batches),
                 str(report.records),
                 offset_range(report.first_offset, report.last_offset),
-                _counts(report.damage_counts),
-                _counts(report.info_counts),
+                *_problem_cells([p for p in report.problems if p.path not in apart]),
             )
         )
+    for snapshot in report.snapshots:
+        rows.append(
+            (
+                _snapshot_name(snapshot),
+                "-",
+                str(snapshot.batches),
+                str(snapshot.records),
+                offset_range(snapshot.first_offset, snapshot.last_offset),
+                *_problem_cells([p for p in report.problems if p.path == snapshot.path]),
+            )
+        )
+    return rows
+
+
+def summary_table(reports: list[PartitionReport]) -> list[str]:
+    """One row per partition: segments, batches, records, offset range, then the problems that are
+    damage and those that are information, by kind; a KRaft snapshot gets a row of its own."""
+    rows: list[tuple[str, ...]] = [
+        ("partition", "segments", "batches", "records", "offsets", "damage", "info")
+    ]
+    for report in reports:
+        rows.extend(_rows(report))
     widths = [max(len(row[column]) for row in rows) for column in range(6)]
     lines = []
     for row in rows:

@@ -24,7 +24,7 @@ import pyarrow.fs as pafs
 
 from ..errors import NoKafkaDataError
 from ..models import AbortedTxn, Problem
-from ..store.files import read_txn_index
+from ..store.files import iter_txn_index
 from ..store.listing import (
     Listing,
     PartitionDir,
@@ -39,7 +39,7 @@ from ..store.replicas import Run, first_offset, merge
 from ..store.segment import ProblemHandler, ignore, read_log
 from ..wire.batch import Batch
 from .bounds import Bounds
-from .filesystems import absolute, display, expand, filesystem, list_dir, open_file, read_bytes
+from .filesystems import absolute, display, expand, filesystem, list_dir, open_file
 from .options import Options
 from .probing import overlapping, segment_ranges
 from .pyspark_api import InputPartition
@@ -258,7 +258,8 @@ def _aborted(segments: Iterable[tuple[PartitionFiles, Segment]]) -> Iterator[Abo
     for part, segment in segments:
         if segment.has(".txnindex"):
             path = os.fspath(segment.companion(".txnindex"))
-            yield from read_txn_index(path, data=read_bytes(part.fs_uri, path))
+            with open_file(part.fs_uri, path) as file:
+                yield from iter_txn_index(path, data=file)
 
 
 def _transactions(part: PartitionFiles, options: Options) -> Transactions:

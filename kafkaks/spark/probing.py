@@ -13,7 +13,7 @@ import os
 
 from ..generated.layout import LogEntryPrefix, RecordBatchHeader
 from ..models import OffsetIndexEntry
-from ..store.files import read_offset_index, read_time_index
+from ..store.files import iter_time_index, read_offset_index
 from ..store.listing import Segment
 from ..wire.batch import (
     HEADER_SIZE_UP_TO_MAGIC,
@@ -25,7 +25,7 @@ from ..wire.batch import (
     entry_last_offset,
 )
 from .bounds import Bounds
-from .filesystems import NamedReader, open_file, read_bytes
+from .filesystems import NamedReader, open_file
 
 __all__ = ["Probe", "offset_index", "overlapping", "position_before", "segment_ranges"]
 
@@ -37,7 +37,8 @@ def offset_index(fs_uri: str, segment: Segment) -> list[OffsetIndexEntry]:
     if not segment.has(".index"):
         return []
     path = os.fspath(segment.companion(".index"))
-    return read_offset_index(path, segment.base_offset, data=read_bytes(fs_uri, path))
+    with open_file(fs_uri, path) as file:  # read a chunk at a time, up to a preallocated tail
+        return read_offset_index(path, segment.base_offset, data=file)
 
 
 def overlapping(fs_uri: str, segments: list[Segment]) -> bool:
@@ -208,8 +209,11 @@ def _timestamp_start(
     """
     if segment.has(".timeindex"):
         path = os.fspath(segment.companion(".timeindex"))
-        entries = read_time_index(path, segment.base_offset, data=read_bytes(fs_uri, path))
-        older = [entry for entry in entries if entry.timestamp < timestamp_min]
-        if older:
-            start = max(start, position_before(index, older[-1].offset + 1, probe))
+        older = None
+        with open_file(fs_uri, path) as file:
+            for entry in iter_time_index(path, segment.base_offset, data=file):
+                if entry.timestamp < timestamp_min:
+                    older = entry
+        if older is not None:
+            start = max(start, position_before(index, older.offset + 1, probe))
     return start

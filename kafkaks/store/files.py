@@ -3,14 +3,18 @@
 The binary ones are parsed by the generated parsers (``formats/kafka_*_index.ksy``,
 ``formats/kafka_producer_snapshot.ksy``); this module adds what a spec cannot say: the base offset
 from the file name, where a preallocated index really ends, CRC checks and Kafka's error messages.
+Indexes are read a chunk at a time and only up to their preallocated tail, so the memory (and
+time) they take follows their live entries, not ``segment.index.bytes``.
 """
 
 from __future__ import annotations
 
+import io
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, BinaryIO, TypeVar, overload
 
 from kaitaistruct import BytesIO, KaitaiStream, KaitaiStructError, ValidationNotEqualError
 
@@ -32,8 +36,14 @@ from ..models import (
 from ..wire.checksums import crc32c
 
 __all__ = [
+    "IndexSource",
+    "OffsetIndexFile",
     "PathArg",
     "base_offset_of",
+    "index_edges",
+    "iter_offset_index",
+    "iter_time_index",
+    "iter_txn_index",
     "read_leader_epoch_checkpoint",
     "read_offset_checkpoint",
     "read_offset_index",
@@ -44,9 +54,11 @@ __all__ = [
 ]
 
 PathArg = str | os.PathLike[str]
+IndexSource = bytes | BinaryIO  # an index file's content, or the file open for reading
 T = TypeVar("T")
 # ProducerStateManager: the CRC-32C covers everything after the crc field
 _SNAPSHOT_CRC_START = layout.ProducerSnapshotHeader.CRC_OFFSET + layout.ProducerSnapshotHeader.CRC_LENGTH
+_CHUNK_SLOTS = 8192  # index slots parsed at a time: 64 KiB of .index, 96 KiB of .timeindex
 
 
 def base_offset_of(path: PathArg) -> int:
@@ -65,63 +77,156 @@ def _parse(parser: Any, data: bytes, path: PathArg) -> Any:
         raise CorruptDataError(f"cannot parse {parser.__name__}: {exc}", path=path) from exc
 
 
-def _used_slots(data: bytes, entry_size: int) -> bytes:
-    """The entries of an index before its zero-filled preallocated tail, keeping slot 0.
+@contextmanager
+def _opened(path: PathArg, data: IndexSource | None) -> Iterator[BinaryIO]:
+    """The index as a binary file: ``path`` opened read-only, or ``data`` (bytes or an open file)."""
+    if data is None:
+        with open(path, "rb") as file:
+            yield file
+    elif isinstance(data, bytes | bytearray | memoryview):
+        yield io.BytesIO(data)
+    else:
+        yield data
 
-    Parsing 10 MiB of zeros entry by entry would be slow; the entries that matter end at the
-    last non-zero byte. Partial trailing bytes are dropped, as Kafka rounds the length down."""
-    used = len(data.rstrip(b"\0"))
-    slots = max(-(-used // entry_size), 1 if len(data) >= entry_size else 0)
-    return data[: slots * entry_size]
 
-
-def _live_entries(parser: Any, entry_size: int, path: PathArg, data: bytes | None) -> list[Any]:
-    """The parsed entries of an index up to its preallocated tail: like Kafka's readers, stop at
-    the first entry after slot 0 whose relative offset is 0."""
-    raw = Path(path).read_bytes() if data is None else data
-    index = _parse(parser, _used_slots(raw, entry_size), path)
-    entries = []
-    for slot, entry in enumerate(getattr(index, "entries", [])):  # absent in an empty index
-        if slot > 0 and entry.relative_offset == 0:
+def _read_fully(file: BinaryIO, size: int) -> bytes:
+    """``size`` bytes, or fewer at the end of the file (a raw file may return less per call)."""
+    chunk = file.read(size)
+    while 0 < len(chunk) < size:
+        more = file.read(size - len(chunk))
+        if not more:
             break
-        entries.append(entry)
-    return entries
+        chunk += more
+    return chunk
+
+
+def _slots(parser: Any, entry_size: int, path: PathArg, data: IndexSource | None) -> Iterator[Any]:
+    """The parsed whole slots of an index file, in order, read ``_CHUNK_SLOTS`` at a time, so memory
+    does not follow the file's size. A partial trailing slot is dropped: Kafka's ``AbstractIndex``
+    counts ``roundDownToExactMultiple(length, entrySize) / entrySize`` slots in a file it opens."""
+    size = entry_size * _CHUNK_SLOTS
+    with _opened(path, data) as file:
+        while True:
+            chunk = _read_fully(file, size)
+            whole = len(chunk) // entry_size * entry_size
+            if whole:
+                # entries absent: a chunk shorter than one slot (the spec's `if`)
+                yield from getattr(_parse(parser, chunk[:whole], path), "entries", None) or []
+            if len(chunk) < size:
+                return
+
+
+def _live_entries(parser: Any, entry_size: int, path: PathArg, data: IndexSource | None) -> Iterator[Any]:
+    """The parsed entries of an index up to its preallocated tail: like DumpLogSegments (``since it
+    is a sparse file, in the event of a crash there may be many zero entries, stop if we see
+    one``), stop at the first slot after slot 0 whose relative offset is 0. What follows is never
+    read: a preallocated index of any size (``segment.index.bytes``) costs its live entries only."""
+    for slot, entry in enumerate(_slots(parser, entry_size, path, data)):
+        if slot > 0 and entry.relative_offset == 0:
+            return
+        yield entry
+
+
+def iter_offset_index(
+    path: PathArg, base_offset: int | None = None, *, data: IndexSource | None = None
+) -> Iterator[OffsetIndexEntry]:
+    """The entries of an ``.index`` file with absolute offsets, up to a preallocated tail, read a
+    chunk at a time. ``base_offset`` defaults to the one in the file name. ``data``, when given, is
+    the file's content or an open binary file (on a remote filesystem, say); ``path`` then only
+    names it."""
+    base = base_offset_of(path) if base_offset is None else base_offset
+    for e in _live_entries(KafkaOffsetIndex, layout.OffsetIndexEntry.SIZE, path, data):
+        yield OffsetIndexEntry(base + e.relative_offset, e.position)
 
 
 def read_offset_index(
-    path: PathArg, base_offset: int | None = None, *, data: bytes | None = None
+    path: PathArg, base_offset: int | None = None, *, data: IndexSource | None = None
 ) -> list[OffsetIndexEntry]:
-    """The entries of an ``.index`` file with absolute offsets, up to a preallocated tail.
-    ``base_offset`` defaults to the one in the file name. ``data``, when given, is the file's
-    content (read from a remote filesystem, say); ``path`` then only names it."""
+    """:func:`iter_offset_index` as a list."""
+    return list(iter_offset_index(path, base_offset, data=data))
+
+
+def iter_time_index(
+    path: PathArg, base_offset: int | None = None, *, data: IndexSource | None = None
+) -> Iterator[TimeIndexEntry]:
+    """The entries of a ``.timeindex`` file with absolute offsets, up to a preallocated tail, read a
+    chunk at a time (``data`` as in :func:`iter_offset_index`)."""
     base = base_offset_of(path) if base_offset is None else base_offset
-    return [
-        OffsetIndexEntry(base + e.relative_offset, e.position)
-        for e in _live_entries(KafkaOffsetIndex, layout.OffsetIndexEntry.SIZE, path, data)
-    ]
+    for e in _live_entries(KafkaTimeIndex, layout.TimeIndexEntry.SIZE, path, data):
+        yield TimeIndexEntry(e.timestamp, base + e.relative_offset)
 
 
 def read_time_index(
-    path: PathArg, base_offset: int | None = None, *, data: bytes | None = None
+    path: PathArg, base_offset: int | None = None, *, data: IndexSource | None = None
 ) -> list[TimeIndexEntry]:
-    """The entries of a ``.timeindex`` file with absolute offsets, up to a preallocated tail
-    (``data`` as in :func:`read_offset_index`)."""
-    base = base_offset_of(path) if base_offset is None else base_offset
-    return [
-        TimeIndexEntry(e.timestamp, base + e.relative_offset)
-        for e in _live_entries(KafkaTimeIndex, layout.TimeIndexEntry.SIZE, path, data)
-    ]
+    """:func:`iter_time_index` as a list."""
+    return list(iter_time_index(path, base_offset, data=data))
 
 
-def read_txn_index(path: PathArg, *, data: bytes | None = None) -> list[AbortedTxn]:
-    """The aborted transactions of a ``.txnindex`` file. A partial trailing entry is ignored.
-    ``data`` as in :func:`read_offset_index`."""
-    index = _parse(KafkaTxnIndex, Path(path).read_bytes() if data is None else data, path)
+def iter_txn_index(path: PathArg, *, data: IndexSource | None = None) -> Iterator[AbortedTxn]:
+    """The aborted transactions of a ``.txnindex`` file, read a chunk at a time. A partial
+    trailing entry is ignored. ``data`` as in :func:`iter_offset_index`."""
     # AbortedTxn.version() reads one byte, the high byte of the int16: that is Kafka's version.
-    return [
-        AbortedTxn(e.version >> 8, e.producer_id, e.first_offset, e.last_offset, e.last_stable_offset)
-        for e in index.entries
-    ]
+    for e in _slots(KafkaTxnIndex, layout.AbortedTxnEntry.SIZE, path, data):
+        yield AbortedTxn(e.version >> 8, e.producer_id, e.first_offset, e.last_offset, e.last_stable_offset)
+
+
+def read_txn_index(path: PathArg, *, data: IndexSource | None = None) -> list[AbortedTxn]:
+    """:func:`iter_txn_index` as a list."""
+    return list(iter_txn_index(path, data=data))
+
+
+class OffsetIndexFile(Sequence[OffsetIndexEntry]):
+    """The live entries of an ``.index`` file, read from the file one slot at a time when asked
+    for: what a binary search needs (Kafka's ``OffsetIndex.lookup`` searches the mapped file), at
+    the memory of one slot whatever the file's size. Counting the live entries reads them once,
+    up to the preallocated tail. A context manager; it keeps the file open until closed."""
+
+    def __init__(self, path: PathArg, base_offset: int | None = None) -> None:
+        self.base_offset = base_offset_of(path) if base_offset is None else base_offset
+        self._length = sum(1 for _ in iter_offset_index(path, self.base_offset))
+        self._file = open(path, "rb")  # noqa: SIM115  # closed by close() / __exit__
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> OffsetIndexEntry: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[OffsetIndexEntry]: ...
+    def __getitem__(self, index: int | slice) -> OffsetIndexEntry | Sequence[OffsetIndexEntry]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._length))]
+        if not -self._length <= index < self._length:
+            raise IndexError(index)
+        slot = index % self._length
+        self._file.seek(slot * layout.OffsetIndexEntry.SIZE)
+        relative, position = layout.OffsetIndexEntry.STRUCT.unpack(
+            self._file.read(layout.OffsetIndexEntry.SIZE)
+        )
+        return OffsetIndexEntry(self.base_offset + relative, position)
+
+    def close(self) -> None:
+        self._file.close()
+
+    def __enter__(self) -> OffsetIndexFile:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def index_edges(path: PathArg, entry_size: int) -> tuple[int, bytes, bytes]:
+    """(length, first slot, last whole slot) of an index file, the last one even in a zero-filled
+    tail: what Kafka's ``sanityCheck`` reads, without reading the rest. The slots are empty when
+    the file is shorter than one."""
+    with open(path, "rb") as file:
+        length = os.fstat(file.fileno()).st_size
+        if length < entry_size:
+            return length, b"", b""
+        first = _read_fully(file, entry_size)
+        file.seek(length // entry_size * entry_size - entry_size)
+        return length, first, _read_fully(file, entry_size)
 
 
 def read_producer_snapshot(path: PathArg) -> ProducerSnapshot:

@@ -23,20 +23,31 @@ themselves instead, up to that tail, against each other and the ``.log``; it doe
 from __future__ import annotations
 
 import bisect
+import contextlib
 import itertools
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from ..errors import KafkaksError
 from ..generated import layout
-from ..models import OffsetIndexEntry, Problem
+from ..models import OffsetIndexEntry, Problem, Record, TimeIndexEntry
 from ..problems import ProblemKind
 from ..wire.batch import Batch
 from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
-from .files import base_offset_of, read_offset_index, read_producer_snapshot, read_time_index, read_txn_index
+from .cleaning import Cleaning, cleaning_of
+from .files import (
+    OffsetIndexFile,
+    base_offset_of,
+    index_edges,
+    iter_offset_index,
+    iter_time_index,
+    iter_txn_index,
+    read_producer_snapshot,
+)
 from .listing import PartitionDir, Segment
 from .partition import segment_runs
 from .replicas import first_offset, merge, record_count
@@ -48,10 +59,12 @@ __all__ = [
     "TIME_INDEX_ENTRY",
     "PartitionReport",
     "SegmentSummary",
+    "SnapshotSummary",
     "batch_reaching",
     "first_batch",
     "index_sanity_error",
     "lookup",
+    "open_offset_index",
     "time_index_sanity_error",
     "unverifiable",
     "verify_files",
@@ -60,7 +73,9 @@ __all__ = [
 DEFAULT_MAX_MESSAGE_SIZE = 5 * 1024 * 1024  # DumpLogSegments' --max-message-size default
 INDEX_ENTRY = layout.OffsetIndexEntry.SIZE
 TIME_INDEX_ENTRY = layout.TimeIndexEntry.SIZE
+TXN_INDEX_ENTRY = layout.AbortedTxnEntry.SIZE
 Progress = Callable[[int], None]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,14 +91,31 @@ class SegmentSummary:
     last_offset: int | None
 
 
+@dataclass(frozen=True, slots=True)
+class SnapshotSummary:
+    """What a KRaft snapshot (``.checkpoint``) holds: ``bootstrap.checkpoint`` at the root of a
+    log dir (the metadata a broker formatted with ``kafka-storage format`` starts from), or
+    ``<end offset>-<epoch>.checkpoint`` in ``__cluster_metadata-0``. ``metadata_version`` is the
+    ``featureLevel`` of its ``metadata.version`` FeatureLevelRecord, None without one."""
+
+    path: str
+    batches: int
+    records: int
+    first_offset: int | None
+    last_offset: int | None
+    metadata_version: int | None
+
+
 @dataclass(slots=True)
 class PartitionReport:
-    """The findings for one directory (a partition, or wherever the files given were)."""
+    """The findings for one directory (a partition, or wherever the files given were). Its
+    ``segments`` are its ``.log`` files; its KRaft snapshots are apart, in ``snapshots``."""
 
     path: str
     segments: list[SegmentSummary] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     files: int = 0
+    snapshots: list[SnapshotSummary] = field(default_factory=list)
 
     @property
     def batches(self) -> int:
@@ -146,47 +178,46 @@ def unverifiable(log: str) -> str | None:
     return None
 
 
-def lookup(entries: list[OffsetIndexEntry], offset: int) -> int:
+def lookup(entries: Sequence[OffsetIndexEntry], offset: int) -> int:
     """OffsetIndex.lookup(offset).position: the largest entry at or below ``offset``, else 0.
-    A binary search over the entries themselves: called once per time index entry, a list of the
-    offsets built on each call made dumping a .timeindex quadratic."""
+    A binary search over the entries themselves (a list, or an
+    :class:`~kafkaks.store.files.OffsetIndexFile` read slot by slot as Kafka searches the mapped
+    file): called once per time index entry, a list of the offsets built on each call made
+    dumping a .timeindex quadratic."""
     found = bisect.bisect_right(entries, offset, key=lambda entry: entry.offset)
     return entries[found - 1].position if found else 0
 
 
-def index_sanity_error(name: str, data: bytes, base_offset: int) -> str | None:
+def index_sanity_error(name: str, path: str, base_offset: int) -> str | None:
     """OffsetIndex.sanityCheck(), which kafka-dump-log's ``--index-sanity-check`` runs: the last
     slot of the file (even a zero one) and the length. Kafka's message, naming the file ``name``
-    (Kafka: its absolute path), or None when the index passes."""
+    (Kafka: its absolute path), or None when the index passes. Reads those two slots only."""
     size = INDEX_ENTRY
-    if len(data) >= size:
-        last_slot = len(data) // size * size - size
-        last_offset = (
-            base_offset + layout.OffsetIndexEntry.RELATIVE_OFFSET_STRUCT.unpack_from(data, last_slot)[0]
-        )
+    length, _first, last = index_edges(path, size)
+    if last:
+        last_offset = base_offset + layout.OffsetIndexEntry.RELATIVE_OFFSET_STRUCT.unpack_from(last)[0]
         if last_offset < base_offset:
             return (
                 f"Corrupt index found, index file {name} has non-zero size but the last "
                 f"offset is {last_offset} which is less than the base offset {base_offset}"
             )
-    if len(data) % size:
+    if length % size:
         return (
-            f"Index file {name} is corrupt, found {len(data)} bytes which is neither "
+            f"Index file {name} is corrupt, found {length} bytes which is neither "
             f"positive nor a multiple of {size}"
         )
     return None
 
 
-def time_index_sanity_error(name: str, data: bytes, base_offset: int) -> str | None:
+def time_index_sanity_error(name: str, path: str, base_offset: int) -> str | None:
     """TimeIndex.sanityCheck(): the last slot against the first, and the length; as
     :func:`index_sanity_error`."""
     where = f"Corrupt time index found, time index file ({name}) has non-zero size but the"
     size = TIME_INDEX_ENTRY
-    if len(data) >= size:
-        first_timestamp = layout.TimeIndexEntry.TIMESTAMP_STRUCT.unpack_from(data)[0]
-        last_timestamp, relative = layout.TimeIndexEntry.STRUCT.unpack_from(
-            data, len(data) // size * size - size
-        )
+    length, first, last = index_edges(path, size)
+    if last:
+        first_timestamp = layout.TimeIndexEntry.TIMESTAMP_STRUCT.unpack_from(first)[0]
+        last_timestamp, relative = layout.TimeIndexEntry.STRUCT.unpack_from(last)
         if last_timestamp < first_timestamp:
             return (
                 f"{where} last timestamp is {last_timestamp} which is less than the first timestamp "
@@ -197,12 +228,36 @@ def time_index_sanity_error(name: str, data: bytes, base_offset: int) -> str | N
                 f"{where} last offset is {base_offset + relative} which is less than the first offset "
                 f"{base_offset}"
             )
-    if len(data) % size:
+    if length % size:
         return (
-            f"Time index file {name} is corrupt, found {len(data)} bytes which is neither "
+            f"Time index file {name} is corrupt, found {length} bytes which is neither "
             f"positive nor a multiple of {size}"
         )
     return None
+
+
+def open_offset_index(path: str) -> contextlib.AbstractContextManager[Sequence[OffsetIndexEntry]]:
+    """The entries of an ``.index`` for :func:`lookup`, read from the file as searched (none when
+    the file is absent: every lookup then starts at position 0, the same result, slower)."""
+    return OffsetIndexFile(path) if os.path.isfile(path) else contextlib.nullcontext([])
+
+
+def _with_next(items: Iterator[T]) -> Iterator[tuple[T, T | None]]:
+    """Each item with the one after it (None after the last), reading one ahead."""
+    current = next(items, None)
+    while current is not None:
+        following = next(items, None)
+        yield current, following
+        current = following
+
+
+def _first_offset(batch: Batch) -> int:
+    """A batch's first offset; its last for an undecodable legacy wrapper (reported by its .log)."""
+    try:
+        first: int = batch.base_offset
+    except KafkaksError:
+        first = batch.last_offset
+    return first
 
 
 def _sibling(path: str, suffix: str) -> str:
@@ -228,6 +283,7 @@ class _Checker:
         self.on_problem = on_problem
         self.progress = progress
         self.max_size = max_size
+        self.cleanings: dict[str, Cleaning] = {}  # by .log: what cleaning left, once read
 
     def problem(
         self,
@@ -267,9 +323,12 @@ class _Checker:
         except OSError as exc:
             self.problem(ProblemKind.UNREADABLE_FILE, exc.filename or path, exc.strerror or str(exc))
 
-    def batches(self, path: str) -> tuple[int, int, int | None, int | None]:
+    def batches(
+        self, path: str, on_record: Callable[[Record], None] | None = None
+    ) -> tuple[int, int, int | None, int | None]:
         """(batches, records, first offset, last offset) of a .log or .checkpoint, checking each
-        batch's CRC, its records, and that offsets increase."""
+        batch's CRC, its records, and that offsets increase; each record that decodes goes to
+        ``on_record``."""
         batches = records = 0
         first = last = None
         for batch in read_log(path, on_problem=self.add):
@@ -279,6 +338,8 @@ class _Checker:
             for record in batch_records(batch, self.add):
                 base = record.offset if base is None else base
                 count += 1
+                if on_record is not None:
+                    on_record(record)
                 if record.crc_valid is False:
                     self.problem(
                         ProblemKind.RECORD_CRC_MISMATCH,
@@ -322,7 +383,19 @@ class _Checker:
         self.report.segments.append(SegmentSummary(path, base_offset, size, batches, records, first, last))
 
     def kraft_snapshot(self, path: str) -> None:
-        self.batches(path)
+        from ..internal_topics import decoded  # the metadata records' parsers, only for snapshots
+
+        levels: list[int] = []
+
+        def metadata_version(record: Record) -> None:
+            d = None if levels else decoded(record, kind="cluster_metadata")
+            value = None if d is None or d.value_type != "FEATURE_LEVEL_RECORD" else d.value
+            if value is not None and value.get("name") == "metadata.version":
+                levels.append(value["featureLevel"])
+
+        batches, records, first, last = self.batches(path, metadata_version)
+        version = levels[0] if levels else None
+        self.report.snapshots.append(SnapshotSummary(path, batches, records, first, last, version))
 
     def can_verify(self, path: str, log: str) -> bool:
         reason = unverifiable(log)
@@ -333,14 +406,15 @@ class _Checker:
 
     def index(self, path: str) -> None:
         log = _sibling(path, ".log")
-        entries = read_offset_index(path)
-        if not entries or not self.can_verify(path, log):
+        entries = iter_offset_index(path)
+        first = next(entries, None)
+        if first is None or not self.can_verify(path, log):
             return
-        for number, entry in enumerate(entries):
-            if number > 0 and (
-                entry.offset <= entries[number - 1].offset or entry.position <= entries[number - 1].position
+        previous: OffsetIndexEntry | None = None
+        for number, (entry, following) in enumerate(_with_next(itertools.chain([first], entries))):
+            if previous is not None and (
+                entry.offset <= previous.offset or entry.position <= previous.position
             ):
-                previous = entries[number - 1]
                 self.problem(
                     ProblemKind.INDEX_ORDER,
                     path,
@@ -350,84 +424,92 @@ class _Checker:
                     entry.offset,
                     INDEX_ENTRY,
                 )
-                continue
-            batch = first_batch(log, entry.position, self.max_size)
-            if batch is None:
+            else:
+                self.index_entry(path, log, number, entry, following)
+            previous = entry
+
+    def index_entry(
+        self, path: str, log: str, number: int, entry: OffsetIndexEntry, following: OffsetIndexEntry | None
+    ) -> None:
+        batch = first_batch(log, entry.position, self.max_size)
+        if batch is None:
+            self.problem(
+                ProblemKind.INDEX_NO_BATCH,
+                path,
+                f"no batch starts at position {entry.position} of {log}",
+                number * INDEX_ENTRY,
+                entry.offset,
+                INDEX_ENTRY,
+            )
+        elif batch.last_offset != entry.offset:
+            end = None if following is None else following.position
+            later = batch_reaching(log, entry.position, entry.offset, end)
+            if batch.last_offset < entry.offset and later is not None and later.last_offset == entry.offset:
                 self.problem(
-                    ProblemKind.INDEX_NO_BATCH,
+                    ProblemKind.INDEX_MULTI_BATCH_APPEND,
                     path,
-                    f"no batch starts at position {entry.position} of {log}",
+                    f"offset {entry.offset} is the last offset of the batch at position "
+                    f"{later.position}, appended with the batch at {entry.position} (an index "
+                    "entry of a broker before KAFKA-806)",
                     number * INDEX_ENTRY,
                     entry.offset,
                     INDEX_ENTRY,
                 )
-            elif batch.last_offset != entry.offset:
-                end = entries[number + 1].position if number + 1 < len(entries) else None
-                later = batch_reaching(log, entry.position, entry.offset, end)
-                if (
-                    batch.last_offset < entry.offset
-                    and later is not None
-                    and later.last_offset == entry.offset
-                ):
-                    self.problem(
-                        ProblemKind.INDEX_MULTI_BATCH_APPEND,
-                        path,
-                        f"offset {entry.offset} is the last offset of the batch at position "
-                        f"{later.position}, appended with the batch at {entry.position} (an index "
-                        "entry of a broker before KAFKA-806)",
-                        number * INDEX_ENTRY,
-                        entry.offset,
-                        INDEX_ENTRY,
-                    )
-                else:
-                    self.problem(
-                        ProblemKind.INDEX_MISMATCH,
-                        path,
-                        f"Index offset: {entry.offset}, log offset: {batch.last_offset} (the batch at "
-                        f"position {entry.position})",
-                        number * INDEX_ENTRY,
-                        entry.offset,
-                        INDEX_ENTRY,
-                    )
+            elif not self.cleaned_gap(path, log, entry.offset, _first_offset(batch), number * INDEX_ENTRY):
+                self.problem(
+                    ProblemKind.INDEX_MISMATCH,
+                    path,
+                    f"Index offset: {entry.offset}, log offset: {batch.last_offset} (the batch at "
+                    f"position {entry.position})",
+                    number * INDEX_ENTRY,
+                    entry.offset,
+                    INDEX_ENTRY,
+                )
 
     def time_index(self, path: str) -> None:
         log, index = _sibling(path, ".log"), _sibling(path, ".index")
-        entries = read_time_index(path)
-        if not entries or not self.can_verify(path, log):
+        entries = iter_time_index(path)
+        first = next(entries, None)
+        if first is None or not self.can_verify(path, log):
             return
-        offsets = read_offset_index(index) if os.path.isfile(index) else []
-        for number, entry in enumerate(entries):
-            where = number * TIME_INDEX_ENTRY
-            if number > 0:
-                previous = entries[number - 1]
-                if entry.timestamp < previous.timestamp or entry.offset < previous.offset:
-                    self.problem(
-                        ProblemKind.TIME_INDEX_OUT_OF_ORDER,
-                        path,
-                        f"entry {number} (timestamp {entry.timestamp}, offset {entry.offset}) is below entry "
-                        f"{number - 1} (timestamp {previous.timestamp}, offset {previous.offset})",
-                        where,
-                        entry.offset,
-                        TIME_INDEX_ENTRY,
-                    )
-                elif entry.timestamp == previous.timestamp:
-                    self.problem(
-                        ProblemKind.TIME_INDEX_REPEATED_TIMESTAMP,
-                        path,
-                        f"entry {number} repeats timestamp {entry.timestamp} of entry {number - 1}",
-                        where,
-                        entry.offset,
-                        TIME_INDEX_ENTRY,
-                    )
-            self.time_entry(path, log, lookup(offsets, entry.offset), entry.timestamp, entry.offset, where)
+        with open_offset_index(index) as offsets:
+            previous: TimeIndexEntry | None = None
+            for number, entry in enumerate(itertools.chain([first], entries)):
+                where = number * TIME_INDEX_ENTRY
+                if previous is not None:
+                    self.time_order(path, number, entry, previous)
+                position = lookup(offsets, entry.offset)
+                self.time_entry(path, log, position, entry.timestamp, entry.offset, where)
+                previous = entry
+
+    def time_order(self, path: str, number: int, entry: TimeIndexEntry, previous: TimeIndexEntry) -> None:
+        where = number * TIME_INDEX_ENTRY
+        if entry.timestamp < previous.timestamp or entry.offset < previous.offset:
+            self.problem(
+                ProblemKind.TIME_INDEX_OUT_OF_ORDER,
+                path,
+                f"entry {number} (timestamp {entry.timestamp}, offset {entry.offset}) is below entry "
+                f"{number - 1} (timestamp {previous.timestamp}, offset {previous.offset})",
+                where,
+                entry.offset,
+                TIME_INDEX_ENTRY,
+            )
+        elif entry.timestamp == previous.timestamp:
+            self.problem(
+                ProblemKind.TIME_INDEX_REPEATED_TIMESTAMP,
+                path,
+                f"entry {number} repeats timestamp {entry.timestamp} of entry {number - 1}",
+                where,
+                entry.offset,
+                TIME_INDEX_ENTRY,
+            )
 
     def time_entry(self, path: str, log: str, position: int, timestamp: int, offset: int, where: int) -> None:
         batch = batch_reaching(log, position, offset)
-        try:
-            first = None if batch is None else batch.base_offset
-        except KafkaksError:
-            first = None if batch is None else batch.last_offset  # an undecodable legacy wrapper
+        first = None if batch is None else _first_offset(batch)
         if batch is None or first is None or not first <= offset <= batch.last_offset:
+            if first is not None and self.cleaned_gap(path, log, offset, first, where):
+                return
             found = "no batch" if batch is None else f"the next batch ends at offset {batch.last_offset}"
             self.problem(
                 ProblemKind.TIME_INDEX_NOT_FOUND,
@@ -454,35 +536,55 @@ class _Checker:
                 TIME_INDEX_ENTRY,
             )
         elif offset != batch.last_offset:
-            kind = (
-                ProblemKind.TIME_INDEX_RECORD_OFFSET
-                if stamps.get(offset) == timestamp
-                else ProblemKind.TIME_INDEX_NOT_FOUND
-            )
+            kind, why = ProblemKind.TIME_INDEX_NOT_FOUND, ""
+            if stamps.get(offset) == timestamp:
+                kind, why = ProblemKind.TIME_INDEX_RECORD_OFFSET, " (its record with the largest timestamp)"
+            elif stamps and offset not in stamps and len(stamps) < batch.last_offset - first + 1:
+                # Cleaner.java keeps a filtered v2 batch's base and last offsets (overrideLastOffset)
+                kind = ProblemKind.TIME_INDEX_CLEANED_OFFSET
+                why = " (no record holds it: the log cleaner removed it from the batch)"
             self.problem(
                 kind,
                 path,
-                f"Indexed offset {offset} is inside the batch ending at offset {batch.last_offset}"
-                + (
-                    " (its record with the largest timestamp)"
-                    if kind == ProblemKind.TIME_INDEX_RECORD_OFFSET
-                    else ""
-                ),
+                f"Indexed offset {offset} is inside the batch ending at offset {batch.last_offset}{why}",
                 where,
                 offset,
                 TIME_INDEX_ENTRY,
             )
 
+    def cleaned_gap(self, path: str, log: str, offset: int, next_first: int, where: int) -> bool:
+        """Reports an index entry whose offset lies in a gap the log cleaner left before the batch
+        starting at ``next_first`` (:mod:`kafkaks.store.cleaning`), as information; False when the
+        offset is in no such gap."""
+        cleaning = self.cleanings.get(log)
+        if cleaning is None:
+            cleaning = self.cleanings[log] = cleaning_of(log)
+        gap = cleaning.gap_before(offset, next_first)
+        if gap is None:
+            return False
+        time_index = _suffix(path) == ".timeindex"
+        self.problem(
+            ProblemKind.TIME_INDEX_CLEANED_OFFSET if time_index else ProblemKind.INDEX_CLEANED_OFFSET,
+            path,
+            f"{'Indexed' if time_index else 'Index'} offset {offset} is in offsets {gap[0]}..{gap[1]}, which "
+            f"no batch holds: the log cleaner removed them (this segment shows {', '.join(cleaning.signs)}); "
+            f"the next batch starts at offset {next_first}",
+            where,
+            offset,
+            TIME_INDEX_ENTRY if time_index else INDEX_ENTRY,
+        )
+        return True
+
     def txn_index(self, path: str) -> None:
-        for number, txn in enumerate(read_txn_index(path)):
+        for number, txn in enumerate(iter_txn_index(path)):
             if txn.version > 0:
                 self.problem(
                     ProblemKind.TXN_INDEX_VERSION,
                     path,
                     f"Unexpected aborted transaction version {txn.version}, current version is 0",
-                    number * 34,
+                    number * TXN_INDEX_ENTRY,
                     txn.first_offset,
-                    34,
+                    TXN_INDEX_ENTRY,
                 )
 
     def producer_snapshot(self, path: str) -> None:
