@@ -1,5 +1,5 @@
 """The atheris (libFuzzer) target for kafkaks: ``make fuzz`` runs it; see docs/library.md,
-"Damaged and hostile input"..
+"Damaged and hostile input".
 
 One input = one target byte + the data. The target byte picks what reads the data: the log reader
 (with and without CRC checks, every record decoded), an index, a producer snapshot, a text
