@@ -15,6 +15,7 @@ import struct
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -26,6 +27,7 @@ from kafkaks.cli.decoder_text import (
     format_internal,
 )
 from kafkaks.internal_topics import DecodedRecord, decode_internal, decoded, internal_kind, to_kafka_json
+from kafkaks.internal_topics.messages import TagNotValidError, message_json
 
 TOPICS = ("__consumer_offsets", "__transaction_state", "__cluster_metadata")
 
@@ -592,9 +594,8 @@ def test_partition_change_record_tags() -> None:
     topic_id = bytes(range(16))
     tags = uvarint(0) + uvarint(9) + uvarint(3) + struct.pack(">ii", 1, 2)  # tag 0: isr [1, 2]
     tags += uvarint(1) + uvarint(4) + struct.pack(">i", 2)  # tag 1: leader 2
-    tags += uvarint(6) + uvarint(1) + uvarint(0)  # tag 6: ELR null (a v2 field; this is v1)
     tags += uvarint(9) + uvarint(1) + b"\x00"  # tag 9: unknown
-    value = uvarint(1) + uvarint(5) + uvarint(1) + struct.pack(">i", 0) + topic_id + uvarint(4) + tags
+    value = uvarint(1) + uvarint(5) + uvarint(1) + struct.pack(">i", 0) + topic_id + uvarint(3) + tags
     d = decode_internal("__cluster_metadata", None, value)
     assert d is not None and d.problem is None
     assert d.value_json() == {
@@ -602,6 +603,26 @@ def test_partition_change_record_tags() -> None:
         "version": 1,
         "data": {"partitionId": 0, "topicId": "AAECAwQFBgcICQoLDA0ODw", "isr": [1, 2], "leader": 2},
     }
+
+
+def test_a_tag_before_its_first_version_is_refused() -> None:
+    """MessageDataGenerator.generateClassReader: a known tag read in a version outside its
+    taggedVersions throws "Tag N is not valid for version V" (ELR, tag 6 of PartitionChangeRecord,
+    is a tag from version 2 on)."""
+    tag = uvarint(6) + uvarint(1) + uvarint(0)
+    value = uvarint(1) + uvarint(5) + uvarint(1) + struct.pack(">i", 0) + bytes(16) + uvarint(1) + tag
+    d = decode_internal("__cluster_metadata", None, value)
+    assert d is not None and d.value is None
+    assert d.problem is not None and "Tag 6 is not valid for version 1" in d.problem
+    # No coordinator record has such a tag in 4.3.1; the walker of their tables has the rule too.
+    section = SimpleNamespace(
+        fields=[SimpleNamespace(tag=SimpleNamespace(value=0), data=SimpleNamespace(value=7))]
+    )
+    body = SimpleNamespace(tagged_fields=section)
+    table = (("tag", "later", 0, "tag_s8", 2, -1),)
+    assert message_json(body, table, 2) == {"later": 7}
+    with pytest.raises(TagNotValidError, match="Tag 0 is not valid for version 1"):
+        message_json(body, table, 1)
 
 
 def test_kafka_json_text() -> None:

@@ -249,3 +249,39 @@ def test_truncated_and_flipped_records_are_problems_not_exceptions() -> None:
                 d = decode_internal(topic, r.key, flipped)
                 assert d is not None
                 format_internal(d.kind, r.offset, r.key, flipped, d)  # kafka-dump-log's text too
+
+
+def _member_value(classic: bytes | None) -> bytes:
+    """ConsumerGroupMemberMetadataValue v0 (flexible): null instance and rack ids, client "c" on
+    host "h", no topics, no regex, a rebalance timeout, no assignor; tag 0 (classicMemberMetadata)
+    holding ``classic`` when given."""
+    body = struct.pack(">h", 0) + b"\x00\x00" + uvarint(2) + b"c" + uvarint(2) + b"h" + uvarint(1) + b"\x00"
+    body += struct.pack(">i", 5000) + b"\x00"
+    if classic is None:
+        return body + uvarint(0)
+    return body + uvarint(1) + uvarint(0) + uvarint(len(classic)) + classic
+
+
+def test_a_tagged_structure_is_printed_unless_it_equals_the_empty_one() -> None:
+    """FieldSpec.generateNonDefaultValueCheck: classicMemberMetadata (nullable, "default": null in
+    the schema, so the empty structure) is printed when it is null or differs from the empty
+    structure; Kafka's equals compares unknown tags too, so the empty structure with one differs."""
+    key = struct.pack(">h", 5) + s16("g") + s16("m")
+    empty = struct.pack(">i", 0) + uvarint(1)  # sessionTimeoutMs 0, no supported protocols
+    cases = [
+        (None, "absent"),
+        (uvarint(0), None),  # an explicit null
+        (uvarint(1) + empty + uvarint(0), "absent"),  # the empty structure: the default
+        (
+            uvarint(1) + empty + uvarint(1) + uvarint(90) + uvarint(1) + b"\x07",
+            {"sessionTimeoutMs": 0, "supportedProtocols": []},
+        ),
+        (
+            uvarint(1) + struct.pack(">i", 9) + uvarint(1) + uvarint(0),
+            {"sessionTimeoutMs": 9, "supportedProtocols": []},
+        ),
+    ]
+    for classic, expected in cases:
+        d = decode_internal("__consumer_offsets", key, _member_value(classic))
+        assert d is not None and d.problem is None and d.value is not None, classic
+        assert d.value.get("classicMemberMetadata", "absent") == expected, classic

@@ -22,6 +22,7 @@ from .convert import (
     strings,
     uuids,
 )
+from .messages import TagNotValidError
 from .records import DecodedRecord
 
 __all__ = ["METADATA_RECORDS", "decode_cluster_metadata"]
@@ -106,8 +107,9 @@ def _struct_json(obj: Any, fields: Iterable[_Field], version: int) -> dict[str, 
         if isinstance(f, _A):
             out[f.json] = [_struct_json(item, f.fields, version) for item in getattr(obj, f.attr)]
         elif isinstance(f, _T):
-            # A tag of a later version than the record's is unknown to Kafka: left out.
-            if version >= f.since and f.tag in tags and not isinstance(tags[f.tag], bytes):
+            if f.tag in tags and not isinstance(tags[f.tag], bytes):
+                if version < f.since:  # Kafka's reader refuses a tag of a later version
+                    raise TagNotValidError(f"Tag {f.tag} is not valid for version {version}")
                 value = f.conv(tags[f.tag])
                 if value != f.default:
                     out[f.json] = value
