@@ -10,7 +10,9 @@ For every record type of `__consumer_offsets` (offset commits and types 3 and up
 `__share_group_state`, `__transaction_state` and `__remote_log_metadata` (and the KRaft metadata
 records changed since Kafka 3.9), and every version of its value, it makes values from a fixed seed (each
 field by its schema type; nullable fields sometimes null; tagged fields sometimes absent,
-sometimes set, sometimes set to their default; an unknown tag now and then, which Kafka skips),
+sometimes set, sometimes set to their default, read as FieldSpec.fieldDefault reads it; an
+unknown tag now and then, which Kafka skips; records for each rule of RULES, and records of
+unknown types and versions with kafka-dump-log's text for them),
 encodes them as Kafka's generated `write` methods do (MessageDataGenerator: classic or flexible
 encoding per `flexibleVersions`, nullable structures behind an int8 marker, tagged ones behind an
 unsigned varint, tags in increasing order), and writes what Kafka's JSON converters would print
