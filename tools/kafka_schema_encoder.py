@@ -551,7 +551,7 @@ def unknown_records(git_dir: str, commit: str, topic: str, first: int) -> list[d
         },
         {
             "key": struct.pack(">h", 99) + b"\x00\x01g",
-            "value": struct.pack(">h", 0),
+            "value": None,  # Kafka refuses the key before it reads the value
             "expected_key": None,
             "expected_value": None,
             "dump": f"Unknown record type 99 at offset {first + 1}, skipping.",
