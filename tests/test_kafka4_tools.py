@@ -111,3 +111,22 @@ def test_both_tools_read_a_default_as_kafkas_generator(field: dict[str, Any], de
     )
     # the encoder's default, printed as Kafka's JSON converter prints an untagged field
     assert encoder.to_json([field], {"F": encoder.default(field, 0)}, 0) == {"f": default}
+
+
+@pytest.mark.parametrize(
+    "field",
+    [
+        # tagged in versions 1+ only, an ordinary field in version 0 (FieldSpec allows it)
+        {"name": "T", "type": "int32", "versions": "0+", "taggedVersions": "1+", "tag": 0},
+        {"name": "S", "type": "string", "versions": "0+", "nullableVersions": "1+"},
+        {"name": "S", "type": "string", "versions": "0+", "flexibleVersions": "none"},
+    ],
+    ids=["tagged-in-some-versions", "nullable-in-some-versions", "own-flexible-versions"],
+)
+def test_the_spec_tool_refuses_rules_it_does_not_implement(field: dict[str, Any]) -> None:
+    """Rules of Kafka's FieldSpec that no 4.3.1 schema of these topics uses: the tool stops rather
+    than write a spec that would misread them."""
+    writer = _tool("kafka_message_ksy").SpecWriter("p")
+    fields = [{"name": "A", "type": "int8", "versions": "0+"}, field]
+    with pytest.raises(SystemExit, match="not supported"):
+        writer.struct("t", "T", fields, {}, (0, 3), (0, 0x7FFF), None)

@@ -235,16 +235,19 @@ class SpecWriter:
                 continue
             cond = condition(versions(f.get("versions")), valid)
             nullable = versions(f.get("nullableVersions"))
+            # Rules of FieldSpec that no schema we read uses, refused rather than misread: a
+            # string, bytes or array nullable in some of its versions only (`-nullable` is one
+            # flag), and a field's own flexibleVersions (an override for strings and bytes).
+            if nullable and nullable != versions(f.get("versions")) and not is_struct_type(ftype):
+                raise SystemExit(f"{orig}.{name}: nullable in some of its versions only is not supported")
+            if "flexibleVersions" in f:
+                raise SystemExit(f"{orig}.{name}: a field's own flexibleVersions is not supported")
             is_struct_array = ftype.startswith("[]") and ftype[2:] not in PRIMITIVES | {
                 "string": 0,
                 "uuid": 0,
                 "bytes": 0,
             }
-            is_struct = (
-                not ftype.startswith("[]")
-                and ftype not in PRIMITIVES
-                and ftype not in ("string", "bytes", "uuid", "records")
-            )
+            is_struct = is_struct_type(ftype)
             if is_struct_array:
                 item = self.nested(type_name, f, common, valid, flexible)
                 length: dict[str, Any] = {
@@ -469,6 +472,15 @@ class SpecWriter:
                 "doc": f"A tagged field of Kafka type {t}.",
                 "seq": [seq],
             }
+
+
+def is_struct_type(ftype: str) -> bool:
+    """A structure (not an array of them): the name of a struct, not a Kafka type."""
+    return (
+        not ftype.startswith("[]")
+        and ftype not in PRIMITIVES
+        and ftype not in ("string", "bytes", "uuid", "records")
+    )
 
 
 def representation(seq: list[dict[str, Any]]) -> str:
