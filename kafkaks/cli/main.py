@@ -61,11 +61,11 @@ prints {"type":"TOPIC_RECORD","version":0,"data":{...}}, --remote-log-metadata-d
 that a decoder cannot fully read is also reported on stderr. Where Kafka's decoder throws and
 stops the run (a record without a key under a coordinator's decoder), kafkaks prints what Kafka
 printed of the line, reports it as corruption (exit status 1) and goes on; other decoder problems
-do not change the exit status. --key-decoder and --value-decoder (module:function, Kafka's --key-decoder-class and
---value-decoder-class) print str() of what a Python function returns for the key or value bytes
-(e.g. --value-decoder mydecoders:avro_value, mydecoders.py in the current directory); without
-them --print-data-log prints keys and values as UTF-8 text, as Kafka's default StringDecoder
-does.
+do not change the exit status. --key-decoder and --value-decoder (module:function, Kafka's
+--key-decoder-class and --value-decoder-class) print str() of what a Python function returns for
+the key or value bytes (e.g. --value-decoder mydecoders:avro_value, mydecoders.py in the current
+directory); without them --print-data-log prints keys and values as UTF-8 text, as Kafka's
+default StringDecoder does.
 
 --json prints JSON Lines instead: one object per file, batch, record (always, as if with
 --deep-iteration), index, time index, txn index and snapshot entry, and problem, each with a
