@@ -55,6 +55,7 @@ from ..store.verify import (
 )
 from ..wire.batch import Batch
 from .custom_decoders import DecoderTextRenderer
+from .decoder_text import missing_key_message
 from .dump_text import TextRenderer, absolute_path, log_header
 from .jsonl import JsonRenderer
 from .output import Renderer, quiet_stdout
@@ -95,35 +96,18 @@ def file_kind(path: str) -> InternalKind | None:
 
 
 def kafka_decoder_throws(kind: InternalKind, record: Record, d: DecodedRecord) -> bool:
-    """Whether Kafka 3.9's decoder throws on this record, which ends kafka-dump-log's whole run:
-    the offsets decoder on a record without a key (every other error it prints as ``Error at
-    offset N, skipping.``); the transaction log decoder on a key or value it cannot read or an
-    unknown state (``TransactionLog.formatRecordKeyAndValue``; an unknown key version prints
-    ``unknown::version=V``). The cluster metadata decoder catches everything."""
-    if kind in ("offsets", "share_group_state"):
-        return record.key is None
-    if kind == "transaction_log":
-        if d.key is None:
-            return d.key_type is None
-        from ..internal_topics.transaction_state import TRANSACTION_STATES  # loaded by the decode of d
-
-        return not d.tombstone and (d.value is None or d.value["transactionStatus"] not in TRANSACTION_STATES)
-    return False
+    """Whether Kafka 4.3's decoder throws on this record, which ends kafka-dump-log's whole run:
+    the coordinators' decoders (offsets, transaction log, share group state) on a record without
+    a key; every other error they print as ``Error at offset N, skipping.``. The cluster metadata
+    decoder catches everything."""
+    return kind in ("offsets", "transaction_log", "share_group_state") and record.key is None
 
 
 def decoder_problem(kind: InternalKind, record: Record, d: DecodedRecord) -> str:
     """The reason reported for a record the decoder could not (fully) read: Kafka's exception
-    message for a missing key under the offsets decoder, else the library's ``problem``."""
-    if kind == "offsets" and record.key is None:
-        return (
-            f"Failed to decode message at offset {record.offset} using offset topic decoder "
-            "(message had a missing key)"
-        )
-    if kind == "share_group_state" and record.key is None:
-        return (
-            f"Failed to decode message at offset {record.offset} using the specified decoder "
-            "(message had a missing key)"
-        )
+    message for a missing key under a coordinator's decoder, else the library's ``problem``."""
+    if kind in ("offsets", "transaction_log", "share_group_state") and record.key is None:
+        return missing_key_message(record.offset)
     return f"{TOPIC_OF_KIND[kind]} decoder: {d.problem}"
 
 

@@ -17,7 +17,7 @@ of 3.x-4.0 rather than the 2026 Java port:
   no batch metadata.
 
 The decoder options (``--offsets-decoder``, ``--transaction-log-decoder``,
-``--cluster-metadata-decoder``) print keys and payloads as Kafka 3.9's decoders do
+``--cluster-metadata-decoder``, ...) print keys and payloads as Kafka 4.3's decoders do
 (:func:`kafkaks.cli.decoder_text.format_internal`); with ``--json`` the records of internal
 topics carry a ``decoded`` object whether or not a decoder option is given.
 

@@ -53,24 +53,21 @@ not decode), kafkaks prints "kafkaks: <file>: position P, offset O: <reason>" on
 on. Summaries of index mismatches and non-consecutive offsets go to stderr after all files, in
 Kafka's wording.
 
---offsets-decoder, --transaction-log-decoder and --cluster-metadata-decoder print each record's
-key and payload as Kafka 3.9's decoders do: JSON ({"type":"1","data":{...}},
-{"version":"3","data":{...}}, {"type":"TOPIC_RECORD","version":0,"data":{...}}), Kafka's
-"transaction_metadata::transactionalId=..." text, <DELETE> for a tombstone, and Kafka's inline
-"Error at offset N, skipping. ..." and "Unknown record type ..." texts; --offsets-decoder also
-decodes the records of consumer (KIP-848), share and streams groups of Kafka 4.x (key types 3 to
-23) as Kafka 4.3 prints them. --share-group-state-decoder (__share_group_state) prints the same
-JSON shapes, --remote-log-metadata-decoder (__remote_log_metadata) Kafka 4.3's text of each
-record (RemoteLogSegmentMetadata{...}). A record that a decoder cannot fully read is also
-reported on stderr. Where Kafka's decoder throws and stops the run (a record without a key under
---offsets-decoder or --share-group-state-decoder; a __transaction_state record whose key or value
-cannot be read or has an unknown state), kafkaks prints what Kafka printed of the line, reports
-it as corruption (exit status 1) and goes on; other decoder problems do not change the exit
-status. --key-decoder and --value-decoder (module:function, Kafka's --key-decoder-class and
---value-decoder-class) print str() of what a Python function returns for the key or value bytes
-(e.g. --value-decoder mydecoders:avro_value, mydecoders.py in the current directory); without
-them --print-data-log prints keys and values as UTF-8 text, as Kafka's default StringDecoder
-does.
+--offsets-decoder, --transaction-log-decoder and --share-group-state-decoder print each record's
+key and payload as Kafka 4.3's coordinator record parser does: JSON ({"type":"1","data":{...}},
+{"version":"3","data":{...}}), <DELETE> for a tombstone, and Kafka's inline "Error at offset N,
+skipping. ..." and "Unknown record type ..." texts; --offsets-decoder decodes the records of
+classic, consumer (KIP-848), share and streams groups (key types 0 to 23). --cluster-metadata-decoder
+prints {"type":"TOPIC_RECORD","version":0,"data":{...}}, --remote-log-metadata-decoder
+(__remote_log_metadata) Kafka 4.3's text of each record (RemoteLogSegmentMetadata{...}). A record
+that a decoder cannot fully read is also reported on stderr. Where Kafka's decoder throws and
+stops the run (a record without a key under a coordinator's decoder), kafkaks prints what Kafka
+printed of the line, reports it as corruption (exit status 1) and goes on; other decoder problems
+do not change the exit status. --key-decoder and --value-decoder (module:function, Kafka's
+--key-decoder-class and --value-decoder-class) print str() of what a Python function returns for
+the key or value bytes (e.g. --value-decoder mydecoders:avro_value, mydecoders.py in the current
+directory); without them --print-data-log prints keys and values as UTF-8 text, as Kafka's
+default StringDecoder does.
 
 --json prints JSON Lines instead: one object per file, batch, record (always, as if with
 --deep-iteration), index, time index, txn index and snapshot entry, and problem, each with a
