@@ -228,10 +228,13 @@ def read_log_runs(
     end: int | None = None,
     max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
     on_scan: Callable[[int], None] | None = None,
+    partition_of: tuple[str, int] | None = None,
 ) -> Iterator[Batch | ScannedRun]:
     """:func:`read_log`, with the runs of whole, valid v2 batches that the compiled scan reads
     (:mod:`kafkaks.wire.scan`) as :class:`~kafkaks.wire.scan.ScannedRun` objects, in file order
-    among the batches read the careful way (all of them when the core is not built)."""
+    among the batches read the careful way (all of them when the core is not built).
+    ``partition_of`` gives the batches' topic and partition where no directory name tells them
+    (a remote segment read as a stream)."""
     stream, name, owned = _open(source)
     report = on_problem or default_handler
     ahead: _ReadAhead | None = None
@@ -240,7 +243,7 @@ def read_log_runs(
         size = stream.seek(0, io.SEEK_END)
         limit = size if end is None else min(end, size)
         is_path = isinstance(source, str | os.PathLike)
-        topic, partition = topic_partition(name if is_path else None)
+        topic, partition = partition_of or topic_partition(name if is_path else None)
         min_offset = -1  # offsets only grow: a batch found by resynchronising below this is reported
         budget = _ResyncBudget(limit - start, on_scan)
         scanning = compiled_scan is not None  # off while the careful path meets legacy entries
