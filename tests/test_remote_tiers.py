@@ -1,0 +1,186 @@
+"""kafkaks.remote across tiers: which remote segments are live (``__remote_log_metadata`` written by
+tests/remote_encoder.py from Kafka's message schemas, or the objects alone), and one partition read
+from its remote and local segments as the same partition read from a complete log dir.
+
+The partition is tests/fixtures/logdir/orders-0 (segments at 0, 16 and 30, every codec). The store
+holds 0 and 16 (Aiven, zstd, 200-byte chunks), plus a second copy of 0 that was deleted
+(DELETE_SEGMENT_STARTED) and a copy of 30 that stopped after its .log (COPY_SEGMENT_STARTED only);
+the local log dir keeps 16 and 30, as a broker does after tiering 0 and 16.
+"""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import pyarrow as pa
+import pytest
+import remote_encoder as enc
+
+import kafkaks
+from kafkaks.models import Problem
+from kafkaks.remote.metadata import read_metadata
+from kafkaks.remote.tiers import Remote, tiered_runs
+from kafkaks.store.partition import read_partition_batches
+from kafkaks.store.segment import flatten
+
+ORDERS = Path(__file__).parent / "fixtures" / "logdir" / "orders-0"
+TOPIC_ID = enc.kafka_uuid(bytes(range(16)))
+ENDS = {0: 15, 16: 29, 30: 41}
+
+
+@dataclass
+class Tiers:
+    store: Path
+    local: Path  # a log dir holding orders-0 with segments 16 and 30
+    metadata: Path  # a log dir holding __remote_log_metadata-0
+    ids: dict[str, str]
+
+
+def files(base: int) -> enc.SegmentFiles:
+    return enc.SegmentFiles.of(ORDERS / f"{base:020d}.log", ENDS[base], {0: base})
+
+
+def segment_values(name: str, segment_id: str, base: int, states: list[int]) -> list[bytes]:
+    size = (ORDERS / f"{base:020d}.log").stat().st_size
+    first = enc.segment_record("orders", TOPIC_ID, 0, segment_id, base, ENDS[base], {0: base}, size)
+    return [first] + [enc.update_record("orders", TOPIC_ID, 0, segment_id, state) for state in states]
+
+
+@pytest.fixture
+def tiers(tmp_path: Path) -> Tiers:
+    put = enc.put_files(tmp_path / "store")
+    options = enc.AivenOptions(chunk_size=200, compression=True)
+    ids = {name: enc.kafka_uuid() for name in ("first", "second", "deleted", "half")}
+    enc.aiven_copy(put, files(0), "orders", TOPIC_ID, 0, ids["first"], options)
+    enc.aiven_copy(put, files(16), "orders", TOPIC_ID, 0, ids["second"], options)
+    enc.aiven_copy(put, files(0), "orders", TOPIC_ID, 0, ids["deleted"], options)
+    enc.aiven_copy(put, files(30), "orders", TOPIC_ID, 0, ids["half"], options, stop_after="log")
+    local = tmp_path / "logdir" / "orders-0"
+    shutil.copytree(ORDERS, local)
+    for path in local.glob("00000000000000000000.*"):
+        path.unlink()
+    values = (
+        segment_values("first", ids["first"], 0, [1])
+        + segment_values("deleted", ids["deleted"], 0, [1, 2])
+        + segment_values("second", ids["second"], 16, [1])
+        + segment_values("half", ids["half"], 30, [])
+    )
+    enc.write_metadata_log(tmp_path / "meta", values)
+    return Tiers(tmp_path / "store", local, tmp_path / "meta", ids)
+
+
+def whole() -> list[tuple[int, bytes]]:
+    return [(b.base_offset, bytes(b.data)) for b in read_partition_batches(ORDERS)]
+
+
+def read(remote: Remote, local: list[Path]) -> tuple[list[tuple[int, bytes]], list[Problem]]:
+    problems: list[Problem] = []
+    batches = flatten(tiered_runs(remote, "orders", 0, local, on_problem=problems.append))
+    return [(b.base_offset, bytes(b.data)) for b in batches], problems
+
+
+def test_metadata_states(tiers: Tiers) -> None:
+    state = read_metadata([tiers.metadata])
+    live = {s.segment_id for s in state.segments.values() if s.live}
+    assert live == {tiers.ids["first"], tiers.ids["second"]}
+    assert state.segments[tiers.ids["deleted"]].state.name == "DELETE_SEGMENT_STARTED"
+    assert state.segments[tiers.ids["half"]].state.name == "COPY_SEGMENT_STARTED"
+    assert state.segments[tiers.ids["second"]].leader_epochs == {0: 16}
+    assert (
+        state.segments[tiers.ids["second"]].start_offset,
+        state.segments[tiers.ids["second"]].end_offset,
+    ) == (
+        16,
+        29,
+    )
+
+
+def test_remote_then_local_reads_the_whole_partition(tiers: Tiers) -> None:
+    remote = Remote.open(tiers.store, metadata=[tiers.metadata])
+    got, problems = read(remote, [tiers.local])
+    assert got == whole()
+    assert {p.kind for p in problems} == {"segment_overlap"}  # 16..29 in both tiers, read once
+    named = {(f.kind, name) for f in remote.findings for name, id in tiers.ids.items() if id in f.location}
+    assert named == {("not_live", "deleted"), ("not_live", "half")} and len(remote.findings) == 2
+
+
+def test_objects_alone(tiers: Tiers) -> None:
+    """Without metadata the deleted copy of 0 is read beside the other (each offset once), the
+    half-copied segment is left out and reported."""
+    remote = Remote.open(tiers.store)
+    assert [s.start_offset for s in remote.segments("orders", 0)] == [0, 0, 16]
+    assert [(f.kind, "no .indexes, .rsm-manifest" in f.message) for f in remote.findings] == [
+        ("incomplete_copy", True)
+    ]
+    got, problems = read(remote, [tiers.local])
+    assert got == whole()
+    assert {p.kind for p in problems} == {"segment_overlap"}
+
+
+def test_store_alone(tiers: Tiers) -> None:
+    remote = Remote.open(tiers.store, metadata=[tiers.metadata])
+    got, problems = read(remote, [])
+    assert got == [batch for batch in whole() if batch[0] < 30] and not problems
+
+
+def test_gap_between_tiers(tiers: Tiers) -> None:
+    for path in tiers.local.glob("00000000000000000016.*"):
+        path.unlink()
+    for path in (tiers.store / f"orders-{TOPIC_ID}" / "0").glob(f"*{tiers.ids['second']}*"):
+        path.unlink()
+    remote = Remote.open(tiers.store, metadata=[tiers.metadata])
+    got, problems = read(remote, [tiers.local])
+    assert got == [batch for batch in whole() if not 16 <= batch[0] < 30]
+    gaps = [p for p in problems if p.kind == "tier_gap"]
+    assert [(p.offset, "offsets 16..29" in p.message) for p in gaps] == [(16, True)]
+    assert [f.kind for f in remote.findings if f.kind == "missing_objects"] == ["missing_objects"]
+
+
+def test_partition_delete(tiers: Tiers, tmp_path: Path) -> None:
+    log = next((tiers.metadata / "__remote_log_metadata-0").glob("*.log"))
+    log.unlink()
+    values = segment_values("first", tiers.ids["first"], 0, [1]) + [
+        enc.partition_delete_record("orders", TOPIC_ID, 0, 0)
+    ]
+    enc.write_metadata_log(tiers.metadata, values)
+    remote = Remote.open(tiers.store, metadata=[tiers.metadata])
+    assert remote.partitions == {}
+    assert any("partition was deleted" in f.message for f in remote.findings)
+
+
+def test_read_arrow_across_tiers(tiers: Tiers) -> None:
+    """read_arrow with remote storage: the same rows as the complete log dir's."""
+    remote = Remote.open(tiers.store, metadata=[tiers.metadata])
+    expected = pa.Table.from_batches(list(kafkaks.read_arrow(ORDERS, include_headers=True)))
+    problems: list[Problem] = []
+    got = kafkaks.read_arrow([tiers.local], include_headers=True, remote=remote, on_problem=problems.append)
+    assert pa.Table.from_batches(list(got)).equals(expected)
+    assert {p.kind for p in problems} == {"segment_overlap"}
+    alone = pa.Table.from_batches(list(kafkaks.read_arrow([], remote=remote)))
+    assert alone["offset"].to_pylist() == list(range(30))
+
+
+def test_read_committed_across_tiers(tmp_path: Path) -> None:
+    """The transactional fixture partition split across tiers gives read_committed's records."""
+    source = Path(__file__).parent / "fixtures" / "logdir" / "txn-topic-0"
+    log = source / "00000000000000000000.log"
+    enc.aiven_copy(
+        enc.put_files(tmp_path / "store"),
+        enc.SegmentFiles.of(log, 15, {0: 0}),
+        "txn-topic",
+        TOPIC_ID,
+        0,
+        enc.kafka_uuid(),
+        enc.AivenOptions(chunk_size=128),
+    )
+    remote = Remote.open(tmp_path / "store")
+    got = [
+        b.base_offset
+        for b in flatten(
+            tiered_runs(remote, "txn-topic", 0, [], isolation="read_committed", on_problem=print)
+        )
+    ]
+    expected = [b.base_offset for b in read_partition_batches(source, isolation="read_committed")]
+    assert got == expected and len(got) < len(list(read_partition_batches(source)))
