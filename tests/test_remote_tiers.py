@@ -10,6 +10,7 @@ the local log dir keeps 16 and 30, as a broker does after tiering 0 and 16.
 
 from __future__ import annotations
 
+import json
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +20,7 @@ import pytest
 import remote_encoder as enc
 
 import kafkaks
+from kafkaks.cli import main
 from kafkaks.models import Problem
 from kafkaks.remote.metadata import read_metadata
 from kafkaks.remote.tiers import Remote, tiered_runs
@@ -42,7 +44,7 @@ def files(base: int) -> enc.SegmentFiles:
     return enc.SegmentFiles.of(ORDERS / f"{base:020d}.log", ENDS[base], {0: base})
 
 
-def segment_values(name: str, segment_id: str, base: int, states: list[int]) -> list[bytes]:
+def segment_values(segment_id: str, base: int, states: list[int]) -> list[bytes]:
     size = (ORDERS / f"{base:020d}.log").stat().st_size
     first = enc.segment_record("orders", TOPIC_ID, 0, segment_id, base, ENDS[base], {0: base}, size)
     return [first] + [enc.update_record("orders", TOPIC_ID, 0, segment_id, state) for state in states]
@@ -62,10 +64,10 @@ def tiers(tmp_path: Path) -> Tiers:
     for path in local.glob("00000000000000000000.*"):
         path.unlink()
     values = (
-        segment_values("first", ids["first"], 0, [1])
-        + segment_values("deleted", ids["deleted"], 0, [1, 2])
-        + segment_values("second", ids["second"], 16, [1])
-        + segment_values("half", ids["half"], 30, [])
+        segment_values(ids["first"], 0, [1])
+        + segment_values(ids["deleted"], 0, [1, 2])
+        + segment_values(ids["second"], 16, [1])
+        + segment_values(ids["half"], 30, [])
     )
     enc.write_metadata_log(tmp_path / "meta", values)
     return Tiers(tmp_path / "store", local, tmp_path / "meta", ids)
@@ -141,8 +143,9 @@ def test_gap_between_tiers(tiers: Tiers) -> None:
 def test_partition_delete(tiers: Tiers, tmp_path: Path) -> None:
     log = next((tiers.metadata / "__remote_log_metadata-0").glob("*.log"))
     log.unlink()
-    values = segment_values("first", tiers.ids["first"], 0, [1]) + [
-        enc.partition_delete_record("orders", TOPIC_ID, 0, 0)
+    values = [
+        *segment_values(tiers.ids["first"], 0, [1]),
+        enc.partition_delete_record("orders", TOPIC_ID, 0, 0),
     ]
     enc.write_metadata_log(tiers.metadata, values)
     remote = Remote.open(tiers.store, metadata=[tiers.metadata])
@@ -184,3 +187,36 @@ def test_read_committed_across_tiers(tmp_path: Path) -> None:
     ]
     expected = [b.base_offset for b in read_partition_batches(source, isolation="read_committed")]
     assert got == expected and len(got) < len(list(read_partition_batches(source)))
+
+
+def test_inventory(tiers: Tiers, capsys: pytest.CaptureFixture[str]) -> None:
+    """kafkaks remote-inventory: segments with their offsets and sizes, what is not read and why,
+    unknown objects, a chunk that does not decompress; exit 1 only for what cannot be read."""
+    (tiers.store / "notes.txt").write_text("not a segment")
+    assert (
+        main(["remote-inventory", str(tiers.store), "--json", "--remote-metadata", str(tiers.metadata)]) == 0
+    )
+    report = json.loads(capsys.readouterr().out)
+    (partition,) = report["partitions"]
+    rows = {row["segment_id"]: row for row in partition["segments"]}
+    first, half = rows[tiers.ids["first"]], rows[tiers.ids["half"]]
+    assert (first["start_offset"], first["end_offset"], first["read"], first["compression"]) == (
+        0,
+        15,
+        True,
+        True,
+    )
+    assert first["original_bytes"] == (ORDERS / "00000000000000000000.log").stat().st_size
+    assert (half["read"], half["state"]) == (False, "COPY_SEGMENT_STARTED")
+    assert partition["gaps"] == []
+    assert report["unknown_objects"] == [{"key": "notes.txt", "size": 13}]
+    assert sorted(f["kind"] for f in report["findings"]) == ["not_live", "not_live"]
+    # damage a chunk of the second segment: --read-chunks finds it, exit 1
+    key = next((tiers.store / f"orders-{TOPIC_ID}" / "0").glob(f"*{tiers.ids['second']}.log"))
+    data = bytearray(key.read_bytes())
+    data[10] ^= 0xFF  # inside the first zstd frame's header or block
+    key.write_bytes(bytes(data))
+    args = ["remote-inventory", str(tiers.store), "--remote-metadata", str(tiers.metadata), "--read-chunks"]
+    assert main(args) == 1
+    text = capsys.readouterr().out
+    assert "problem: unreadable_file" in text and "chunk 0" in text and "NOT READ" in text

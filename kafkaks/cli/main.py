@@ -21,6 +21,7 @@ from .custom_decoders import load_decoder
 from .dump import run_dump
 from .jsonl import BYTES_FORMATS
 from .output import quiet_stdout
+from .remote import add_remote_options, run_inventory
 from .verify import run_verify
 
 __all__ = ["main"]
@@ -93,6 +94,15 @@ PIPELINE_HELP = (
     "Kafka log dirs to Parquet with Spark, with a per-partition summary "
     "(needs the spark extra: pip install 'kafkaks[spark]')"
 )
+
+REMOTE_INVENTORY_DESCRIPTION = """\
+What a store of a tiered topic's remote segments holds (Aiven's tiered storage layout, or Apache
+Kafka's LocalTieredStorage): per partition, its segments with offsets, largest timestamp, sizes,
+compression and encryption; the offsets no segment holds; copies that did not finish, segments no
+longer live, objects no __remote_log_metadata record names (given --remote-metadata) and live
+segments with no object; objects of no known layout. --read-chunks reads every segment through.
+Exit status: 0 nothing lost, 1 offsets or chunks that cannot be read, 2 usage error. See
+docs/remote.md."""
 
 VERIFY_DESCRIPTION = """\
 Check Kafka files without a broker: every batch CRC and record, every .index and .timeindex
@@ -327,6 +337,23 @@ def build_parser(command: str | None = "pipeline") -> argparse.ArgumentParser:
     )
     _max_message_size(verify)
     verify.set_defaults(command_parser=verify)
+    inventory = commands.add_parser(
+        "remote-inventory",
+        help="what a store of remote segments (tiered storage) holds, and what is wrong with it",
+        description=REMOTE_INVENTORY_DESCRIPTION,
+        allow_abbrev=False,
+    )
+    inventory.add_argument(
+        "store", metavar="STORE", help="a folder, or a URI: s3://bucket/prefix, gs://, abfs://"
+    )
+    inventory.add_argument("--json", action="store_true", help="one JSON object")
+    inventory.add_argument(
+        "--read-chunks",
+        action="store_true",
+        help="also read every segment through: fetch, decrypt and decompress each chunk, check each CRC",
+    )
+    add_remote_options(inventory)
+    inventory.set_defaults(command_parser=inventory)
     pipeline = commands.add_parser("pipeline", help=PIPELINE_HELP)
     if command == "pipeline":  # its module (Spark itself loads only when it runs) costs every start
         from ..spark.pipeline import add_arguments
@@ -382,7 +409,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "pipeline":
             return int(args.run(args))
-        run = run_dump if args.command == "dump" else run_verify
+        run = {"dump": run_dump, "verify": run_verify, "remote-inventory": run_inventory}[args.command]
         return run(args, sys.stdout, sys.stderr)
     except KeyboardInterrupt:
         return _interrupted()

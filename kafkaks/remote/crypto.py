@@ -25,15 +25,12 @@ from types import ModuleType
 from typing import Any
 
 from ..errors import KafkaksError, UnsupportedError
+from ..schemas.extras import MissingExtraError
 
 __all__ = ["IV_SIZE", "TAG_SIZE", "Keyring", "MissingExtraError", "decrypt_chunk", "require_crypto"]
 
 IV_SIZE = 12  # SegmentEncryptionMetadataV1.IV_SIZE
 TAG_SIZE = 16  # AesEncryptionProvider.GCM_TAG_LENGTH, 128 bits
-
-
-class MissingExtraError(ImportError):
-    """PyCryptodome, which decrypting needs, is not installed."""
 
 
 def require_crypto() -> ModuleType:
