@@ -54,8 +54,9 @@ __all__ = [
 SUFFIXES = ("log", "indexes", "rsm-manifest")
 # Kafka's Uuid.toString(): 16 bytes as URL-safe base64 without padding.
 UUID = r"[A-Za-z0-9_-]{22}"
+# org.apache.kafka.common.internals.Topic.LEGAL_CHARS: no "/", so a key under another prefix is no match
 KEY = re.compile(
-    rf"^(?P<topic>.+)-(?P<topic_id>{UUID})/(?P<partition>\d+)/(?P<offset>\d{{20}})-(?P<segment_id>{UUID})"
+    rf"^(?P<topic>[a-zA-Z0-9._-]+)-(?P<topic_id>{UUID})/(?P<partition>\d+)/(?P<offset>\d{{20}})-(?P<segment_id>{UUID})"
     r"\.(?P<suffix>log|indexes|rsm-manifest)$"
 )
 # The parts of the .indexes object in the order Aiven writes them (KafkaRemoteStorageManager

@@ -137,7 +137,7 @@ class _FsBlob:
         self.size = self._file.size()
 
     def read_at(self, position: int, length: int) -> bytes:
-        data: bytes = self._file.read_at(length, position).to_pybytes()
+        data: bytes = self._file.read_at(length, position)
         return data
 
     def close(self) -> None:
