@@ -15,7 +15,7 @@ median is reported, so a busy moment of the machine hurts every reader alike. Kn
                              1000000)
     BENCH_OUTPUT             where to write the report (default BENCHMARKS.md)
     BENCH_SECTIONS           the sections to run, comma-separated, of deep, shapes, process, scan,
-                             cold, generated, memory, spark, entries (default all). Fewer than all
+                             cold, generated, memory, spark, entries, remote (default all). Fewer than all
                              replace only their own sections in BENCH_OUTPUT, and build only the
                              uncompressed segment when no other is needed:
                              BENCH_SECTIONS=spark BENCH_RECORDS=500000 python bench/run.py
@@ -65,7 +65,18 @@ PROCESS_RECORDS = int(os.environ.get("BENCH_PROCESS_RECORDS", 1_000_000))
 REAL_DATA = Path(os.environ.get("KAFKAKS_REAL_DATA", ROOT.parent / "shared" / "testdata" / "real"))
 SHAPES = (1, 10, 500)
 OUTPUT = Path(os.environ.get("BENCH_OUTPUT", ROOT / "BENCHMARKS.md"))
-ALL_SECTIONS = ("deep", "shapes", "process", "scan", "cold", "generated", "memory", "spark", "entries")
+ALL_SECTIONS = (
+    "deep",
+    "shapes",
+    "process",
+    "scan",
+    "cold",
+    "generated",
+    "memory",
+    "spark",
+    "entries",
+    "remote",
+)
 SECTIONS = set(os.environ.get("BENCH_SECTIONS", ",".join(ALL_SECTIONS)).split(","))
 EVERY_SECTION = set(ALL_SECTIONS) <= SECTIONS
 
@@ -473,7 +484,8 @@ def process_section() -> list[str]:
 def replace_sections(report: str, lines: list[str]) -> str:
     """``report`` with each ``## `` section of ``lines`` in place of the section of that title
     (which runs to the next ``## `` line or the closing "Total benchmark time" line); a section
-    the report does not have yet goes in front of the next section of ``lines`` that it has."""
+    the report does not have yet goes in front of the next section of ``lines`` that it has, or
+    without one, after the report's last section."""
     new: dict[str, list[str]] = {}
     for line in lines:
         if line.startswith("## "):
@@ -483,21 +495,23 @@ def replace_sections(report: str, lines: list[str]) -> str:
     present = {line for line in report.splitlines() if line.startswith("## ")}
     titles = list(new)
     in_front: dict[str, list[str]] = {}  # a section of the report -> new ones to put before it
+    at_end: list[str] = []
     for index, title in enumerate(titles):
         if title not in present:
             follower = next((later for later in titles[index + 1 :] if later in present), None)
-            if follower is None:
-                raise ValueError(f"{OUTPUT} has no section {title} nor one after it: run all sections")
-            in_front.setdefault(follower, []).extend(new.pop(title))
+            (at_end if follower is None else in_front.setdefault(follower, [])).extend(new.pop(title))
     out: list[str] = []
     skipping = False
     for line in report.splitlines():
+        if line.startswith("Total benchmark time"):
+            out += at_end
+            at_end = []
         if line.startswith("## ") or line.startswith("Total benchmark time"):
             skipping = line in new
             out += in_front.pop(line, []) + new.pop(line, [])
         if not skipping:
             out.append(line)
-    return "\n".join(out) + "\n"
+    return "\n".join(out + at_end) + "\n"
 
 
 def stamped(lines: list[str], load: str) -> list[str]:
@@ -703,6 +717,23 @@ def main() -> None:
                 if LOG_ENTRIES_MIB
                 else ["Skipped (BENCH_LOG_ENTRIES_MIB empty)."]
             ),
+            "",
+        ]
+
+    if "remote" in SECTIONS:
+        print("remote segments", file=sys.stderr)
+        import remote_bench
+
+        results = interleaved(in_process(remote_bench.readers(segments["none"], CACHE)), REPEATS)
+        lines += [
+            "## Remote segments (tiered storage)",
+            "",
+            f"`read_arrow` of the uncompressed segment ({RECORDS} records) from its file, and from a local "
+            "folder holding it in Aiven's tiered storage layout (`bench/remote_bench.py`: 4 MiB chunks, "
+            "the .log object plain, zstd-compressed chunk by chunk, AES-GCM-encrypted, or both). Median "
+            f"of {REPEATS} interleaved runs in this process after a warm-up run of each.",
+            "",
+            *remote_bench.table(results, segments["none"].stat().st_size),
             "",
         ]
 

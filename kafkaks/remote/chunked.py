@@ -64,6 +64,15 @@ class ChunkedSegment(io.RawIOBase):
     def seekable(self) -> bool:
         return True
 
+    def fileno(self) -> int:
+        """The local file's descriptor when the object is the segment as it is (no transform), so
+        that :func:`~kafkaks.store.segment.read_log` reads ahead in it as in a local segment."""
+        fileno = getattr(self.blob, "fileno", None)
+        if self.detransform is not None or self._short or fileno is None:
+            raise io.UnsupportedOperation("fileno: not a plain local file")
+        number: int = fileno()
+        return number
+
     def tell(self) -> int:
         return self._position
 

@@ -56,20 +56,27 @@ class Keyring:
     unwrap each segment's data key. Values are PEM text or bytes, or paths of PEM files."""
 
     def __init__(self, keys: Mapping[str, str | bytes | os.PathLike[str]]) -> None:
-        crypto = require_crypto()
-        self._keys: dict[str, Any] = {}
-        for key_id, key in keys.items():
-            pem = key
-            if isinstance(key, os.PathLike) or (isinstance(key, str) and "-----BEGIN" not in key):
-                with open(key, "rb") as file:
-                    pem = file.read()
-            try:
-                self._keys[key_id] = crypto.PublicKey.RSA.import_key(pem)
-            except (ValueError, IndexError, TypeError) as exc:
-                raise KafkaksError(f"key pair {key_id!r}: not an RSA private key in PEM ({exc})") from None
-            if not self._keys[key_id].has_private():
-                raise KafkaksError(f"key pair {key_id!r}: a public key; decrypting needs the private key")
+        require_crypto()
+        self._pems: dict[str, str | bytes | os.PathLike[str]] = dict(keys)
+        self._keys: dict[str, Any] = {}  # imported when first needed: an import tests primality
         self._unwrapped: dict[tuple[str, bytes], bytes] = {}
+
+    def _key(self, key_id: str) -> Any:
+        """The private key of ``key_id``, imported once; None when the keyring has no such id."""
+        if key_id in self._keys or key_id not in self._pems:
+            return self._keys.get(key_id)
+        key = pem = self._pems[key_id]
+        if isinstance(key, os.PathLike) or (isinstance(key, str) and "-----BEGIN" not in key):
+            with open(key, "rb") as file:
+                pem = file.read()
+        try:
+            private = require_crypto().PublicKey.RSA.import_key(pem)
+        except (ValueError, IndexError, TypeError) as exc:
+            raise KafkaksError(f"key pair {key_id!r}: not an RSA private key in PEM ({exc})") from None
+        if not private.has_private():
+            raise KafkaksError(f"key pair {key_id!r}: a public key; decrypting needs the private key")
+        self._keys[key_id] = private
+        return private
 
     def unwrap(self, key_id: str, wrapped: bytes, where: str) -> bytes:
         """The AES data key wrapped by key pair ``key_id`` (RsaEncryptionProvider.decryptDataKey)."""
@@ -77,9 +84,9 @@ class Keyring:
         if cached is not None:
             return cached
         crypto = require_crypto()
-        private = self._keys.get(key_id)
+        private = self._key(key_id)
         if private is None:
-            known = ", ".join(sorted(self._keys)) or "none"
+            known = ", ".join(sorted(self._pems)) or "none"
             raise UnsupportedError(
                 f"encrypted with key pair {key_id!r}, not in the keyring ({known})", path=where
             )

@@ -94,6 +94,9 @@ class _LocalBlob:
     def read_at(self, position: int, length: int) -> bytes:
         return os.pread(self._fd, length, position)
 
+    def fileno(self) -> int:
+        return self._fd
+
     def close(self) -> None:
         os.close(self._fd)
 

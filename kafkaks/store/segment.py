@@ -244,6 +244,7 @@ def read_log_runs(
         limit = size if end is None else min(end, size)
         is_path = isinstance(source, str | os.PathLike)
         topic, partition = partition_of or topic_partition(name if is_path else None)
+        fd = _fileno(stream)  # where the next chunk can be read ahead with os.pread
         min_offset = -1  # offsets only grow: a batch found by resynchronising below this is reported
         budget = _ResyncBudget(limit - start, on_scan)
         scanning = compiled_scan is not None  # off while the careful path meets legacy entries
@@ -265,8 +266,8 @@ def read_log_runs(
                 )
                 if run is not None:
                     after = position + consumed
-                    if not careful and after < limit and is_path:  # read on while the run is used
-                        ahead = ahead or _ReadAhead(stream.fileno())
+                    if not careful and after < limit and fd is not None:  # read on while the run is used
+                        ahead = ahead or _ReadAhead(fd)
                         ahead.start(after, min(limit - after, SCAN_BYTES))
                     yield run
                     min_offset = run.last_offset + 1
@@ -415,6 +416,14 @@ def read_log_runs(
             ahead.close()
         if owned:
             stream.close()
+
+
+def _fileno(stream: BinaryIO) -> int | None:
+    """The descriptor of a stream that reads a file's bytes at their own positions, else None."""
+    try:
+        return stream.fileno()
+    except (OSError, AttributeError, ValueError):  # io.UnsupportedOperation is both
+        return None
 
 
 class _ReadAhead:
