@@ -18,11 +18,14 @@ import remote_encoder as enc
 import zstandard
 from conftest import NO_REAL_DATA, REAL_DATA, real_data_available
 from kafkaks.generated.aiven_chunk_sizes import AivenChunkSizes
+from kafkaks.generated.aiven_segment_indexes import AivenSegmentIndexes
+from kafkaks.generated.kafka_offset_index import KafkaOffsetIndex
+from kaitaistruct import BytesIO, KaitaiStream
 
 from kafkaks.errors import CorruptDataError
 from kafkaks.models import Problem
 from kafkaks.remote import Keyring, find_segments, open_store, read_remote_segment
-from kafkaks.remote.aiven import parse_manifest
+from kafkaks.remote.aiven import INDEX_KINDS, parse_manifest
 from kafkaks.remote.crypto import MissingExtraError
 from kafkaks.store.segment import flatten, read_log
 
@@ -246,3 +249,29 @@ def test_cut_log_object(tmp_path: Path) -> None:
     got = signature(read_remote_segment(segment, on_problem=problems.append))
     assert got == local_signature(log)[: len(got)]
     assert [p.kind for p in problems] == ["unreadable_file"] and "cut short" in problems[0].message
+
+
+@pytest.mark.parametrize("encrypt", [False, True], ids=["plain", "encrypted"])
+def test_indexes_object(tmp_path: Path, encrypt: bool, key_pair: tuple[bytes, bytes]) -> None:
+    """The .indexes object's parts are the broker's files: read by aiven_segment_indexes.ksy from a
+    plain object, and each part alone (decrypted) as Aiven's fetchIndex gives it."""
+    log = ORDERS / "00000000000000000016.log"
+    options = enc.AivenOptions(100, compression=True, encryption=("k1", key_pair[1]) if encrypt else None)
+    copy_one(tmp_path, log, options)
+    (segment,) = find_segments(open_store(tmp_path)).segments
+    keyring = Keyring({"k1": key_pair[0]})
+    parts = {kind: segment.index_part(kind, keyring) for kind in INDEX_KINDS}
+    assert parts["offset"] == log.with_suffix(".index").read_bytes()
+    assert parts["timestamp"] == log.with_suffix(".timeindex").read_bytes()
+    assert parts["producerSnapshot"] == (ORDERS / "00000000000000000016.snapshot").read_bytes()
+    assert parts["leaderEpoch"] == b"0\n1\n0 16\n" and parts["transaction"] == b""
+    if not encrypt:
+        manifest = segment.manifest()
+        sizes = [r.size if r is not None else 0 for r in (manifest.indexes[kind] for kind in INDEX_KINDS)]
+        whole = AivenSegmentIndexes(
+            *sizes, KaitaiStream(BytesIO((tmp_path / segment.objects["indexes"][0]).read_bytes()))
+        )
+        assert [e.relative_offset for e in whole.offset_index.entries if not e.is_unused] == [
+            e.relative_offset for e in KafkaOffsetIndex.from_bytes(parts["offset"]).entries if not e.is_unused
+        ]
+        assert whole.leader_epoch_checkpoint == "0\n1\n0 16\n" and not hasattr(whole, "transaction_index")

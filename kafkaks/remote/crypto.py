@@ -10,8 +10,8 @@ Read from Aiven-Open/tiered-storage-for-apache-kafka at 8fb15816df2d0b3f880b76e5
   ``<key pair id>:<base64>`` (EncryptedDataKey); the user holds the private keys (PKCS#8 PEM, read
   by RsaKeyReader) by their ids.
 - Each transformed chunk, and each non-empty index of the ``.indexes`` object, is
-  ``IV (12 bytes) || AES-256-GCM ciphertext || tag (16 bytes)``, the AAD given to every one
-  (EncryptionChunkEnumeration, DecryptionChunkEnumeration, SegmentEncryptionMetadataV1.IV_SIZE).
+  ``IV (12 bytes) || AES-256-GCM ciphertext || tag (16 bytes)`` (``aiven_encrypted_chunk.ksy``),
+  the AAD given to every one (EncryptionChunkEnumeration, DecryptionChunkEnumeration).
 
 ``cryptography`` (OpenSSL) refuses SHA3 in OAEP, so the unwrap needs PyCryptodome, which does both
 steps; without it, :func:`require_crypto` says which extra to install.
@@ -25,12 +25,10 @@ from types import ModuleType
 from typing import Any
 
 from ..errors import KafkaksError, UnsupportedError
+from ..generated.aiven_encrypted_chunk import AivenEncryptedChunk
 from ..schemas.extras import MissingExtraError
 
-__all__ = ["IV_SIZE", "TAG_SIZE", "Keyring", "MissingExtraError", "decrypt_chunk", "require_crypto"]
-
-IV_SIZE = 12  # SegmentEncryptionMetadataV1.IV_SIZE
-TAG_SIZE = 16  # AesEncryptionProvider.GCM_TAG_LENGTH, 128 bits
+__all__ = ["Keyring", "MissingExtraError", "decrypt_chunk", "require_crypto"]
 
 
 def require_crypto() -> ModuleType:
@@ -107,9 +105,11 @@ class Keyring:
 def decrypt_chunk(key: bytes, aad: bytes, chunk: bytes) -> bytes:
     """One transformed chunk decrypted (and its tag checked); ValueError when it does not check."""
     aes = require_crypto().Cipher.AES
-    if len(chunk) < IV_SIZE + TAG_SIZE:
-        raise ValueError(f"{len(chunk)} bytes is less than an IV and a tag")
-    cipher = aes.new(key, aes.MODE_GCM, nonce=chunk[:IV_SIZE], mac_len=TAG_SIZE)
+    try:
+        parsed = AivenEncryptedChunk.from_bytes(chunk)
+    except Exception as exc:  # the generated parser's EOF error: too short for an IV and a tag
+        raise ValueError(f"{len(chunk)} bytes is less than an IV and a tag ({exc})") from None
+    cipher = aes.new(key, aes.MODE_GCM, nonce=parsed.iv, mac_len=len(parsed.tag))
     cipher.update(aad)
-    plain: bytes = cipher.decrypt_and_verify(chunk[IV_SIZE:-TAG_SIZE], chunk[-TAG_SIZE:])
+    plain: bytes = cipher.decrypt_and_verify(parsed.ciphertext, parsed.tag)
     return plain

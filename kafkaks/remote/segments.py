@@ -95,6 +95,35 @@ class RemoteSegment:
         finally:
             blob.close()
 
+    def index_part(self, kind: str, keyring: Keyring | None = None) -> bytes:
+        """One part of an Aiven segment's ``.indexes`` object (a kind of
+        :data:`~kafkaks.remote.aiven.INDEX_KINDS`), decrypted: the broker's file for it, which
+        ``aiven_segment_indexes.ksy`` reads; b"" when the manifest has none."""
+        manifest = self.manifest()
+        part = manifest.indexes.get(kind)
+        key, _size = self.objects["indexes"]
+        if part is None or part.size == 0:
+            return b""
+        blob = self.store.open(key)
+        try:
+            data = blob.read_at(part.position, part.size)
+        finally:
+            blob.close()
+        if len(data) != part.size:
+            raise KafkaksError(
+                f"the {kind} index at {part.position} ({part.size} bytes) runs past the object's end",
+                path=self.store.location(key),
+            )
+        detransform = _detransform(manifest, keyring, self.store.location(key), compressed=False)
+        if detransform is None:
+            return data
+        try:
+            return detransform(data, aiven.Chunk(0, 0, part.size, part.position, part.size))
+        except ValueError as exc:
+            raise KafkaksError(
+                f"the {kind} index does not decrypt: {exc}", path=self.store.location(key)
+            ) from None
+
     def open(self, keyring: Keyring | None = None, manifest: aiven.Manifest | None = None) -> ChunkedSegment:
         """The segment's bytes as a seekable binary file (:class:`~kafkaks.remote.chunked.ChunkedSegment`).
         An encrypted Aiven segment needs the ``keyring`` holding its key pair."""
@@ -107,10 +136,14 @@ class RemoteSegment:
         return ChunkedSegment(self.store.open(key), manifest.chunk_index, detransform)
 
 
-def _detransform(manifest: aiven.Manifest, keyring: Keyring | None, where: str) -> Detransform | None:
-    """Aiven's DetransformChunkEnumeration chain for this segment: decrypt, then decompress."""
+def _detransform(
+    manifest: aiven.Manifest, keyring: Keyring | None, where: str, *, compressed: bool = True
+) -> Detransform | None:
+    """Aiven's DetransformChunkEnumeration chain for this segment: decrypt, then decompress (the
+    ``.log`` object's chunks; the ``.indexes`` object's parts are never ``compressed``)."""
     encryption = manifest.encryption
-    if encryption is None and not manifest.compression:
+    compression = manifest.compression and compressed
+    if encryption is None and not compression:
         return None
     data_key = aad = b""
     if encryption is not None:
@@ -121,7 +154,7 @@ def _detransform(manifest: aiven.Manifest, keyring: Keyring | None, where: str) 
                 path=where,
             )
         data_key, aad = keyring.unwrap(encryption.key_id, encryption.wrapped_key, where), encryption.aad
-    if manifest.compression:
+    if compression:
         import zstandard
 
         decompressor = zstandard.ZstdDecompressor()
@@ -129,7 +162,7 @@ def _detransform(manifest: aiven.Manifest, keyring: Keyring | None, where: str) 
     def detransform(data: bytes, chunk: aiven.Chunk) -> bytes:
         if encryption is not None:
             data = decrypt_chunk(data_key, aad, data)
-        if manifest.compression:
+        if compression:
             try:
                 data = decompressor.decompress(data, max_output_size=chunk.original_size)
             except zstandard.ZstdError as exc:
