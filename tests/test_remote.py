@@ -275,3 +275,37 @@ def test_indexes_object(tmp_path: Path, encrypt: bool, key_pair: tuple[bytes, by
             e.relative_offset for e in KafkaOffsetIndex.from_bytes(parts["offset"]).entries if not e.is_unused
         ]
         assert whole.leader_epoch_checkpoint == "0\n1\n0 16\n" and not hasattr(whole, "transaction_index")
+
+
+@pytest.mark.parametrize(
+    "index",
+    [
+        {
+            "type": "fixed",
+            "originalChunkSize": 1,
+            "originalFileSize": 2**31 - 1,
+            "transformedChunkSize": 1,
+            "finalTransformedChunkSize": 1,
+        },
+        {
+            "type": "fixed",
+            "originalChunkSize": 2**31 - 1,
+            "originalFileSize": 2**31 - 1,
+            "transformedChunkSize": 5,
+            "finalTransformedChunkSize": 2**31 - 1,
+        },
+    ],
+    ids=["two-billion-chunks", "one-huge-chunk"],
+)
+def test_hostile_chunk_index(tmp_path: Path, index: dict[str, object]) -> None:
+    """A manifest claiming a huge segment: nothing is materialised or fetched past the object, and
+    reading stops with a located problem."""
+    copy_one(tmp_path, ORDERS / "00000000000000000000.log", enc.AivenOptions(100))
+    (path,) = tmp_path.rglob("*.rsm-manifest")
+    manifest = json.loads(path.read_text())
+    manifest["chunkIndex"] = index
+    path.write_text(json.dumps(manifest))
+    (segment,) = find_segments(open_store(tmp_path)).segments
+    problems: list[Problem] = []
+    assert signature(read_remote_segment(segment, on_problem=problems.append)) == []
+    assert [p.kind for p in problems] == ["unreadable_file"] and "cut short" in problems[0].message

@@ -29,8 +29,9 @@ import base64
 import binascii
 import json
 import re
+from array import array
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Any, Literal
 
@@ -115,36 +116,53 @@ class Chunk:
     transformed_size: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ChunkIndex:
-    """The chunks of a ``.log`` object (AbstractChunkIndex.materializeChunks)."""
+    """The chunks of a ``.log`` object (AbstractChunkIndex): ``count`` chunks of
+    ``original_chunk_size`` segment bytes, the last holding the rest. A fixed index gives every
+    transformed chunk the size ``fixed_size`` but the last (``final_size``), a variable one lists
+    ``sizes``. Chunks are computed when asked for, never all at once: a manifest's numbers may be
+    anything, and a fixed index of two billion chunks costs nothing until it is read."""
 
     kind: Literal["fixed", "variable"]
     original_chunk_size: int
     original_file_size: int
-    transformed_sizes: tuple[int, ...]
+    count: int
+    fixed_size: int = 0
+    final_size: int = 0
+    sizes: tuple[int, ...] = ()
+    _positions: array[int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        positions = array("q", [0])
+        if self.kind == "variable":
+            positions.extend(accumulate(self.sizes))
+        object.__setattr__(self, "_positions", positions)
 
     @property
     def transformed_size(self) -> int:
         """What the ``.log`` object should hold."""
-        return sum(self.transformed_sizes)
+        if self.kind == "variable":
+            return self._positions[-1]
+        return self.fixed_size * (self.count - 1) + self.final_size if self.count else 0
 
-    def chunks(self) -> list[Chunk]:
-        if not self.transformed_sizes:
-            return [Chunk(0, 0, 0, 0, 0)]
-        count = len(self.transformed_sizes)
-        last = self.original_file_size - (count - 1) * self.original_chunk_size
-        positions = [0, *accumulate(self.transformed_sizes)]
-        return [
-            Chunk(
-                i,
-                i * self.original_chunk_size,
-                last if i == count - 1 else self.original_chunk_size,
-                positions[i],
-                size,
-            )
-            for i, size in enumerate(self.transformed_sizes)
-        ]
+    def chunk(self, number: int) -> Chunk:
+        """Chunk ``number`` (0 to ``count - 1``); an empty segment's one chunk of size 0."""
+        if self.count == 0:
+            return Chunk(0, 0, 0, 0, 0)
+        last = number == self.count - 1
+        original = (
+            self.original_file_size - number * self.original_chunk_size if last else self.original_chunk_size
+        )
+        if self.kind == "variable":
+            position, size = self._positions[number], self.sizes[number]
+        else:
+            position, size = number * self.fixed_size, self.final_size if last else self.fixed_size
+        return Chunk(number, number * self.original_chunk_size, original, position, size)
+
+    def number_at(self, position: int) -> int:
+        """The chunk holding the segment's byte ``position``."""
+        return max(min(position // self.original_chunk_size, self.count - 1), 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,8 +243,7 @@ def _chunk_index(field: Any) -> ChunkIndex:
         count = -(-file_size // chunk_size)
         size = _int(field["transformedChunkSize"], "transformedChunkSize")
         final = _int(field["finalTransformedChunkSize"], "finalTransformedChunkSize")
-        sizes = (size,) * (count - 1) + (final,) if count else ()
-        return ChunkIndex("fixed", chunk_size, file_size, sizes)
+        return ChunkIndex("fixed", chunk_size, file_size, count, size, final)
     if kind == "variable":
         sizes = _chunk_sizes(base64.b64decode(field["transformedChunks"], validate=True))
         count = len(sizes)
@@ -234,7 +251,7 @@ def _chunk_index(field: Any) -> ChunkIndex:
             raise ValueError(
                 f"{count} chunks of {chunk_size} bytes cannot hold a segment of {file_size} bytes"
             )
-        return ChunkIndex("variable", chunk_size, file_size, sizes)
+        return ChunkIndex("variable", chunk_size, file_size, count, sizes=sizes)
     raise ValueError(f"chunkIndex.type {kind!r} is neither fixed nor variable")
 
 

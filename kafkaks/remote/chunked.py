@@ -16,7 +16,6 @@ it, as it does for a local disk failing mid-file.
 
 from __future__ import annotations
 
-import bisect
 import io
 from collections import OrderedDict
 from collections.abc import Callable
@@ -46,8 +45,6 @@ class ChunkedSegment(io.RawIOBase):
         super().__init__()
         self.blob, self.index, self.detransform = blob, index, detransform
         self.name = blob.name
-        self._chunks = index.chunks()
-        self._starts = [chunk.original_position for chunk in self._chunks]
         self._size = index.original_file_size
         self._position = 0
         self._decoded: OrderedDict[int, bytes] = OrderedDict()
@@ -104,11 +101,9 @@ class ChunkedSegment(io.RawIOBase):
             return b""
         if self.detransform is None and not self._short:
             return self.blob.read_at(position, end - position)
-        first = bisect.bisect_right(self._starts, position) - 1
-        last = bisect.bisect_right(self._starts, end - 1) - 1
         pieces = []
-        for number in range(first, last + 1):
-            chunk = self._chunks[number]
+        for number in range(self.index.number_at(position), self.index.number_at(end - 1) + 1):
+            chunk = self.index.chunk(number)
             data = self._chunk(number)
             lo = max(position - chunk.original_position, 0)
             hi = min(end - chunk.original_position, chunk.original_size)
@@ -120,17 +115,19 @@ class ChunkedSegment(io.RawIOBase):
         if data is not None:
             self._decoded.move_to_end(number)
             return data
-        # fetch this chunk and the ones after it up to FETCH_BYTES in one ranged read
-        chunks = [self._chunks[number]]
-        while (
-            chunks[-1].number + 1 < len(self._chunks)
-            and sum(chunk.transformed_size for chunk in chunks) < FETCH_BYTES
-        ):
-            chunks.append(self._chunks[chunks[-1].number + 1])
-        start = chunks[0].transformed_position
-        length = chunks[-1].transformed_position + chunks[-1].transformed_size - start
-        if self._short and start + length > self.blob.size:
+        # fetch this chunk and the ones after it, up to FETCH_BYTES and the object's end, in one read
+        chunks = [self.index.chunk(number)]
+        end = chunks[0].transformed_position + chunks[0].transformed_size
+        if end > self.blob.size:
             raise ChunkError(f"{self.blob.name}: chunk {number}: {self._short} (the object is cut short)")
+        while chunks[-1].number + 1 < self.index.count and end - chunks[0].transformed_position < FETCH_BYTES:
+            following = self.index.chunk(chunks[-1].number + 1)
+            if following.transformed_position + following.transformed_size > self.blob.size:
+                break
+            chunks.append(following)
+            end = following.transformed_position + following.transformed_size
+        start = chunks[0].transformed_position
+        length = end - start
         try:
             raw = self.blob.read_at(start, length)
         except OSError as exc:

@@ -121,7 +121,7 @@ def _segment_row(
             row["problems"].append(str(exc))
     if manifest is not None:
         row["original_bytes"] = manifest.chunk_index.original_file_size
-        row["chunks"] = len(manifest.chunk_index.transformed_sizes)
+        row["chunks"] = manifest.chunk_index.count
         row["chunk_index"] = manifest.chunk_index.kind
         row["compression"] = manifest.compression
         row["encryption"] = manifest.encryption.key_id if manifest.encryption else None

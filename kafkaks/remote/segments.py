@@ -129,7 +129,7 @@ class RemoteSegment:
         An encrypted Aiven segment needs the ``keyring`` holding its key pair."""
         key, size = self.objects[self.log_suffix]
         if self.layout == "local_tiered":
-            index = aiven.ChunkIndex("fixed", max(size, 1), size, (size,) if size else ())
+            index = aiven.ChunkIndex("fixed", max(size, 1), size, 1 if size else 0, size, size)
             return ChunkedSegment(self.store.open(key), index, None)
         manifest = manifest or self.manifest()
         detransform = _detransform(manifest, keyring, self.store.location(key))
