@@ -23,8 +23,8 @@ import kafkaks
 from kafkaks.cli import main
 from kafkaks.models import Problem
 from kafkaks.remote.metadata import read_metadata
-from kafkaks.remote.tiers import Remote, tiered_runs
-from kafkaks.store.partition import read_partition_batches
+from kafkaks.remote.tiers import Remote, read_tiered_partition, tiered_runs
+from kafkaks.store.partition import read_partition, read_partition_batches
 from kafkaks.store.segment import flatten
 
 ORDERS = Path(__file__).parent / "fixtures" / "logdir" / "orders-0"
@@ -220,3 +220,13 @@ def test_inventory(tiers: Tiers, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(args) == 1
     text = capsys.readouterr().out
     assert "problem: unreadable_file" in text and "chunk 0" in text and "NOT READ" in text
+
+
+def test_read_tiered_partition_records(tiers: Tiers) -> None:
+    """Records across tiers, as read_partition gives those of the complete directory."""
+    remote = Remote.open(tiers.store, metadata=[tiers.metadata])
+    got = list(read_tiered_partition(remote, "orders", 0, [tiers.local], on_problem=lambda _p: None))
+    expected = list(read_partition(ORDERS))
+    assert [(r.offset, r.timestamp, r.key, r.value, r.headers, r.topic, r.partition) for r in got] == [
+        (r.offset, r.timestamp, r.key, r.value, r.headers, r.topic, r.partition) for r in expected
+    ]

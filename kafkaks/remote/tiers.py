@@ -15,10 +15,11 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ..errors import KafkaksError
+from ..models import Record
 from ..store.listing import PartitionDir, copy_listings, segments_in
 from ..store.partition import Isolation, Transactions, segment_runs
 from ..store.replicas import Run, merge, merge_runs
-from ..store.segment import ProblemHandler, default_handler, ignore
+from ..store.segment import ProblemHandler, batch_records, default_handler, flatten, ignore
 from ..wire.batch import Batch
 from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from ..wire.scan import ScannedRun
@@ -28,7 +29,7 @@ from .reading import remote_runs, tier_gaps
 from .segments import RemoteSegment, by_partition, find_segments
 from .stores import Store, open_store
 
-__all__ = ["Remote", "tiered_runs", "tiered_sources"]
+__all__ = ["Remote", "read_tiered_partition", "tiered_runs", "tiered_sources"]
 
 
 @dataclass
@@ -161,3 +162,30 @@ def tiered_sources(
         )
         for topic, partition in sorted(set(local) | set(remote.partitions))
     ]
+
+
+def read_tiered_partition(
+    remote: Remote,
+    topic: str,
+    partition: int,
+    local: Sequence[str | os.PathLike[str]] = (),
+    *,
+    isolation: Isolation = "read_uncommitted",
+    verify_crc: bool = True,
+    on_problem: ProblemHandler | None = None,
+    max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
+) -> Iterator[Record]:
+    """:func:`~kafkaks.store.partition.read_partition` of a tiered partition: the records of
+    :func:`tiered_runs`, in offset order, with the same problems."""
+    batches = tiered_runs(
+        remote,
+        topic,
+        partition,
+        local,
+        isolation=isolation,
+        verify_crc=verify_crc,
+        on_problem=on_problem,
+        max_decompressed_bytes=max_decompressed_bytes,
+    )
+    for batch in flatten(batches):
+        yield from batch_records(batch, on_problem)
