@@ -309,3 +309,17 @@ def test_hostile_chunk_index(tmp_path: Path, index: dict[str, object]) -> None:
     problems: list[Problem] = []
     assert signature(read_remote_segment(segment, on_problem=problems.append)) == []
     assert [p.kind for p in problems] == ["unreadable_file"] and "cut short" in problems[0].message
+
+
+def test_a_split_pickles(tmp_path: Path, key_pair: tuple[bytes, bytes]) -> None:
+    """A remote segment, its keyring (used once) and a byte range go to a task by pickle and read there."""
+    import pickle
+
+    log = ORDERS / "00000000000000000000.log"
+    copy_one(tmp_path, log, enc.AivenOptions(100, compression=True, encryption=("k1", key_pair[1])))
+    (segment,) = find_segments(open_store(tmp_path)).segments
+    keyring = Keyring({"k1": key_pair[0]})
+    whole = signature(read_remote_segment(segment, keyring=keyring))
+    task_segment, task_keyring = pickle.loads(pickle.dumps((segment, keyring)))
+    start = whole[1][2]
+    assert signature(read_remote_segment(task_segment, keyring=task_keyring, start=start)) == whole[1:]

@@ -8,6 +8,8 @@ without the cluster. See docs/remote.md.
     segments     the remote segments of a store, in either layout (Aiven's, LocalTieredStorage)
     metadata     which segments are live, from ``__remote_log_metadata``
     reading      remote segments as batches, alone or merged with the local ones
+    tiers        a store planned once (:class:`Remote`), a partition across tiers
+    inventory    what a store holds (``kafkaks remote-inventory``)
 """
 
 from __future__ import annotations
@@ -16,15 +18,19 @@ from .crypto import Keyring, MissingExtraError
 from .reading import read_remote_segment, remote_runs
 from .segments import Found, RemoteSegment, find_segments
 from .stores import Store, open_store
+from .tiers import Remote, read_tiered_partition, tiered_runs
 
 __all__ = [
     "Found",
     "Keyring",
     "MissingExtraError",
+    "Remote",
     "RemoteSegment",
     "Store",
     "find_segments",
     "open_store",
     "read_remote_segment",
+    "read_tiered_partition",
     "remote_runs",
+    "tiered_runs",
 ]

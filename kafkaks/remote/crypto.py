@@ -59,6 +59,13 @@ class Keyring:
         self._keys: dict[str, Any] = {}  # imported when first needed: an import tests primality
         self._unwrapped: dict[tuple[str, bytes], bytes] = {}
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What a task needs: PyCryptodome's keys do not pickle, so they are imported again there."""
+        return {"_pems": self._pems, "_keys": {}, "_unwrapped": self._unwrapped}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
     def _key(self, key_id: str) -> Any:
         """The private key of ``key_id``, imported once; None when the keyring has no such id."""
         if key_id in self._keys or key_id not in self._pems:
