@@ -219,7 +219,13 @@ def test_inventory(tiers: Tiers, capsys: pytest.CaptureFixture[str]) -> None:
     args = ["remote-inventory", str(tiers.store), "--remote-metadata", str(tiers.metadata), "--read-chunks"]
     assert main(args) == 1
     text = capsys.readouterr().out
-    assert "problem: unreadable_file" in text and "chunk 0" in text and "NOT READ" in text
+    assert "problem: unreadable_file" in text and "chunk 0 fails" in text and "NOT READ" in text
+    assert main([*args, "--json"]) == 1
+    rows = {
+        row["segment_id"]: row for row in json.loads(capsys.readouterr().out)["partitions"][0]["segments"]
+    }
+    assert [c["chunk"] for c in rows[tiers.ids["second"]]["failing_chunks"]] == [0]
+    assert rows[tiers.ids["first"]]["failing_chunks"] == [] and rows[tiers.ids["first"]]["last_offset"] == 15
 
 
 def test_read_tiered_partition_records(tiers: Tiers) -> None:

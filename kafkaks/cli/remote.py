@@ -91,6 +91,7 @@ def _text(inventory: dict[str, Any]) -> list[str]:
                 f"{s['stored_bytes']:>10} B  {s['segment_id']}  {' '.join(f for f in flags if f)}"
             )
             lines += [f"    problem: {problem}" for problem in s["problems"]]
+            lines += [f"    chunk {c['chunk']} fails: {c['message']}" for c in s.get("failing_chunks", [])]
         lines += [f"  gap: {gap['message']}" for gap in p["gaps"]]
     if inventory["findings"]:
         lines.append("\nfindings:")

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import io
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from .aiven import Chunk, ChunkIndex
@@ -109,6 +109,15 @@ class ChunkedSegment(io.RawIOBase):
             hi = min(end - chunk.original_position, chunk.original_size)
             pieces.append(data[lo:hi] if (lo, hi) != (0, len(data)) else data)
         return pieces[0] if len(pieces) == 1 else b"".join(pieces)
+
+    def failing_chunks(self) -> Iterator[tuple[int, str]]:
+        """Every chunk fetched and decoded once (decrypted, decompressed, its size checked); the
+        number of each that fails, with why. For an inventory: reading stops at the first."""
+        for number in range(self.index.count):
+            try:
+                self._chunk(number)
+            except ChunkError as exc:
+                yield number, str(exc)
 
     def _chunk(self, number: int) -> bytes:
         data = self._decoded.get(number)

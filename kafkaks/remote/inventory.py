@@ -7,8 +7,8 @@ the segments read that none holds (gaps), then the findings of
 :func:`~kafkaks.remote.metadata.select` (copies that did not finish, segments that are no longer
 live, objects no metadata names, live segments with no object) and the objects of neither layout.
 With ``read_chunks``, every segment read is also read through: each chunk fetched, decrypted and
-decompressed, each batch's CRC checked, and what fails reported with its segment, and the segment's
-first and last offsets and timestamps taken from its batches.
+decompressed (``failing_chunks``: each chunk that does not, with why), each batch's CRC checked
+(``problems``), and the segment's first and last offsets and timestamps taken from its batches.
 """
 
 from __future__ import annotations
@@ -43,9 +43,10 @@ class Inventory:
     @property
     def damaged(self) -> bool:
         """Whether anything found means data the store should hold cannot be read."""
-        return any(p["gaps"] or any(s["problems"] for s in p["segments"]) for p in self.partitions) or any(
-            f["kind"] == "missing_objects" for f in self.findings
-        )
+        return any(
+            p["gaps"] or any(s["problems"] or s.get("failing_chunks") for s in p["segments"])
+            for p in self.partitions
+        ) or any(f["kind"] == "missing_objects" for f in self.findings)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -134,6 +135,12 @@ def _segment_row(
 
 
 def _read_through(segment: RemoteSegment, remote: Remote, row: dict[str, Any]) -> None:
+    try:
+        with segment.open(remote.keyring) as stream:
+            row["failing_chunks"] = [{"chunk": n, "message": why} for n, why in stream.failing_chunks()]
+    except KafkaksError as exc:
+        row["problems"].append(str(exc))
+        return
     problems: list[Problem] = []
     first = last = low = high = None
     for batch in flatten(read_remote_segment(segment, keyring=remote.keyring, on_problem=problems.append)):
