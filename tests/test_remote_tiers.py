@@ -236,3 +236,21 @@ def test_read_tiered_partition_records(tiers: Tiers) -> None:
     assert [(r.offset, r.timestamp, r.key, r.value, r.headers, r.topic, r.partition) for r in got] == [
         (r.offset, r.timestamp, r.key, r.value, r.headers, r.topic, r.partition) for r in expected
     ]
+
+
+def test_local_tiered_storage_across_tiers(tmp_path: Path) -> None:
+    """LocalTieredStorage's directory: 0 copied, 16 copied up to its time index only (a broker that
+    died mid-copy), the local log dir holding 16 and 30."""
+    put = enc.put_files(tmp_path / "rsm")
+    enc.local_tiered_copy(put, files(0), "orders", TOPIC_ID, 0, enc.kafka_uuid())
+    enc.local_tiered_copy(put, files(16), "orders", TOPIC_ID, 0, enc.kafka_uuid(), stop_after=".timeindex")
+    local = tmp_path / "logdir" / "orders-0"
+    shutil.copytree(ORDERS, local)
+    for path in local.glob("00000000000000000000.*"):
+        path.unlink()
+    remote = Remote.open(tmp_path / "rsm")
+    assert [(s.layout, s.start_offset) for s in remote.segments("orders", 0)] == [("local_tiered", 0)]
+    (finding,) = remote.findings
+    assert finding.kind == "incomplete_copy" and ".leader_epoch_checkpoint, .snapshot" in finding.message
+    got, problems = read(remote, [local])
+    assert got == whole() and not problems  # 0..15 remote, then 16 on locally: no overlap, no gap
