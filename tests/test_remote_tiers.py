@@ -254,3 +254,25 @@ def test_local_tiered_storage_across_tiers(tmp_path: Path) -> None:
     assert finding.kind == "incomplete_copy" and ".leader_epoch_checkpoint, .snapshot" in finding.message
     got, problems = read(remote, [local])
     assert got == whole() and not problems  # 0..15 remote, then 16 on locally: no overlap, no gap
+
+
+@pytest.mark.parametrize("json_output", [False, True], ids=["text", "json"])
+def test_dump_remote(tiers: Tiers, capsys: pytest.CaptureFixture[str], json_output: bool) -> None:
+    """kafkaks dump --remote: the live remote segments dumped as the same segments' files are
+    (Kafka's lines, or JSON objects), but for the names; what is left out is said on stderr."""
+    options = ["--deep-iteration", "--print-data-log"] + (["--json"] if json_output else [])
+    local = [str(ORDERS / "00000000000000000000.log"), str(ORDERS / "00000000000000000016.log")]
+    assert main(["dump", *options, *local]) == 0
+    expected = capsys.readouterr().out
+    remote = ["--remote", str(tiers.store), "--remote-metadata", str(tiers.metadata)]
+    assert main(["dump", *options, *remote]) == 0
+    captured = capsys.readouterr()
+    assert "not_live" in captured.err and tiers.ids["deleted"] in captured.err
+
+    def unnamed(text: str) -> list[object]:
+        if not json_output:
+            return [line for line in text.splitlines() if not line.startswith("Dumping ")]
+        objects = [json.loads(line) for line in text.splitlines()]
+        return [{k: v for k, v in o.items() if k != "path"} for o in objects]
+
+    assert unnamed(captured.out) == unnamed(expected) and len(unnamed(expected)) > 40

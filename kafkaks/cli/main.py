@@ -303,6 +303,7 @@ def build_parser(command: str | None = "pipeline") -> argparse.ArgumentParser:
         help="where --decode-values finds schemas: a Schema Registry's URL (http://host:8081), or a "
         "log dir or _schemas partition directory elsewhere",
     )
+    add_remote_options(dump, store=True)
     dump.set_defaults(command_parser=dump)
     verify = commands.add_parser(
         "verify",
@@ -394,7 +395,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser(_command(argv))
     try:
         args = parser.parse_args(argv)
-        if args.command == "dump" and not [*args.files, *args.paths]:
+        if args.command == "dump" and not [*args.files, *args.paths] and not args.remote:
             args.command_parser.error("no files to dump: give --files file1,file2,... or paths")
         if args.command == "dump" and (args.decode_values or args.registry) and not args.json:
             args.command_parser.error("--decode-values needs --json")

@@ -6,15 +6,25 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-__all__ = ["add_remote_options", "keys_of", "run_inventory"]
+if TYPE_CHECKING:
+    from ..remote.tiers import Remote
+
+__all__ = ["add_remote_options", "keys_of", "open_remote", "run_inventory"]
 
 
-def add_remote_options(parser: argparse.ArgumentParser) -> None:
-    """The options that say how to read a store of remote segments."""
+def add_remote_options(parser: argparse.ArgumentParser, *, store: bool = False) -> None:
+    """The options that say how to read a store of remote segments (with ``store``, --remote too)."""
     group = parser.add_argument_group("tiered storage")
+    if store:
+        group.add_argument(
+            "--remote",
+            metavar="STORE",
+            help="also the remote segments (tiered storage) of this folder or URI (s3://bucket/prefix, ...)",
+        )
     group.add_argument(
         "--remote-key-prefix",
         default="",
@@ -35,6 +45,19 @@ def add_remote_options(parser: argparse.ArgumentParser) -> None:
         metavar="LOGDIR",
         help="a log dir (or partition directory) holding __remote_log_metadata: which segments are live",
     )
+
+
+def open_remote(args: argparse.Namespace, warn: Callable[[str], None]) -> Remote:
+    """The store of ``--remote``, planned (:class:`~kafkaks.remote.tiers.Remote`); what it leaves
+    out and why goes to ``warn``, one line each."""
+    from ..remote.tiers import Remote
+
+    remote = Remote.open(
+        args.remote, key_prefix=args.remote_key_prefix, keys=keys_of(args), metadata=args.remote_metadata
+    )
+    for finding in remote.findings:
+        warn(f"{finding.location}: {finding.kind}: {finding.message}")
+    return remote
 
 
 def keys_of(args: argparse.Namespace) -> dict[str, str]:
