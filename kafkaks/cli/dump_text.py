@@ -172,10 +172,15 @@ def record_line(
     return "".join(parts)
 
 
+def segment_header(base_offset: int) -> str:
+    """Kafka's first line for a ``.log`` segment."""
+    return f"Log starting offset: {base_offset}"
+
+
 def log_header(path: str) -> str:
     name = os.path.basename(path)
     if name.endswith(".log"):
-        return f"Log starting offset: {base_offset_of(path)}"
+        return segment_header(base_offset_of(path))
     if name == "bootstrap.checkpoint":
         return "KRaft bootstrap snapshot"
     match = KRAFT_SNAPSHOT.match(name)
@@ -237,7 +242,7 @@ class TextRenderer(Renderer):
     def start(self, path: str) -> None:
         self.emit(f"Dumping {path}")
 
-    def log_file(self, path: str, header: str) -> None:
+    def log_file(self, path: str, header: str, base_offset: int | None, size: int) -> None:
         self.emit(header)
         self.previous = -1
         self.gaps = []

@@ -21,6 +21,7 @@ from .custom_decoders import load_decoder
 from .dump import run_dump
 from .jsonl import BYTES_FORMATS
 from .output import quiet_stdout
+from .remote import add_remote_options, run_inventory
 from .state import STATE_HELP, run_state
 from .state import add_arguments as add_state_arguments
 from .verify import run_verify
@@ -92,6 +93,15 @@ PIPELINE_HELP = (
     "Kafka log dirs to Parquet with Spark, with a per-partition summary "
     "(needs the spark extra: pip install 'kafkaks[spark]')"
 )
+
+REMOTE_INVENTORY_DESCRIPTION = """\
+What a store of a tiered topic's remote segments holds (Aiven's tiered storage layout, or Apache
+Kafka's LocalTieredStorage): per partition, its segments with offsets, largest timestamp, sizes,
+compression and encryption; the offsets no segment holds; copies that did not finish, segments no
+longer live, objects no __remote_log_metadata record names (given --remote-metadata) and live
+segments with no object; objects of no known layout. --read-chunks reads every segment through.
+Exit status: 0 nothing lost, 1 offsets or chunks that cannot be read, 2 usage error. See
+docs/remote.md."""
 
 VERIFY_DESCRIPTION = """\
 Check Kafka files without a broker: every batch CRC and record, every .index and .timeindex
@@ -292,6 +302,7 @@ def build_parser(command: str | None = "pipeline") -> argparse.ArgumentParser:
         help="where --decode-values finds schemas: a Schema Registry's URL (http://host:8081), or a "
         "log dir or _schemas partition directory elsewhere",
     )
+    add_remote_options(dump, store=True)
     dump.set_defaults(command_parser=dump)
     verify = commands.add_parser(
         "verify",
@@ -329,6 +340,23 @@ def build_parser(command: str | None = "pipeline") -> argparse.ArgumentParser:
     state = commands.add_parser("state", help=STATE_HELP, description=STATE_HELP, allow_abbrev=False)
     add_state_arguments(state)
     state.set_defaults(command_parser=state)
+    inventory = commands.add_parser(
+        "remote-inventory",
+        help="what a store of remote segments (tiered storage) holds, and what is wrong with it",
+        description=REMOTE_INVENTORY_DESCRIPTION,
+        allow_abbrev=False,
+    )
+    inventory.add_argument(
+        "store", metavar="STORE", help="a folder, or a URI: s3://bucket/prefix, gs://, abfs://"
+    )
+    inventory.add_argument("--json", action="store_true", help="one JSON object")
+    inventory.add_argument(
+        "--read-chunks",
+        action="store_true",
+        help="also read every segment through: fetch, decrypt and decompress each chunk, check each CRC",
+    )
+    add_remote_options(inventory)
+    inventory.set_defaults(command_parser=inventory)
     pipeline = commands.add_parser("pipeline", help=PIPELINE_HELP)
     if command == "pipeline":  # its module (Spark itself loads only when it runs) costs every start
         from ..spark.pipeline import add_arguments
@@ -369,7 +397,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser(_command(argv))
     try:
         args = parser.parse_args(argv)
-        if args.command == "dump" and not [*args.files, *args.paths]:
+        if args.command == "dump" and not [*args.files, *args.paths] and not args.remote:
             args.command_parser.error("no files to dump: give --files file1,file2,... or paths")
         if args.command == "dump" and (args.decode_values or args.registry) and not args.json:
             args.command_parser.error("--decode-values needs --json")
@@ -384,7 +412,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "pipeline":
             return int(args.run(args))
-        run = {"dump": run_dump, "state": run_state}.get(args.command, run_verify)
+        run = {"dump": run_dump, "verify": run_verify, "state": run_state, "remote-inventory": run_inventory}[
+            args.command
+        ]
         return run(args, sys.stdout, sys.stderr)
     except KeyboardInterrupt:
         return _interrupted()
