@@ -45,7 +45,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-
 from conftest import NO_REAL_DATA, REAL_DATA, real_data_available
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -57,8 +56,7 @@ SAMPLE = "/tmp/kafkaks-sample"
 TMP_PATH = re.compile(r"(?<![\w./-])/tmp/")  # a path that starts at /tmp, not .../tmp/ inside one
 LINKED_FROM_CHECKOUT = ("examples", "tests", "tools", "formats")
 SPARK_PRELUDE = (
-    "from pyspark.sql import SparkSession\n"
-    'spark = SparkSession.builder.master("local[1]").getOrCreate()\n'
+    'from pyspark.sql import SparkSession\nspark = SparkSession.builder.master("local[1]").getOrCreate()\n'
 )
 TIMEOUT_S = 600
 
@@ -128,11 +126,12 @@ def test_every_block_is_known() -> None:
     assert not odd, "unknown docs-test markers:\n" + "\n".join(odd)
     orphans = [b.id for b in ALL_BLOCKS if "output" in b.markers and b.tag != "text"]
     orphans += [
-        b.id
-        for b in ALL_BLOCKS
-        if "output" in b.markers and not any(e.output is b for e in ALL_BLOCKS)
+        b.id for b in ALL_BLOCKS if "output" in b.markers and not any(e.output is b for e in ALL_BLOCKS)
     ]
-    assert not orphans, "output blocks that follow no example: " + ", ".join(orphans)
+    orphans += [b.output.id for b in ALL_BLOCKS if b.tag == "console" and b.output is not None]
+    assert not orphans, "output blocks that follow no sh or python example: " + ", ".join(orphans)
+    unexplained = [b.id for b in ALL_BLOCKS if "skip" in b.markers and not b.markers["skip"]]
+    assert not unexplained, "skipped without a reason: " + ", ".join(unexplained)
 
 
 def example_params() -> list[object]:
