@@ -16,7 +16,8 @@ WORD -->`, with these words:
 - `skip: REASON`: not run (it needs a server or a cluster, installs packages, or takes minutes
   and gigabytes); reported as a skip with the reason.
 - `spark`: the example starts Spark: it runs under the `spark` mark.
-- `spark-session`: a `python` snippet that uses `spark`: a local SparkSession is made first.
+- `spark-session`: a `python` snippet that uses `spark`: a local SparkSession is made first, with
+  the `kafka-log` source registered (as the page's first snippet shows).
 - `real`: it reads the real broker data (`tests/conftest.py`'s REAL_DATA), whose folders appear
   in its working folder; skipped, saying so, where that data is absent.
 - `setup: COMMAND`: a shell command run (in the same way) before the block.
@@ -55,9 +56,12 @@ FENCE = re.compile(r"^(\s*)(```+)(.*)$")
 SAMPLE = "/tmp/kafkaks-sample"
 TMP_PATH = re.compile(r"(?<![\w./-])/tmp/")  # a path that starts at /tmp, not .../tmp/ inside one
 LINKED_FROM_CHECKOUT = ("examples", "tests", "tools", "formats")
-SPARK_PRELUDE = (
-    'from pyspark.sql import SparkSession\nspark = SparkSession.builder.master("local[1]").getOrCreate()\n'
-)
+SPARK_PRELUDE = """\
+from pyspark.sql import SparkSession
+from kafkaks.spark import KafkaLogDataSource
+spark = SparkSession.builder.master("local[1]").getOrCreate()
+spark.dataSource.register(KafkaLogDataSource)
+"""
 TIMEOUT_S = 600
 
 
