@@ -145,7 +145,7 @@ def example_params() -> list[object]:
             continue
         marks: list[pytest.MarkDecorator] = []
         if "skip" in block.markers:
-            marks.append(pytest.mark.skip(reason=f"not run: {block.markers['skip']}"))
+            marks.append(pytest.mark.skip(reason=f"{block.id} not run: {block.markers['skip']}"))
         if "spark" in block.markers or "spark-session" in block.markers:
             marks.append(pytest.mark.spark)
         if "real" in block.markers and not real_data_available():
