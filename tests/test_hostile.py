@@ -287,7 +287,7 @@ def test_a_big_bomb_costs_about_the_cap_in_native_memory(codec: str, tmp_path: P
         [sys.executable, "-c", BOMB_CHILD, str(path), str(cap)],
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=600,
         check=True,
     )
     usage = json.loads(result.stdout)
@@ -400,7 +400,7 @@ def test_a_record_bomb_costs_about_its_decompressed_size(
         [sys.executable, "-c", RECORD_BOMB_CHILD, mode, str(path), str(warm_up)],
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=600,
         check=True,
     )
     usage = json.loads(result.stdout)

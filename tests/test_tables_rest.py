@@ -237,7 +237,7 @@ def test_catalog_properties_and_pyicebergs_environment_reach_the_catalog(
         [*kafkaks_command(), *argv],
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=600,
         check=False,
         env={**os.environ, "PYICEBERG_CATALOG__KAFKAKS__TOKEN": "a-token"},
     )
