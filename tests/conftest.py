@@ -54,12 +54,24 @@ def file_kind(path: Path) -> str:
     return name.rsplit(".", 1)[-1]
 
 
+BIG_REAL_FILE = 300_000  # bytes: the few real files this big take seconds in the Python-level readers
+
+
+def is_big(path: Path) -> bool:
+    """Whether a real file, or the segment beside it that it indexes, is :data:`BIG_REAL_FILE`."""
+    segment = path.with_name(path.name.split(".", 1)[0] + ".log")
+    return any(p.is_file() and p.stat().st_size >= BIG_REAL_FILE for p in (path, segment))
+
+
 def real_params(*kinds: str) -> list[Any]:
-    """pytest params (path, info) for the real files of these kinds; one skipped param if absent."""
+    """pytest params (path, info) for the real files of these kinds; one skipped param if absent.
+    A big file's param is marked ``slow``."""
     if not real_data_available():
         return [pytest.param(None, None, marks=pytest.mark.skip(reason=NO_REAL_DATA), id="no-real-data")]
     return [
-        pytest.param(path, info, id=str(path.relative_to(REAL_DATA)))
+        pytest.param(
+            path, info, id=str(path.relative_to(REAL_DATA)), marks=[pytest.mark.slow] if is_big(path) else []
+        )
         for path, info in verified_files()
         if file_kind(path) in kinds
     ]

@@ -699,6 +699,7 @@ def one_batch_segment(directory: Path, count: int, step: int) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_offset_gaps_cost_grows_linearly(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 14.3: each gap was prepended to a list, so a compacted segment took quadratic time.
     Four times the gaps must take about four times as long (quadratic: sixteen); measured against

@@ -382,6 +382,7 @@ print(json.dumps({"count": count, "grown_kib": status("VmHWM:") - before}))
 @pytest.mark.parametrize(
     "kind, count", [("v2-zstd", 2 << 20), ("v1-gzip-wrapper", 200_000)], ids=["v2-zstd", "v1-gzip-wrapper"]
 )
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["records", "verify", "arrow-threads-0", "arrow-threads-1"])
 @pytest.mark.skipif(not Path("/proc/self/clear_refs").exists(), reason="needs Linux /proc")
 def test_a_record_bomb_costs_about_its_decompressed_size(

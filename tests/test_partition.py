@@ -288,6 +288,7 @@ def nobody(*argv: str) -> subprocess.CompletedProcess[str]:
     os.geteuid() != 0 or shutil.which("setpriv") is None,
     reason="runs the command as user nobody: needs root and setpriv (util-linux)",
 )
+@pytest.mark.slow
 def test_unreadable_files_as_an_unprivileged_user() -> None:
     probe = nobody("--version")
     if probe.returncode != 0:  # e.g. a clone in a `mktemp -d` folder, which only root may enter

@@ -120,6 +120,7 @@ def run_in_process(argv: list[str], capsys: pytest.CaptureFixture[str]) -> int:
     return code
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", COMMANDS)
 def test_commands_leave_the_files_as_they_were(
     command: list[Any], data: Path, capsys: pytest.CaptureFixture[str]
@@ -137,6 +138,7 @@ def test_commands_leave_the_files_as_they_were(
     assert snapshot(data) == before
 
 
+@pytest.mark.slow
 def test_the_console_script_leaves_all_real_data_as_it_was(tmp_path: Path) -> None:
     """The installed command, as a user runs it, over a copy of all the real data."""
     if not real_data_available():

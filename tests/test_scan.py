@@ -83,6 +83,7 @@ def test_fixture_segments_read_the_same_scanned(path: Path, monkeypatch: pytest.
         same_both_ways(path, monkeypatch, verify_crc=verify_crc)
 
 
+@pytest.mark.slow
 def test_real_segments_read_the_same_scanned(monkeypatch: pytest.MonkeyPatch) -> None:
     if not REAL_LOGS:
         pytest.skip(NO_REAL_DATA)
@@ -392,6 +393,7 @@ def test_read_arrow_runs_with_oversized_and_control_batches(tmp_path: Path) -> N
         assert len(rows) >= 45
 
 
+@pytest.mark.slow
 def test_real_segments_arrow_the_same_scanned() -> None:
     if not REAL_LOGS:
         pytest.skip(NO_REAL_DATA)
@@ -464,6 +466,7 @@ def test_partitions_read_the_same_through_the_merge_scanned(
         )
 
 
+@pytest.mark.slow
 def test_fixture_and_real_partitions_read_the_same_through_the_merge(monkeypatch: pytest.MonkeyPatch) -> None:
     directories = sorted(p for p in (FIXTURES / "logdir").iterdir() if p.is_dir())
     if real_data_available():

@@ -224,6 +224,7 @@ def test_dry_run_against_a_rest_catalog_writes_nothing(
     assert not warehouse.exists()
 
 
+@pytest.mark.slow
 def test_catalog_properties_and_pyicebergs_environment_reach_the_catalog(
     rest: RestCatalogServer, tmp_path: Path
 ) -> None:
