@@ -7,11 +7,12 @@ the repository. Tests that need it skip with a clear reason when it is absent (a
 Markers (registered in pyproject.toml; ``make test-fast`` deselects all four):
 
 - ``spark``: starts Spark. A test that asks for the ``spark`` fixture gets it here; a test that
-  runs ``kafkaks pipeline`` in a process of its own carries it in its module.
+  runs ``kafkaks pipeline`` in a process of its own has ``@pytest.mark.spark``.
 - ``cluster``: starts the standalone cluster and Spark Connect server (the ``cluster`` fixture,
   tests/test_cluster.py); also ``spark`` and ``slow``.
 - ``node``: runs Node.js (the fixtures that compile the specs with the Kaitai compiler).
-- ``slow``: takes seconds of its own on a 2-core machine (marked where it is defined).
+- ``slow``: takes seconds of its own on a 2-core machine: ``@pytest.mark.slow`` on the test, and
+  the params of the few big real files (:func:`real_params`).
 """
 
 from __future__ import annotations
