@@ -6,8 +6,9 @@ offsets in the commits are compared with what kafka-python reads too. Log dirs a
 runs as a broker would change them: new batches and segments, a topic deleted and created again,
 a segment rewritten by the cleaner, old segments deleted by retention.
 
-Spark runs in one local[2] session for the module; the watermark checks and ``--dry-run`` need
-none. The standalone cluster and Spark Connect runs are in tests/test_cluster.py.
+Spark runs in the test session's local[2] session (tests/conftest.py), with filter pushdown on
+for the module; the watermark checks and ``--dry-run`` need none. The standalone cluster and
+Spark Connect runs are in tests/test_cluster.py.
 """
 
 from __future__ import annotations
