@@ -80,7 +80,7 @@ def record(size: int) -> Any:
     )
 
 
-@pytest.mark.parametrize("size", [1, 10, 500])
+@pytest.mark.parametrize("size", [1, 10, pytest.param(500, marks=pytest.mark.slow)])
 @settings(
     max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
 )

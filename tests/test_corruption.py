@@ -368,7 +368,7 @@ def test_no_traceback_from_the_installed_command(tmp_path: Path) -> None:
             [*command, "dump", "--print-data-log", str(path)],
             capture_output=True,
             text=True,
-            timeout=60,
+            timeout=600,
             env={**os.environ, "PYTHONWARNINGS": "error"},
         )
         assert result.returncode == 1, result.stderr

@@ -287,7 +287,7 @@ def test_a_big_bomb_costs_about_the_cap_in_native_memory(codec: str, tmp_path: P
         [sys.executable, "-c", BOMB_CHILD, str(path), str(cap)],
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=600,
         check=True,
     )
     usage = json.loads(result.stdout)
@@ -382,6 +382,7 @@ print(json.dumps({"count": count, "grown_kib": status("VmHWM:") - before}))
 @pytest.mark.parametrize(
     "kind, count", [("v2-zstd", 2 << 20), ("v1-gzip-wrapper", 200_000)], ids=["v2-zstd", "v1-gzip-wrapper"]
 )
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["records", "verify", "arrow-threads-0", "arrow-threads-1"])
 @pytest.mark.skipif(not Path("/proc/self/clear_refs").exists(), reason="needs Linux /proc")
 def test_a_record_bomb_costs_about_its_decompressed_size(
@@ -400,7 +401,7 @@ def test_a_record_bomb_costs_about_its_decompressed_size(
         [sys.executable, "-c", RECORD_BOMB_CHILD, mode, str(path), str(warm_up)],
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=600,
         check=True,
     )
     usage = json.loads(result.stdout)

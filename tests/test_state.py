@@ -541,16 +541,10 @@ def test_the_state_as_tables_holds_what_the_fixture_implies(state: ClusterState)
         assert all(not pa.types.is_null(field.type) for field in table.schema), name
 
 
-@pytest.mark.spark
-def test_the_state_as_spark_dataframes(state: ClusterState) -> None:
-    pytest.importorskip("pyspark", reason="PySpark is not installed: pip install 'kafkaks[spark]'")
-    from pyspark.sql import SparkSession
-
+def test_the_state_as_spark_dataframes(spark: Any, state: ClusterState) -> None:
     from kafkaks.state.frames import to_arrow, to_spark
 
-    # The session the test run has (getOrCreate), or a local one
-    session = SparkSession.builder.master("local[1]").config("spark.ui.enabled", "false").getOrCreate()
-    frames = to_spark(session, state)
+    frames = to_spark(spark, state)
     for name, table in to_arrow(state).items():
         assert frames[name].count() == table.num_rows, name
         assert frames[name].columns == table.column_names, name
