@@ -47,6 +47,7 @@ __all__ = [
     "LogSource",
     "ProblemHandler",
     "batch_records",
+    "decoded_count",
     "default_handler",
     "flatten",
     "ignore",
@@ -112,6 +113,18 @@ def batch_records(batch: Batch, on_problem: ProblemHandler | None) -> Iterator[R
         yield from batch.records()
     except KafkaksError as exc:
         report_undecodable(batch, exc, on_problem)
+
+
+def decoded_count(batch: Batch, on_problem: ProblemHandler | None) -> int:
+    """How many records of ``batch`` :func:`batch_records` would give, without making them
+    (:meth:`Batch.decoded_counts`); a failure to decode is handled as there."""
+    count = 0
+    try:
+        for records in batch.decoded_counts():
+            count += records
+    except KafkaksError as exc:
+        report_undecodable(batch, exc, on_problem)
+    return count
 
 
 class _CallerError(Exception):
