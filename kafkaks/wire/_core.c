@@ -592,17 +592,19 @@ static PyObject *piece_ends(PyObject *module, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "piece_ends needs rows > 0 and count >= 0");
         return NULL;
     }
-    int64_t pieces = count > 0 ? (count - 1) / rows : 0;
+    /* a count that cannot fit (every record takes 7 bytes or more) allocates nothing: no piece */
+    int fits = count <= area.len / MIN_RECORD_SIZE + 1;
+    int64_t pieces = count > 0 && fits ? (count - 1) / rows : 0;
     PyObject *ends = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(pieces * (int64_t)sizeof(int64_t)));
     if (!ends) {
         PyBuffer_Release(&area);
         return NULL;
     }
     int64_t *end_at = (int64_t *)PyBytes_AS_STRING(ends), found = 0;
-    int complete = 1;
+    int complete = fits;
     Py_BEGIN_ALLOW_THREADS
     const uint8_t *start = area.buf, *p = start, *end = start + area.len;
-    for (int64_t index = 0; index < count; index++) {
+    for (int64_t index = 0; fits && index < count; index++) {
         if (index && index % rows == 0) end_at[found++] = p - start;
         int64_t size;
         if (p >= end || read_varint(&p, end, &size) != VARINT_OK) {
