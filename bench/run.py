@@ -13,9 +13,10 @@ median is reported, so a busy moment of the machine hurts every reader alike. Kn
     BENCH_SHAPE_RECORDS      records per segment of the batch-size comparison (default 200000)
     BENCH_PROCESS_RECORDS    records per segment of the one-process-per-file comparison (default
                              1000000)
+    BENCH_BOMB_RECORDS       records of the record bomb's one batch (default 36000000)
     BENCH_OUTPUT             where to write the report (default BENCHMARKS.md)
     BENCH_SECTIONS           the sections to run, comma-separated, of deep, shapes, process, scan,
-                             cold, generated, memory, spark, entries (default all). Fewer than all
+                             cold, generated, memory, spark, entries, bomb (default all). Fewer than all
                              replace only their own sections in BENCH_OUTPUT, and build only the
                              uncompressed segment when no other is needed:
                              BENCH_SECTIONS=spark BENCH_RECORDS=500000 python bench/run.py
@@ -48,6 +49,7 @@ from kafkaks.generated.kafka_record_batch import KafkaRecordBatch
 from kaitaistruct import BytesIO, KaitaiStream
 from log_entries import table as log_entries_table
 from one_file import AIO, ARROW, DEEP, KP, SINGLE, aiokafka_reader_class, kafkaks_arrow
+from record_bomb import table as record_bomb_table
 
 import kafkaks
 from kafkaks.stream import BytesStream
@@ -61,11 +63,23 @@ MEMORY_BYTES = int(os.environ.get("BENCH_MEMORY_BYTES", 1 << 30))
 LOG_ENTRIES_MIB = [int(s) for s in os.environ.get("BENCH_LOG_ENTRIES_MIB", "32,1024").split(",") if s]
 SHAPE_RECORDS = int(os.environ.get("BENCH_SHAPE_RECORDS", 200_000))
 PROCESS_RECORDS = int(os.environ.get("BENCH_PROCESS_RECORDS", 1_000_000))
+BOMB_RECORDS = int(os.environ.get("BENCH_BOMB_RECORDS", 36_000_000))
 # The real broker-written data beside the checkout (as for the tests): its largest segment is measured too.
 REAL_DATA = Path(os.environ.get("KAFKAKS_REAL_DATA", ROOT.parent / "shared" / "testdata" / "real"))
 SHAPES = (1, 10, 500)
 OUTPUT = Path(os.environ.get("BENCH_OUTPUT", ROOT / "BENCHMARKS.md"))
-ALL_SECTIONS = ("deep", "shapes", "process", "scan", "cold", "generated", "memory", "spark", "entries")
+ALL_SECTIONS = (
+    "deep",
+    "shapes",
+    "process",
+    "scan",
+    "cold",
+    "generated",
+    "memory",
+    "spark",
+    "entries",
+    "bomb",
+)
 SECTIONS = set(os.environ.get("BENCH_SECTIONS", ",".join(ALL_SECTIONS)).split(","))
 EVERY_SECTION = set(ALL_SECTIONS) <= SECTIONS
 
@@ -705,6 +719,11 @@ def main() -> None:
             ),
             "",
         ]
+
+    if "bomb" in SECTIONS:
+        print("record bomb", file=sys.stderr)
+        bomb = CACHE / "record-bomb" / str(BOMB_RECORDS) / "t-0" / "00000000000000000000.log"
+        lines += ["## A record bomb by count", "", *record_bomb_table(bomb, BOMB_RECORDS), ""]
 
     if not EVERY_SECTION:
         OUTPUT.write_text(replace_sections(OUTPUT.read_text(), stamped(lines, load)))
