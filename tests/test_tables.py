@@ -303,7 +303,6 @@ def test_a_run_racing_another_commits_nothing(spark: Any, tmp_path: Path, format
     """Two runs read the same high offsets; the one that commits second fails and removes its
     files, rather than append the same offsets again."""
     from kafkaks.spark.options import Options
-    from kafkaks.spark.source import KafkaLogDataSource
     from kafkaks.tables import open_table
     from kafkaks.tables.appending import append as append_files
     from kafkaks.tables.appending import plan_append
@@ -317,10 +316,9 @@ def test_a_run_racing_another_commits_nothing(spark: Any, tmp_path: Path, format
     late_run = plan_append(late, observe(Options.parse({**options, "paths": json.dumps([str(logdir)])})))
     append(spark, format, logdir, dest)  # the other run commits first
     files = sorted(p for p in dest.rglob("*") if p.is_file())
-    spark.dataSource.register(KafkaLogDataSource)
-    df = spark.read.format("kafka-log").options(**options).load(str(logdir))
+    parsed = Options.parse({**options, "paths": json.dumps([str(logdir)])})
     with pytest.raises(Exception, match=r"(?i)commit|conflict|version|snapshot|branch"):
-        append_files(df, late, late_run, lambda _line: None)
+        append_files(spark, late, late_run, parsed, lambda _line: None)
     assert late_run.commit is None
     assert len(commits(format, dest)) == 2
     assert table_rows(format, dest) == kafka_python_rows(LOGDIR)

@@ -170,7 +170,6 @@ def test_a_run_racing_another_through_the_rest_catalog_commits_nothing(
 
     from kafkaks.spark import pipeline
     from kafkaks.spark.options import Options
-    from kafkaks.spark.source import KafkaLogDataSource
     from kafkaks.tables import open_table
     from kafkaks.tables.appending import append, plan_append
     from kafkaks.tables.observe import observe
@@ -195,10 +194,9 @@ def test_a_run_racing_another_through_the_rest_catalog_commits_nothing(
     late_run = plan_append(late, observe(Options.parse({**options, "paths": json.dumps([str(logdir)])})))
     run()  # the other run commits first
     files = sorted(p for p in warehouse.rglob("*") if p.is_file())
-    spark.dataSource.register(KafkaLogDataSource)
-    df = spark.read.format("kafka-log").options(**options).load(str(logdir))
+    parsed = Options.parse({**options, "paths": json.dumps([str(logdir)])})
     with pytest.raises(CommitFailedException, match="CommitFailedException"):
-        append(df, late, late_run, lambda _line: None)
+        append(spark, late, late_run, parsed, lambda _line: None)
     assert late_run.commit is None
     assert rest.posts()[-1] == (TABLE_PATH, 409)
     assert len(rest_table(rest, warehouse).snapshots()) == 2

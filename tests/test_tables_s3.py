@@ -204,7 +204,6 @@ def test_a_file_of_another_task_attempt_is_not_committed_and_is_removed(
     removed after it."""
     from kafkaks.spark.filesystems import filesystem
     from kafkaks.spark.options import Options
-    from kafkaks.spark.source import KafkaLogDataSource
     from kafkaks.tables import open_table
     from kafkaks.tables.appending import append, plan_append
     from kafkaks.tables.observe import observe
@@ -224,9 +223,8 @@ def test_a_file_of_another_task_attempt_is_not_committed_and_is_removed(
         return commit(files, schema, marks)
 
     table.commit = commit_after_another_attempt  # type: ignore[method-assign]
-    spark.dataSource.register(KafkaLogDataSource)
-    df = spark.read.format("kafka-log").options(**options).load(str(LOGDIR))
-    done = append(df, table, planned, lambda _line: None)
+    parsed = Options.parse({**options, "paths": json.dumps([str(LOGDIR)])})
+    done = append(spark, table, planned, parsed, lambda _line: None)
     assert done.commit is not None and strays
     assert (
         read_back(format, s3, name, catalog).to_pylist() == library(LOGDIR).to_pylist()

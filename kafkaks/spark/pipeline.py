@@ -29,7 +29,6 @@ import contextlib
 import glob
 import json
 import os
-import posixpath
 import re
 import shutil
 import sys
@@ -74,6 +73,22 @@ class PartitionSummary:
     last_timestamp_us: int | None = None
     codecs: list[str] = field(default_factory=list)
     corrupt_batches: int = 0
+
+    @classmethod
+    def of(cls, written: Any) -> PartitionSummary:
+        """The summary of what the tasks reported of a topic-partition (an
+        :class:`~kafkaks.spark.writing.Appended`)."""
+        return cls(
+            written.topic,
+            written.partition,
+            written.records,
+            written.bytes,
+            written.first_offset,
+            written.last_offset,
+            written.first_timestamp_us,
+            written.last_timestamp_us,
+            list(written.codecs),
+        )
 
 
 @dataclass(frozen=True)
@@ -391,60 +406,61 @@ def run(
     the checks and the planning line, before Spark starts."""
     try:
         from kafkaks.spark.filesystems import filesystem
-        from kafkaks.spark.source import KafkaLogDataSource
+        from kafkaks.spark.planning import group_splits, plan
+        from kafkaks.spark.tasks import WriteTask, run_tasks
+        from kafkaks.spark.writing import Layout, remove_strays, summarise
     except ImportError as exc:
         raise RefusedError(str(exc)) from exc
-    from pyspark.sql import functions as F
 
     say = progress if progress is not None else (lambda _line: None)
     paths = [src] if isinstance(src, str) else list(src)
     options = source_options(isolation, mode, include_metadata, max_bytes_per_partition, decode_values)
     target = Destination.check(dest, paths, write_mode)
-    _survey(paths, options, say)
+    parsed = _survey(paths, options, say)
     if dry_run:
         say(f"dry run: would write Parquet to {target.uri}; nothing read, nothing written")
         return []
-    problems_path = (posixpath if "://" in target.staging else os.path).join(target.staging, "_problems")
+    splits = plan(parsed)
+    groups = group_splits(splits, parsed.max_bytes_per_partition)
+    run_id = uuid.uuid4().hex[:12]
+    task = WriteTask(parsed, tuple(groups), target.staging, Layout.parquet(parsed.arrow_schema()), run_id)
+    fs, root = filesystem(target.staging)
     own_session = spark is None
-    if own_session:
+    if own_session and groups:
         spark = _start_session(master, spark_log, conf, say)
-    spark.dataSource.register(KafkaLogDataSource)
     try:
-        say(f"writing Parquet to {target.staging}")
-        df = spark.read.format("kafka-log").options(**options, problemsPath=problems_path).load(paths)
-        df.write.mode(target.spark_mode).partitionBy("topic", "partition").parquet(target.staging)
-        say("summarising what was written")
-        written = spark.read.schema(df.schema).parquet(target.staging)
-        aggregates = [
-            F.count(F.lit(1)).alias("records"),
-            F.sum(F.coalesce(F.length("key"), F.lit(0)) + F.coalesce(F.length("value"), F.lit(0))).alias(
-                "bytes"
-            ),
-            F.min("offset").alias("first_offset"),
-            F.max("offset").alias("last_offset"),
-            F.unix_micros(F.min("timestamp")).alias("first_timestamp_us"),
-            F.unix_micros(F.max("timestamp")).alias("last_timestamp_us"),
-        ]
-        if include_metadata:
-            aggregates.append(F.array_sort(F.collect_set("compression")).alias("codecs"))
-        summary = {
-            (row["topic"], row["partition"]): PartitionSummary(**row.asDict())
-            for row in written.groupBy("topic", "partition").agg(*aggregates).collect()
-        }
-        problems = _problems(filesystem, problems_path)
-        if decode_values is not None:
-            from kafkaks.spark.decoding import undecodable_lines
-
-            undecodable = undecodable_lines(written)
+        if not target.local and target.write_mode == "overwrite":
+            fs.delete_dir_contents(root, missing_dir_ok=True)
+        fs.create_dir(root, recursive=True)
+        tasks = f"{_plural(len(splits), 'split')} in {_plural(len(groups), 'task')}"
+        say(f"writing Parquet to {target.staging}: {tasks}")
+        started = time.monotonic()
+        reports = run_tasks(spark, task) if groups else []
+        files = [r for r in reports if r.name is not None]
+        written = summarise(files)
+        records = sum(w.records for w in written)
+        seconds = max(time.monotonic() - started, 1e-9)
+        size = sum(r.size for r in files)
+        say(
+            f"wrote {_plural(records, 'record')} in {_plural(len(files), 'file')}, {size / 1e6:.1f} MB, in "
+            f"{seconds:.1f} s: {records / seconds:,.0f} records/s, {size / 1e6 / seconds:.1f} MB/s"
+        )
+        remove_strays(fs, root, {r.name for r in files}, run_id)
+        problems = sorted(
+            (json.loads(p) for r in reports for p in r.problems or ()),
+            key=lambda p: (p["file"], p["position"]),
+        )
+        _write_record(fs, root, run_id, files, problems)
         target.commit()
     except BaseException:
         target.abandon()
         raise
     finally:
-        if own_session:
+        if own_session and groups:
             spark.stop()
     if target.staging != target.uri:
         say(f"moved into place: {target.uri}")
+    summary = {(w.topic, w.partition): PartitionSummary.of(w) for w in written}
     for problem in problems:
         key = (problem["topic"], problem["partition"])
         if key not in summary:
@@ -455,9 +471,35 @@ def run(
     if echo is not None:
         for line in format_summary(result, problems, target.uri):
             echo(line)
-        for line in undecodable if decode_values is not None else ():
+        for line in _undecodable_lines(written):
             echo(line)
     return result
+
+
+def _write_record(fs: Any, root: str, run_id: str, files: list[Any], problems: list[dict[str, Any]]) -> None:
+    """What a Parquet run wrote, beside its files: the problems the tasks found
+    (``_problems/<run>.jsonl``, JSON lines) and a manifest of its files with what each holds
+    (``_manifests/<run>.json``); Spark's readers skip folders whose names start with ``_``."""
+    if problems:
+        fs.create_dir(f"{root}/_problems", recursive=True)
+        with fs.open_output_stream(f"{root}/_problems/{run_id}.jsonl") as out:
+            out.write("".join(json.dumps(p) + "\n" for p in problems).encode())
+    manifest = {
+        "run": run_id,
+        "files": [
+            {
+                "path": r.name,
+                "bytes": r.size,
+                "rows": r.rows,
+                "partitions": [p.asDict() for p in r.partitions],
+            }
+            for r in sorted(files, key=lambda r: r.name)
+        ],
+        "problems": len(problems),
+    }
+    fs.create_dir(f"{root}/_manifests", recursive=True)
+    with fs.open_output_stream(f"{root}/_manifests/{run_id}.json") as out:
+        out.write(json.dumps(manifest, indent=1).encode())
 
 
 def run_table(
@@ -491,9 +533,8 @@ def run_table(
     schema version adds (:mod:`kafkaks.tables.evolution`). ``dry_run`` prints the plan (what each
     topic-partition would get) without starting Spark."""
     try:
-        from kafkaks.spark.source import KafkaLogDataSource
         from kafkaks.tables import open_table
-        from kafkaks.tables.appending import append, plan_append, starting_offsets
+        from kafkaks.tables.appending import append, plan_append
         from kafkaks.tables.observe import observe
     except ImportError as exc:
         raise RefusedError(str(exc)) from exc
@@ -502,9 +543,6 @@ def run_table(
     say = progress if progress is not None else (lambda _line: None)
     paths = [src] if isinstance(src, str) else list(src)
     options = source_options(isolation, mode, True, max_bytes_per_partition, decode_values)  # lineage columns
-    # The incremental read prunes what the table holds; its DataFrame serves that one filtered
-    # query, so PySpark's reuse of a pruned plan (kafkaks.spark.source) cannot lose rows here.
-    options["pushFilters"] = "true"
     target = Destination.check(dest, paths, "append")
     parsed = _survey(paths, options, say)
     try:
@@ -532,11 +570,8 @@ def run_table(
         own_session = spark is None
         if own_session:
             spark = _start_session(master, spark_log, conf, say)
-        spark.dataSource.register(KafkaLogDataSource)
         try:
-            options["startingOffsets"] = starting_offsets(tables_run.decisions)
-            df = spark.read.format("kafka-log").options(**options).load(paths)
-            append(df, opened, tables_run, say)
+            append(spark, opened, tables_run, parsed, say)
         finally:
             if own_session:
                 spark.stop()
@@ -617,22 +652,6 @@ def _undecodable_lines(appended: Sequence[Any]) -> list[str]:
     from kafkaks.spark.decoding import undecodable_line
 
     return [undecodable_line(topic, count) for topic, count in sorted(counts.items())]
-
-
-def _problems(filesystem: Callable[[str], Any], path: str) -> list[dict[str, Any]]:
-    import json
-
-    import pyarrow.fs as pafs
-
-    fs, root = filesystem(path)
-    if fs.get_file_info(root).type == pafs.FileType.NotFound:
-        return []
-    found = []
-    for info in sorted(fs.get_file_info(pafs.FileSelector(root)), key=lambda i: i.path):
-        if info.base_name.endswith(".jsonl"):
-            with fs.open_input_stream(info.path) as stream:
-                found += [json.loads(line) for line in stream.read().decode().splitlines() if line]
-    return sorted(found, key=lambda p: (p["file"], p["position"]))
 
 
 def _time(micros: int | None) -> str:

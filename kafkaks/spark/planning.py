@@ -44,7 +44,7 @@ from .options import Options
 from .probing import overlapping, segment_ranges
 from .pyspark_api import InputPartition
 
-__all__ = ["PartitionFiles", "SegmentSplit", "Survey", "partitions", "plan", "survey"]
+__all__ = ["PartitionFiles", "SegmentSplit", "Survey", "group_splits", "partitions", "plan", "survey"]
 
 
 @dataclass(frozen=True)
@@ -82,6 +82,12 @@ class SegmentSplit(InputPartition):  # type: ignore[misc]
     end: int | None
     transactions: Transactions | None = None
     problems: tuple[Problem, ...] = ()  # found on the driver (several copies), reported by the task
+    segment_size: int = 0
+
+    @property
+    def length(self) -> int:
+        """The bytes of the segment this split reads (at most)."""
+        return (self.segment_size if self.end is None else self.end) - self.start
 
     @classmethod
     def of(
@@ -104,7 +110,25 @@ class SegmentSplit(InputPartition):  # type: ignore[misc]
             end,
             transactions,
             problems,
+            segment.size,
         )
+
+
+def group_splits(splits: list[SegmentSplit], target: int) -> list[tuple[SegmentSplit, ...]]:
+    """``splits`` (in order) in groups of about ``target`` bytes, a task each: small segments
+    together, so that a task is not dominated by its start; a split of ``target`` or more alone."""
+    groups: list[tuple[SegmentSplit, ...]] = []
+    group: list[SegmentSplit] = []
+    size = 0
+    for split in splits:
+        if group and size + split.length > target:
+            groups.append(tuple(group))
+            group, size = [], 0
+        group.append(split)
+        size += split.length
+    if group:
+        groups.append(tuple(group))
+    return groups
 
 
 def partitions(options: Options) -> list[PartitionFiles]:

@@ -2,12 +2,12 @@
 
 1. :func:`plan_append`: the table's watermarks against the log dirs as they are now (on the
    driver, before Spark starts): a :class:`~kafkaks.tables.watermarks.Decision` per topic-partition.
-2. :func:`append`: Spark reads the offsets above each high offset (the source starts each
-   topic-partition there, :func:`starting_offsets`, skipping older segments; the topics are
-   pushed down too);
-   each task writes its rows as Parquet files through ``pyarrow.fs`` into a folder of this run
-   inside the table's location, one folder per topic and UTC day (:mod:`kafkaks.tables.writing`),
-   and reports each file with what it holds per topic-partition. The driver sums the reports up
+2. :func:`append`: the splits of the topic-partitions to read, each started at the offset after
+   its high offset (:func:`reading_options`, skipping older segments), are read by Spark tasks
+   (:mod:`kafkaks.spark.tasks`), each writing its rows as Parquet files through ``pyarrow.fs``
+   into a folder of this run inside the table's location, one folder per topic and UTC day
+   (:mod:`kafkaks.spark.writing`), and reporting each file with what it holds per
+   topic-partition. The driver sums the reports up
    and commits exactly the reported files with the new watermarks in one commit, then removes
    what other task attempts left in the run's folder. Whatever fails before that commit has
    landed removes the run's folder: the table is as it was.
@@ -16,23 +16,22 @@
 from __future__ import annotations
 
 import contextlib
-import functools
+import dataclasses
 import json
-import operator
-import posixpath
 import time
 import uuid
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import pyarrow as pa
+
+from ..spark.options import Options
+from ..spark.writing import Appended
 from . import DataFile, Table
 from .watermarks import Decision, Key, Observed, Watermark, advance, decide
-from .writing import Appended
 
-__all__ = ["Appended", "TableRun", "append", "plan_append", "starting_offsets"]
-
-MICROS_PER_DAY = 86_400_000_000
+__all__ = ["Appended", "TableRun", "append", "plan_append", "reading_options", "starting_offsets"]
 
 
 @dataclass
@@ -62,25 +61,11 @@ def plan_append(table: Table, observed: Sequence[Observed]) -> TableRun:
     )
 
 
-def wanted(decisions: Sequence[Decision]) -> Any:
-    """The Spark condition on the rows a run appends, or None when there are none."""
-    from pyspark.sql import functions as F
-
-    terms = []
-    for decision in decisions:
-        if not decision.reads:
-            continue
-        term = (F.col("topic") == F.lit(decision.topic)) & (F.col("partition") == F.lit(decision.partition))
-        if decision.after is not None:
-            term = term & (F.col("offset") > F.lit(decision.after))
-        terms.append(term)
-    if not terms:
-        return None
-    condition = functools.reduce(operator.or_, terms)
-    # A conjunct the source can push down (a disjunction it cannot): the topics. Each partition's
-    # older segments are skipped by the source's startingOffsets (starting_offsets).
-    topics = sorted({d.topic for d in decisions if d.reads})
-    return F.col("topic").isin(topics) & condition
+def reading_options(options: Options, decisions: Sequence[Decision]) -> Options:
+    """``options`` starting each topic-partition the table holds at the offset after its high
+    offset (the source's ``startingOffsets``: older segments are not read, older rows dropped)."""
+    starts = tuple((d.topic, d.partition, d.after + 1) for d in decisions if d.reads and d.after is not None)
+    return dataclasses.replace(options, starting_offsets=starts)
 
 
 def starting_offsets(decisions: Sequence[Decision]) -> str:
@@ -93,49 +78,41 @@ def starting_offsets(decisions: Sequence[Decision]) -> str:
     return json.dumps(starts, sort_keys=True)
 
 
-def day_column() -> Any:
-    """The UTC day of ``timestamp`` (whatever the session's time zone)."""
-    from pyspark.sql import functions as F
-
-    return F.date_from_unix_date(F.floor(F.unix_micros("timestamp") / MICROS_PER_DAY).cast("int"))
-
-
-def append(df: Any, table: Table, run: TableRun, say: Callable[[str], None]) -> TableRun:
-    """Read what ``run`` decided from ``df`` (the ``kafka-log`` source), write it as Parquet files
-    into the table's location and commit them in one commit (none when nothing is new). Returns
+def append(spark: Any, table: Table, run: TableRun, options: Options, say: Callable[[str], None]) -> TableRun:
+    """Read what ``run`` decided from the log dirs of ``options`` (the ``kafka-log`` source's,
+    parsed), write it as Parquet files into the table's location, a Spark task per group of splits
+    (:mod:`kafkaks.spark.tasks`), and commit them in one commit (none when nothing is new). Returns
     ``run`` with what was appended."""
-    from pyspark.sql.pandas.types import from_arrow_schema, to_arrow_schema
-
     from ..spark.filesystems import filesystem
-    from .writing import REPORT_SCHEMA, write_files
+    from ..spark.planning import group_splits, plan
+    from ..spark.tasks import WriteTask, run_tasks
+    from ..spark.writing import Layout, remove_strays, summarise
 
-    condition = wanted(run.decisions)
-    if condition is None:
+    reads = {d.key for d in run.decisions if d.reads}
+    if not reads:
         say("nothing to read: every partition is up to date or skipped")
         return run
-    rows = df.where(condition)
+    options = reading_options(options, run.decisions)
+    splits = [s for s in plan(options) if (s.topic, s.partition) in reads]
+    rows = options.arrow_schema()
     topic_dir, day_dir = table.partition_columns
-    out = rows.withColumn(day_dir, day_column())
     if table.partition_values_in_files:  # Iceberg: every column in the files and the table
-        schema = file_schema = to_arrow_schema(rows.schema, timezone="UTC")
+        schema = file_schema = rows
     else:  # Delta: topic and day in the table, not in the files
-        schema = to_arrow_schema(out.schema, timezone="UTC")
-        file_schema = to_arrow_schema(rows.drop("topic").schema, timezone="UTC")
-    folder = table.run_folder(uuid.uuid4().hex[:16])
+        schema = rows.append(pa.field(day_dir, pa.date32()))
+        file_schema = pa.schema([f for f in rows if f.name != "topic"])
+    run_id = uuid.uuid4().hex[:16]
+    folder = table.run_folder(run_id)
     fs_uri = table.storage.filesystem_uri(folder)
     fs, root = filesystem(fs_uri)
-    writer = functools.partial(
-        write_files, fs_uri=fs_uri, schema=file_schema, folders=(topic_dir, day_dir), day=day_dir
-    )
+    groups = group_splits(splits, options.max_bytes_per_partition)
+    task = WriteTask(options, tuple(groups), fs_uri, Layout((topic_dir, day_dir), True, file_schema), run_id)
+    reports: list[Any] = []
     try:
         say(f"writing Parquet files to {folder}")
-        reports = (
-            out.sortWithinPartitions("topic", day_dir, "partition", "offset")
-            .mapInArrow(writer, from_arrow_schema(REPORT_SCHEMA))
-            .collect()
-        )
+        reports = [r for r in run_tasks(spark, task) if r.name is not None]
         files = [
-            DataFile(f"{folder}/{r.name}", r.size, r.rows, {topic_dir: r.topic, day_dir: r.day})
+            DataFile(f"{folder}/{r.name}", r.size, r.rows, {topic_dir: r.topic, day_dir: r.folder})
             for r in reports
         ]
         run.appended = summarise(reports)
@@ -156,49 +133,20 @@ def append(df: Any, table: Table, run: TableRun, say: Callable[[str], None]) -> 
         run.table = table.describe()
     except BaseException:
         if run.commit is None:
-            _wait_for_tasks(df)
+            _wait_for_tasks(spark)
             _remove(fs, root)
         raise
     remove_strays(fs, root, {r.name for r in reports})
     return run
 
 
-def summarise(reports: Iterable[Any]) -> list[Appended]:
-    """What the files of the tasks' reports (rows of :data:`~kafkaks.tables.writing.REPORT_SCHEMA`)
-    hold per topic-partition, in topic and partition order."""
-    found: dict[Key, Appended] = {}
-    for report in reports:
-        for held in report.partitions:
-            stats = held.asDict()
-            partition = stats.pop("partition")
-            found.setdefault((report.topic, partition), Appended(report.topic, partition)).add(**stats)
-    return [found[key] for key in sorted(found)]
-
-
-def remove_strays(fs: Any, root: str, committed: set[str]) -> list[str]:
-    """Remove the files under the run's folder ``root`` that are not ``committed`` (names relative
-    to it): what failed or speculative task attempts wrote. Returns their names; a file that cannot
-    be removed is left (the table does not refer to it)."""
-    import pyarrow.fs as pafs
-
-    strays = []
-    with contextlib.suppress(OSError):
-        for info in fs.get_file_info(pafs.FileSelector(root, recursive=True)):
-            name = posixpath.relpath(info.path, root)
-            if info.type == pafs.FileType.File and name not in committed:
-                with contextlib.suppress(OSError):
-                    fs.delete_file(info.path)
-                    strays.append(name)
-    return sorted(strays)
-
-
-def _wait_for_tasks(df: Any, timeout: float = 60.0) -> None:
+def _wait_for_tasks(spark: Any, timeout: float = 60.0) -> None:
     """After a failed job, wait until no task of the session runs, then for as long as Spark lets a
     killed task's Python worker go on (``spark.python.task.killTimeout``): Spark kills the other
     tasks of a failed job asynchronously, and one could still be writing a file into the run's
     folder after the driver removed it. Spark Connect offers no status tracker: no wait there."""
     try:
-        context = df.sparkSession.sparkContext
+        context = spark.sparkContext
         tracker = context.statusTracker()
         grace_ms = (
             context._jsc.sc().conf().getTimeAsMs("spark.python.task.killTimeout", "2s")
