@@ -247,7 +247,7 @@ def spark_section(path: Path) -> list[str]:
         from pyspark.sql import SparkSession
 
         from kafkaks.spark import KafkaLogDataSource
-        from kafkaks.spark.pipeline import run as pipeline
+        from kafkaks.cli.pipeline import run as pipeline
     except ImportError as exc:
         return [f"Skipped: PySpark is not installed ({exc}); `make .venv` installs it."]
     cloudpickle.register_pickle_by_value(spark_bench)  # Python workers do not see bench/ on their path

@@ -18,7 +18,7 @@ from test_readonly import snapshot
 
 import kafkaks
 from kafkaks.cli.main import build_parser, main
-from kafkaks.spark import pipeline as pipeline_module
+from kafkaks.cli import pipeline as pipeline_module
 
 LOGDIR = FIXTURES / "logdir"
 NO_PYSPARK = "import sys\nsys.modules['pyspark'] = None\n"  # what a plain `pip install kafkaks` has

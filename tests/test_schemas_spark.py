@@ -88,7 +88,7 @@ def test_failfast_fails_the_job_naming_the_record(spark: Any, avro_dir: Avro) ->
 
 
 def test_pipeline_writes_and_counts(spark: Any, avro_dir: Avro, tmp_path: Path) -> None:
-    from kafkaks.spark.pipeline import run
+    from kafkaks.cli.pipeline import run
 
     lines: list[str] = []
     run(

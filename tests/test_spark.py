@@ -32,7 +32,7 @@ from test_replicas import OFFSETS, ORIGINAL, copy_of, cut_tail, damage  # noqa: 
 
 import kafkaks  # noqa: E402
 from kafkaks.internal_topics import decoded, to_kafka_json  # noqa: E402
-from kafkaks.spark import pipeline  # noqa: E402
+from kafkaks.cli import pipeline  # noqa: E402
 from kafkaks.spark.bounds import Bounds, bounds_of  # noqa: E402
 from kafkaks.spark.options import Options  # noqa: E402
 from kafkaks.spark.planning import plan  # noqa: E402

@@ -160,7 +160,7 @@ def spark() -> Iterator[Any]:
     pytest.importorskip("deltalake", reason=NO_TABLES)
     if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
         pytest.skip("Spark needs Java 17+ (apt-get install openjdk-17-jre-headless)")
-    from kafkaks.spark import pipeline
+    from kafkaks.cli import pipeline
 
     session = pipeline.session(
         "local[2]", conf={"spark.ui.enabled": "false", "spark.sql.shuffle.partitions": "2"}
@@ -171,7 +171,7 @@ def spark() -> Iterator[Any]:
 
 
 def append(spark: Any, format: str, logdir: Path, dest: Path, lines: list[str] | None = None) -> Any:
-    from kafkaks.spark import pipeline
+    from kafkaks.cli import pipeline
 
     return pipeline.run_table(
         [str(logdir)], str(dest), format=format, spark=spark, echo=None if lines is None else lines.append
@@ -304,7 +304,7 @@ def test_a_run_racing_another_commits_nothing(spark: Any, tmp_path: Path, format
     files, rather than append the same offsets again."""
     from kafkaks.spark.options import Options
     from kafkaks.tables import open_table
-    from kafkaks.tables.appending import append as append_files
+    from kafkaks.pipeline import append as append_files
     from kafkaks.tables.appending import plan_append
     from kafkaks.tables.observe import observe
 
@@ -462,7 +462,7 @@ def test_a_table_error_is_reported_in_one_line_not_a_traceback() -> None:
     from deltalake.exceptions import CommitFailedError
     from pyiceberg.exceptions import CommitFailedException
 
-    from kafkaks.spark.pipeline import _table_error
+    from kafkaks.cli.pipeline import _table_error
 
     assert _table_error(CommitFailedException("branch main has changed"))
     assert _table_error(CommitFailedError("version 1 already exists"))

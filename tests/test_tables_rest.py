@@ -102,7 +102,7 @@ def test_the_command_line_appends_through_a_rest_catalog_incrementally(
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from kafkaks.spark import pipeline
+    from kafkaks.cli import pipeline
 
     logdir, warehouse = earlier_state(tmp_path), tmp_path / "warehouse"
     first = subprocess.run(
@@ -168,10 +168,11 @@ def test_a_run_racing_another_through_the_rest_catalog_commits_nothing(
     CommitFailedException: the branch moved) and that run removes its files."""
     from pyiceberg.exceptions import CommitFailedException
 
-    from kafkaks.spark import pipeline
+    from kafkaks.cli import pipeline
     from kafkaks.spark.options import Options
     from kafkaks.tables import open_table
-    from kafkaks.tables.appending import append, plan_append
+    from kafkaks.pipeline import append
+    from kafkaks.tables.appending import plan_append
     from kafkaks.tables.observe import observe
 
     logdir, warehouse = earlier_state(tmp_path), tmp_path / "warehouse"

@@ -148,7 +148,7 @@ def catalog_uri(format: str, catalog: Path) -> str | None:
 
 
 def run(spark: Any, format: str, src: str, dest: str, catalog: Path) -> Any:
-    from kafkaks.spark import pipeline
+    from kafkaks.cli import pipeline
 
     return pipeline.run_table(
         [src], dest, format=format, spark=spark, echo=None, catalog_uri=catalog_uri(format, catalog)
@@ -205,7 +205,8 @@ def test_a_file_of_another_task_attempt_is_not_committed_and_is_removed(
     from kafkaks.spark.filesystems import filesystem
     from kafkaks.spark.options import Options
     from kafkaks.tables import open_table
-    from kafkaks.tables.appending import append, plan_append
+    from kafkaks.pipeline import append
+    from kafkaks.tables.appending import plan_append
     from kafkaks.tables.observe import observe
 
     name, catalog = f"{format}-attempts", tmp_path / "catalog.db"

@@ -111,7 +111,8 @@ class Probe:
         damaged. The walk stops at the first entry whose framing does not hold (the rest is then
         read as one range, its damage reported by the task), and each cut is checked as an index
         entry is (:meth:`batch_starts_at`), so a cut is never inside a batch."""
-        stream, position, last, cuts = self.stream(), start, start, []
+        stream, position, last = self.stream(), start, start
+        cuts: list[int] = []
         while True:
             stream.seek(position)
             head = stream.read(LOG_OVERHEAD)
@@ -190,11 +191,13 @@ def segment_ranges(
             start = first
         if start >= end:
             return []
+        # Pieces of one size (not max_bytes and a small rest), so that tasks take as long.
+        every = -(-(end - start) // -(-(end - start) // max_bytes))
         cuts, last = [], start
         for entry in index:
             if (
                 last < entry.position < end
-                and entry.position - last >= max_bytes
+                and entry.position - last >= every
                 and probe.batch_starts_at(entry.position)
             ):
                 cuts.append(entry.position)
@@ -203,8 +206,8 @@ def segment_ranges(
         # size asked for), the batch headers are walked.
         edges = [start]
         for begin, stop in itertools.pairwise([start, *cuts, end]):
-            if stop - begin >= 2 * max_bytes and size > max_bytes:
-                edges += probe.walked_cuts(begin, stop, max_bytes)
+            if stop - begin >= 2 * every and size > max_bytes:
+                edges += probe.walked_cuts(begin, stop, every)
             edges.append(stop)
     finally:
         probe.close()

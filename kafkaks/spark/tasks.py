@@ -11,7 +11,9 @@ back to the driver is a few report rows per task: no record becomes a JVM row.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import contextlib
+import threading
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,10 +67,12 @@ class WriteTask:
         yield from files.close(problems)
 
 
-def run_tasks(spark: Any, task: WriteTask) -> list[Any]:
+def run_tasks(spark: Any, task: WriteTask, done: Callable[[int, int], None] | None = None) -> list[Any]:
     """Run ``task`` on Spark, one Spark task per group of splits, and collect the report rows
     (:data:`~kafkaks.spark.writing.REPORT_SCHEMA`). ``spark.range`` with as many partitions as
-    rows gives each partition one row, so Spark schedules each group as a task of its own."""
+    rows gives each partition one row, so Spark schedules each group as a task of its own.
+    ``done`` is told (tasks done, tasks) about twice a second while the job runs, where Spark's
+    status tracker can be asked (not on Spark Connect)."""
     from pyspark.sql.pandas.types import from_arrow_schema
 
     from .writing import REPORT_SCHEMA
@@ -77,4 +81,32 @@ def run_tasks(spark: Any, task: WriteTask) -> list[Any]:
     if not count:
         return []
     numbers = spark.range(0, count, 1, count)
-    return list(numbers.mapInArrow(task, from_arrow_schema(REPORT_SCHEMA)).collect())
+    job = numbers.mapInArrow(task, from_arrow_schema(REPORT_SCHEMA))
+    with _counting(spark, count, done):
+        return list(job.collect())
+
+
+@contextlib.contextmanager
+def _counting(spark: Any, count: int, done: Callable[[int, int], None] | None) -> Iterator[None]:
+    """Meanwhile, tell ``done`` how many tasks of the session's running stages have finished."""
+    try:
+        tracker = spark.sparkContext.statusTracker() if done is not None else None
+    except Exception:  # Spark Connect: no SparkContext on the client
+        tracker = None
+    if tracker is None or done is None:
+        yield
+        return
+    stop = threading.Event()
+
+    def poll() -> None:
+        while not stop.wait(0.5):
+            stages = [tracker.getStageInfo(stage) for stage in tracker.getActiveStageIds()]
+            done(sum(stage.numCompletedTasks for stage in stages if stage is not None), count)
+
+    thread = threading.Thread(target=poll, name="kafkaks-progress", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()

@@ -151,7 +151,7 @@ class Layout:
         first = days[0]
         if (days == first).all():  # the common case: one day
             return [((topic, _day(first)), rows)]
-        found = []
+        found: list[tuple[Folder, pa.RecordBatch]] = []
         for day in dict.fromkeys(days.tolist()):
             found.append(((topic, _day(day)), rows.filter(pa.array(days == day))))
         return found
@@ -198,7 +198,7 @@ class Files:
         reports = [file.close() for file in self.open.values()]
         self.open = {}
         if problems:
-            row = {"name": None, "size": 0, "rows": 0, "partitions": [], "problems": []}
+            row: dict[str, Any] = {"name": None, "size": 0, "rows": 0, "partitions": [], "problems": []}
             row["problems"] = [json.dumps(problem) for problem in problems]
             reports.append(pa.RecordBatch.from_pylist([row], schema=REPORT_SCHEMA))
         return reports

@@ -1,15 +1,15 @@
-"""The Spark side of a table append: what to read, the data files the tasks write, one commit.
+"""A table append on the driver: what to read, and the one commit of the files the tasks wrote.
 
 1. :func:`plan_append`: the table's watermarks against the log dirs as they are now (on the
    driver, before Spark starts): a :class:`~kafkaks.tables.watermarks.Decision` per topic-partition.
-2. :func:`append`: the splits of the topic-partitions to read, each started at the offset after
-   its high offset (:func:`reading_options`, skipping older segments), are read by Spark tasks
-   (:mod:`kafkaks.spark.tasks`), each writing its rows as Parquet files through ``pyarrow.fs``
-   into a folder of this run inside the table's location, one folder per topic and UTC day
-   (:mod:`kafkaks.spark.writing`), and reporting each file with what it holds per
-   topic-partition. The driver sums the reports up
-   and commits exactly the reported files with the new watermarks in one commit, then removes
-   what other task attempts left in the run's folder. Whatever fails before that commit has
+2. :func:`kafkaks.pipeline.append`: the splits of the topic-partitions to read, each started at
+   the offset after its high offset (:func:`reading_options`, skipping older segments), are read
+   by Spark tasks (:mod:`kafkaks.spark.tasks`), each writing its rows as Parquet files through
+   ``pyarrow.fs`` into a folder of this run inside the table's location, one folder per topic
+   and UTC day (:mod:`kafkaks.spark.writing`), and reporting each file with what it holds per
+   topic-partition. :func:`commit` sums the reports up and commits exactly the reported files
+   with the new watermarks in one commit; the run then removes what other task attempts left in
+   the run's folder. Whatever fails before that commit has
    landed removes the run's folder: the table is as it was.
 """
 
@@ -19,7 +19,6 @@ import contextlib
 import dataclasses
 import json
 import time
-import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,11 +26,21 @@ from typing import Any
 import pyarrow as pa
 
 from ..spark.options import Options
-from ..spark.writing import Appended
+from ..spark.writing import Appended, summarise
 from . import DataFile, Table
 from .watermarks import Decision, Key, Observed, Watermark, advance, decide
 
-__all__ = ["Appended", "TableRun", "append", "plan_append", "reading_options", "starting_offsets"]
+__all__ = [
+    "Appended",
+    "TableRun",
+    "commit",
+    "plan_append",
+    "reading_options",
+    "remove",
+    "schemas",
+    "starting_offsets",
+    "wait_for_tasks",
+]
 
 
 @dataclass
@@ -78,69 +87,51 @@ def starting_offsets(decisions: Sequence[Decision]) -> str:
     return json.dumps(starts, sort_keys=True)
 
 
-def append(spark: Any, table: Table, run: TableRun, options: Options, say: Callable[[str], None]) -> TableRun:
-    """Read what ``run`` decided from the log dirs of ``options`` (the ``kafka-log`` source's,
-    parsed), write it as Parquet files into the table's location, a Spark task per group of splits
-    (:mod:`kafkaks.spark.tasks`), and commit them in one commit (none when nothing is new). Returns
-    ``run`` with what was appended."""
-    from ..spark.filesystems import filesystem
-    from ..spark.planning import group_splits, plan
-    from ..spark.tasks import WriteTask, run_tasks
-    from ..spark.writing import Layout, remove_strays, summarise
-
-    reads = {d.key for d in run.decisions if d.reads}
-    if not reads:
-        say("nothing to read: every partition is up to date or skipped")
-        return run
-    options = reading_options(options, run.decisions)
-    splits = [s for s in plan(options) if (s.topic, s.partition) in reads]
-    rows = options.arrow_schema()
-    topic_dir, day_dir = table.partition_columns
+def schemas(table: Table, rows: pa.Schema) -> tuple[pa.Schema, pa.Schema]:
+    """The table's schema for rows of ``rows``, and that of its data files."""
     if table.partition_values_in_files:  # Iceberg: every column in the files and the table
-        schema = file_schema = rows
-    else:  # Delta: topic and day in the table, not in the files
-        schema = rows.append(pa.field(day_dir, pa.date32()))
-        file_schema = pa.schema([f for f in rows if f.name != "topic"])
-    run_id = uuid.uuid4().hex[:16]
-    folder = table.run_folder(run_id)
-    fs_uri = table.storage.filesystem_uri(folder)
-    fs, root = filesystem(fs_uri)
-    groups = group_splits(splits, options.max_bytes_per_partition)
-    task = WriteTask(options, tuple(groups), fs_uri, Layout((topic_dir, day_dir), True, file_schema), run_id)
-    reports: list[Any] = []
-    try:
-        say(f"writing Parquet files to {folder}")
-        reports = [r for r in run_tasks(spark, task) if r.name is not None]
-        files = [
-            DataFile(f"{folder}/{r.name}", r.size, r.rows, {topic_dir: r.topic, day_dir: r.folder})
-            for r in reports
-        ]
-        run.appended = summarise(reports)
-        run.files = len(files)
-        run.file_bytes = sum(file.size for file in files)
-        if not files:
-            say("nothing new to append: no commit")
-            _remove(fs, root)
-            return run
-        marks = dict(run.held)
-        for appended in run.appended:
-            key = (appended.topic, appended.partition)
-            mark = advance(run.held.get(key), run.observed[key], appended.last_offset)
-            if mark is not None:
-                marks[key] = mark
-        say(f"committing {len(files)} file{'s' if len(files) != 1 else ''} to {table.describe()}")
-        run.commit = table.commit(sorted(files, key=lambda file: file.uri), schema, marks)
-        run.table = table.describe()
-    except BaseException:
-        if run.commit is None:
-            _wait_for_tasks(spark)
-            _remove(fs, root)
-        raise
-    remove_strays(fs, root, {r.name for r in reports})
+        return rows, rows
+    # Delta: topic and day in the table, not in the files
+    return rows.append(pa.field(table.partition_columns[1], pa.date32())), pa.schema(
+        [f for f in rows if f.name != "topic"]
+    )
+
+
+def commit(
+    table: Table,
+    run: TableRun,
+    folder: str,
+    reports: Sequence[Any],
+    schema: pa.Schema,
+    say: Callable[[str], None],
+) -> TableRun:
+    """Commit the files the tasks reported (rows of :data:`~kafkaks.spark.writing.REPORT_SCHEMA`
+    naming files in ``folder``, the run's folder) in one commit carrying the new watermarks, none
+    when nothing is new. Returns ``run`` with what was appended."""
+    topic_dir, day_dir = table.partition_columns
+    files = [
+        DataFile(f"{folder}/{r.name}", r.size, r.rows, {topic_dir: r.topic, day_dir: r.folder})
+        for r in reports
+    ]
+    run.appended = summarise(reports)
+    run.files = len(files)
+    run.file_bytes = sum(file.size for file in files)
+    if not files:
+        say("nothing new to append: no commit")
+        return run
+    marks = dict(run.held)
+    for appended in run.appended:
+        key = (appended.topic, appended.partition)
+        mark = advance(run.held.get(key), run.observed[key], appended.last_offset)
+        if mark is not None:
+            marks[key] = mark
+    say(f"committing {len(files)} file{'s' if len(files) != 1 else ''} to {table.describe()}")
+    run.commit = table.commit(sorted(files, key=lambda file: file.uri), schema, marks)
+    run.table = table.describe()
     return run
 
 
-def _wait_for_tasks(spark: Any, timeout: float = 60.0) -> None:
+def wait_for_tasks(spark: Any, timeout: float = 60.0) -> None:
     """After a failed job, wait until no task of the session runs, then for as long as Spark lets a
     killed task's Python worker go on (``spark.python.task.killTimeout``): Spark kills the other
     tasks of a failed job asynchronously, and one could still be writing a file into the run's
@@ -162,6 +153,7 @@ def _wait_for_tasks(spark: Any, timeout: float = 60.0) -> None:
     time.sleep(min(grace_ms / 1000, timeout))
 
 
-def _remove(fs: Any, root: str) -> None:
+def remove(fs: Any, root: str) -> None:
+    """Remove a run's folder and what it holds, as far as it can."""
     with contextlib.suppress(OSError):
         fs.delete_dir(root)
