@@ -125,7 +125,7 @@ class Destination:
         ``write_mode``, and a DEST that holds anything when ``write_mode`` is ``error``."""
         import pyarrow.fs as pafs
 
-        from kafkaks.spark.filesystems import filesystem
+        from .spark.filesystems import filesystem
 
         if write_mode not in SAVE_MODES:
             raise RefusedError(f"the write mode must be one of {', '.join(SAVE_MODES)}, not {write_mode!r}")
@@ -301,7 +301,7 @@ def session(
     warnings.filterwarnings("ignore", "PySpark does not yet fully support pandas", FutureWarning)
     from pyspark.sql import SparkSession
 
-    from kafkaks.spark.source import KafkaLogDataSource
+    from .spark.source import KafkaLogDataSource
 
     if master is not None and master.startswith("sc://"):
         remote = (
@@ -354,17 +354,20 @@ def source_options(
 
 
 def _survey(paths: list[str], options: dict[str, str], say: Callable[[str], None]) -> Any:
-    """List SRC on the driver (the first progress line); what holds no Kafka data is refused."""
+    """List SRC on the driver (the first progress line) and set up the decoding of values; what
+    holds no Kafka data is refused."""
     try:
-        from kafkaks.spark.options import Options
-        from kafkaks.spark.planning import survey
+        from .spark.decoding import with_decoding
+        from .spark.options import Options
+        from .spark.planning import survey
     except ImportError as exc:
         raise RefusedError(str(exc)) from exc
-    from kafkaks.errors import KafkaksError
+    from .errors import KafkaksError
 
     try:
         parsed = Options.parse({**options, "paths": json.dumps(paths)})
         found = survey(parsed)
+        parsed = with_decoding(parsed)  # reads the registry, once
     except (KafkaksError, OSError, ValueError) as exc:
         raise RefusedError(str(exc)) from exc
     say(

@@ -125,14 +125,18 @@ def format_table_run(run: Any) -> list[str]:
     if not run.appended:
         lines = []  # no table of nothing
     appended = {(a.topic, a.partition) for a in run.appended}
+    empty = [d for d in run.decisions if d.skip is None and d.key not in appended and d.after is None]
     for decision in run.decisions:
         name = f"{decision.topic}-{decision.partition}"
         if decision.skip is not None:
             lines.append(f"skipped {name}: {decision.skip}")
-        elif decision.key not in appended:
+        elif decision.key not in appended and (decision.after is not None or len(empty) == 1):
             held = "nothing" if decision.after is None else f"up to offset {decision.after}"
             lines.append(f"nothing new in {name}: the table holds {held}")
         lines += [f"note {name}: {note}" for note in decision.notes]
+    if len(empty) > 1:  # empty partitions of a log dir (a broker's 50 __consumer_offsets): one line
+        names = ", ".join(f"{d.topic}-{d.partition}" for d in empty[:3]) + (", ..." if len(empty) > 3 else "")
+        lines.append(f"nothing new in {len(empty)} partitions ({names}): the table holds nothing of them")
     lines += _undecodable_lines(run.appended)
     records = plural(sum(a.records for a in run.appended), "record")
     if run.commit is None:

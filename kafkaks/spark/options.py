@@ -6,9 +6,9 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import Literal, Protocol
 
 import pyarrow as pa
 
@@ -16,9 +16,6 @@ from ..arrow import spark_schema
 from ..store.partition import Isolation
 from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from .filesystems import absolute
-
-if TYPE_CHECKING:
-    from .decoding import JobDecoding
 
 __all__ = ["DECODED_COLUMNS", "DEFAULT_MAX_BYTES_PER_PARTITION", "Mode", "Options"]
 
@@ -28,9 +25,17 @@ DECODED_COLUMNS = ("decodedKey", "decodedValue", "decodeProblem")
 _TRUE, _FALSE = {"true", "1", "yes"}, {"false", "0", "no"}
 
 
+class ValueDecoding(Protocol):
+    """What the options need of the job's decoding (:class:`kafkaks.spark.decoding.JobDecoding`)."""
+
+    def fields(self) -> list[pa.Field]: ...
+
+    def apply_all(self, batches: Iterator[pa.RecordBatch], path: str) -> Iterator[pa.RecordBatch]: ...
+
+
 @dataclass(frozen=True)
 class Options:
-    """The data source's options, parsed and checked once on the driver."""
+    """The data source's options, parsed and checked once on the driver, without I/O."""
 
     paths: tuple[str, ...]
     subscribe: frozenset[str] | None = None
@@ -51,7 +56,8 @@ class Options:
     decode_subjects: tuple[tuple[str, str], ...] = ()  # topic=subject, where not <topic>-value
     decode_schema_files: tuple[tuple[str, str], ...] = ()  # topic=file, for values without framing
     starting_offsets: tuple[tuple[str, int, int], ...] = ()  # (topic, partition, first offset read)
-    decoding: JobDecoding | None = dataclasses.field(default=None, compare=False)  # built by parse
+    # Built by planning (decoding.with_decoding), which reads the registry: parsing reads nothing.
+    decoding: ValueDecoding | None = dataclasses.field(default=None, compare=False)
 
     @classmethod
     def parse(cls, options: Mapping[str, str]) -> Options:
@@ -114,11 +120,12 @@ class Options:
             decode_schema_files=_pairs("decodeSchemaFiles", lower.get("decodeschemafiles")),
             starting_offsets=_starting_offsets(lower.get("startingoffsets")),
         )
-        if parsed.decode_values is None:
-            return parsed
-        from .decoding import job_decoding  # reads the registry, once per parse on the driver
-
-        return dataclasses.replace(parsed, decoding=job_decoding(parsed))
+        if parsed.decode_values is not None and parsed.include_control and not parsed.include_metadata:
+            raise ValueError(
+                "decodeValues with includeControl needs includeMetadata: its isControl column tells the "
+                "transaction markers, which are not decoded, from the records"
+            )
+        return parsed
 
     def arrow_schema(self) -> pa.Schema:
         schema = spark_schema(include_headers=self.include_headers, include_metadata=self.include_metadata)

@@ -22,7 +22,7 @@ from typing import Any
 
 import pyarrow.fs as pafs
 
-from ..errors import NoKafkaDataError
+from ..errors import KafkaksError, NoKafkaDataError
 from ..models import AbortedTxn, Problem
 from ..store.files import read_txn_index
 from ..store.listing import (
@@ -160,10 +160,56 @@ def partitions(options: Options) -> list[PartitionFiles]:
             for listing in wanted_partitions(kind, listings, include_temp_files=False):
                 found[fs_uri, listing.path] = PartitionFiles.of(fs_uri, listing)
         if not kafka:
+            below = _log_dirs_below(uri)
+            if below:
+                more = ", ..." if len(below) > LOG_DIRS_NAMED else ""
+                raise NoKafkaDataError(
+                    "no Kafka data at this level, but log directories further down: "
+                    f"{', '.join(below[:LOG_DIRS_NAMED])}{more} (name them as SRC)",
+                    path=uri,
+                )
             raise NoKafkaDataError(
                 "no Kafka data: no segment, partition directory or log directory there", path=uri
             )
     return sorted(found.values(), key=lambda p: (p.topic or "", p.partition or 0, p.fs_uri))
+
+
+LOG_DIRS_NAMED = 5  # log directories a refusal names
+LOOKED_BELOW = 4  # folder levels a refusal looks down for log directories
+LISTINGS_BELOW = 200  # directories it lists at most, so a refusal stays quick
+
+
+def _log_dirs_below(uri: str) -> list[str]:
+    """The log directories (or partitions) found down to :data:`LOOKED_BELOW` levels below a path
+    that holds no Kafka data where :func:`partitions` looks (itself and one level down), for the
+    refusal to name them."""
+    found: list[str] = []
+    budget = LISTINGS_BELOW
+    for fs_uri, path in expand(absolute(uri)):
+        level = [path]
+        for _ in range(LOOKED_BELOW):
+            deeper = []
+            for directory in level:
+                if budget <= 0:
+                    return found
+                budget -= 1
+                try:
+                    listing = list_dir(fs_uri, directory)
+                except KafkaksError:
+                    continue
+                if classify(listing, partial(_listed, fs_uri), nested=False) is not None:
+                    found.append(display(fs_uri, directory))
+                    continue
+                deeper += sorted(e.path for e in listing.entries if e.type == "directory")
+            level = deeper
+    return found
+
+
+def _listed(fs_uri: str, path: str) -> Listing | None:
+    try:
+        return list_dir(fs_uri, path)
+    except KafkaksError:
+        return None
 
 
 def plan(options: Options, bounds: Bounds | None = None) -> list[SegmentSplit]:

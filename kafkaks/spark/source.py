@@ -90,6 +90,7 @@ import pyarrow.fs as pafs
 
 from ..errors import KafkaksError
 from .bounds import Bounds, bounds_of
+from .decoding import with_decoding
 from .filesystems import absolute, filesystem
 from .options import Options
 from .planning import SegmentSplit, plan
@@ -159,10 +160,10 @@ class KafkaLogDataSource(DataSource):  # type: ignore[misc]
         return "kafka-log"
 
     def schema(self) -> Any:
-        return from_arrow_schema(Options.parse(self.options).arrow_schema())
+        return from_arrow_schema(with_decoding(Options.parse(self.options)).arrow_schema())
 
     def reader(self, schema: Any) -> KafkaLogDataSourceReader:
-        options = Options.parse(self.options)
+        options = with_decoding(Options.parse(self.options))
         if options.push_filters:
             return KafkaLogDataSourcePushdownReader(options)
         return KafkaLogDataSourceReader(options)
