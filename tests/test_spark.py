@@ -31,8 +31,8 @@ if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
 from test_replicas import OFFSETS, ORIGINAL, copy_of, cut_tail, damage  # noqa: E402
 
 import kafkaks  # noqa: E402
-from kafkaks.internal_topics import decoded, to_kafka_json  # noqa: E402
 from kafkaks.cli import pipeline  # noqa: E402
+from kafkaks.internal_topics import decoded, to_kafka_json  # noqa: E402
 from kafkaks.spark.bounds import Bounds, bounds_of  # noqa: E402
 from kafkaks.spark.options import Options  # noqa: E402
 from kafkaks.spark.planning import plan  # noqa: E402

@@ -169,9 +169,9 @@ def test_a_run_racing_another_through_the_rest_catalog_commits_nothing(
     from pyiceberg.exceptions import CommitFailedException
 
     from kafkaks.cli import pipeline
+    from kafkaks.pipeline import append
     from kafkaks.spark.options import Options
     from kafkaks.tables import open_table
-    from kafkaks.pipeline import append
     from kafkaks.tables.appending import plan_append
     from kafkaks.tables.observe import observe
 

@@ -202,10 +202,10 @@ def test_a_file_of_another_task_attempt_is_not_committed_and_is_removed(
     """A file in the run's folder that no successful task reported (a failed or speculative
     attempt of a task writes the same rows under another name) is left out of the commit and
     removed after it."""
+    from kafkaks.pipeline import append
     from kafkaks.spark.filesystems import filesystem
     from kafkaks.spark.options import Options
     from kafkaks.tables import open_table
-    from kafkaks.pipeline import append
     from kafkaks.tables.appending import plan_append
     from kafkaks.tables.observe import observe
 
