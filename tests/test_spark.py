@@ -147,6 +147,16 @@ def test_bad_options_are_refused(options: dict[str, str], message: str) -> None:
         Options.parse({"path": str(LOGDIR), **options})
 
 
+def test_the_columns_option_keeps_the_columns_named() -> None:
+    options = Options.parse(
+        {"path": str(LOGDIR), "includeHeaders": "true", "columns": "offset, value,offset"}
+    )
+    assert options.arrow_schema().names == ["offset", "value"]
+    assert options.read_schema().names[-1] == "headers"
+    with pytest.raises(ValueError, match="option columns names segment, not among"):
+        Options.parse({"path": str(LOGDIR), "columns": "segment"}).arrow_schema()
+
+
 def test_bounds_of_filters() -> None:
     from pyspark.sql.datasource import EqualTo, GreaterThan, In, IsNotNull, LessThanOrEqual
 
@@ -264,6 +274,12 @@ def test_offset_and_time_bounds_prune_with_the_indexes() -> None:
 
 
 # --- Spark jobs ------------------------------------------------------------------------------
+
+
+def test_the_columns_option_gives_those_columns_of_the_librarys_rows(spark: Any) -> None:
+    df = load(spark, str(LOGDIR), includeHeaders=True, columns="topic,partition,offset,headers")
+    assert df.columns == ["topic", "partition", "offset", "headers"]
+    same_rows(rows(df), library(LOGDIR, include_headers=True).select(df.columns))
 
 
 def test_fixture_logdir_gives_the_librarys_rows(spark: Any) -> None:

@@ -56,6 +56,7 @@ class Options:
     decode_subjects: tuple[tuple[str, str], ...] = ()  # topic=subject, where not <topic>-value
     decode_schema_files: tuple[tuple[str, str], ...] = ()  # topic=file, for values without framing
     starting_offsets: tuple[tuple[str, int, int], ...] = ()  # (topic, partition, first offset read)
+    columns: tuple[str, ...] | None = None  # the columns a query needs (None: all of them)
     # Built by planning (decoding.with_decoding), which reads the registry: parsing reads nothing.
     decoding: ValueDecoding | None = dataclasses.field(default=None, compare=False)
 
@@ -119,6 +120,7 @@ class Options:
             decode_subjects=_pairs("decodeSubjects", lower.get("decodesubjects")),
             decode_schema_files=_pairs("decodeSchemaFiles", lower.get("decodeschemafiles")),
             starting_offsets=_starting_offsets(lower.get("startingoffsets")),
+            columns=_columns(lower.get("columns")),
         )
         if parsed.decode_values is not None and parsed.include_control and not parsed.include_metadata:
             raise ValueError(
@@ -128,6 +130,20 @@ class Options:
         return parsed
 
     def arrow_schema(self) -> pa.Schema:
+        """The schema of the rows, of the ``columns`` asked for (in this order) when named."""
+        schema = self.read_schema()
+        if self.columns is None:
+            return schema
+        unknown = [name for name in self.columns if name not in schema.names]
+        if unknown:
+            raise ValueError(
+                f"option columns names {', '.join(unknown)}, not among these options' columns: "
+                f"{', '.join(schema.names)}"
+            )
+        return pa.schema([schema.field(name) for name in self.columns])
+
+    def read_schema(self) -> pa.Schema:
+        """The schema of the rows as read, before ``columns`` keeps some of them."""
         schema = spark_schema(include_headers=self.include_headers, include_metadata=self.include_metadata)
         if self.decode_internal:
             for name in DECODED_COLUMNS:
@@ -162,6 +178,14 @@ def _pairs(name: str, value: str | None) -> tuple[tuple[str, str], ...]:
             raise ValueError(f"option {name} is topic=value pairs separated by commas, not {value!r}")
         pairs.append((topic.strip(), thing.strip()))
     return tuple(pairs)
+
+
+def _columns(value: str | None) -> tuple[str, ...] | None:
+    """``columns``: comma-separated column names (a query's own column pruning: PySpark does not
+    tell a Python source which columns a query reads)."""
+    if value is None or not value.strip():
+        return None
+    return tuple(dict.fromkeys(name.strip() for name in value.split(",") if name.strip()))
 
 
 EARLIEST = -2  # startingOffsets' "earliest", as Spark's Kafka source writes it

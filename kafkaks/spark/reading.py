@@ -148,9 +148,11 @@ def read_split(
     start = options.start_of(split.topic, split.partition)
     if start is not None:  # startingOffsets: planning skipped what it could, the rest goes here
         rows = _from_offset(rows, start)
-    if options.decoding is None:
+    if options.decoding is not None:
+        rows = options.decoding.apply_all(rows, split.path)  # decodeValues
+    if options.columns is None:
         return rows
-    return options.decoding.apply_all(rows, split.path)  # decodeValues
+    return (batch.select(list(options.columns)) for batch in rows)  # the columns option
 
 
 def _from_offset(batches: Iterator[pa.RecordBatch], start: int) -> Iterator[pa.RecordBatch]:

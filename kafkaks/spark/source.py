@@ -61,6 +61,10 @@ startingOffsets    earliest            JSON as Spark's Kafka source takes it,
                                        ``{"orders": {"0": 23, "1": -2}}``: the first offset read
                                        of each topic-partition named (-2 or not named: the
                                        earliest); older segments are not read, older rows dropped
+columns            (all)               comma-separated columns to read (``key,value,offset``): the
+                                       others are never handed to Spark, which copies every column
+                                       of every row it gets (PySpark does not tell a Python source
+                                       which columns a query needs)
 pushFilters        false               ``true``: take Spark's pushed-down filters to skip what
                                        cannot match (Spark fails the query unless its filter
                                        pushdown is on; see the caveat below); ``false``: every
