@@ -127,15 +127,16 @@ def cpu_seconds(jvm: int) -> tuple[float, float]:
 
 BASELINE = """\
 import sys
+import pyarrow as pa
 import pyarrow.parquet as pq
 import kafkaks
 
 batches = kafkaks.read_arrow(sys.argv[1], include_headers=True, include_metadata=True, threads=0)
 first = next(batches)
 with pq.ParquetWriter(sys.argv[2], first.schema) as out:
-    out.write_table(pq.pa.Table.from_batches([first]))
+    out.write_table(pa.Table.from_batches([first]))
     for batch in batches:
-        out.write_table(pq.pa.Table.from_batches([batch]))
+        out.write_table(pa.Table.from_batches([batch]))
 """
 """``read_arrow`` (the pipeline's columns: headers and metadata) and ``pyarrow.parquet`` in one
 process, one thread: what a pipeline task does, without Spark."""

@@ -19,6 +19,7 @@ one path for every format:
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import glob
 import json
 import os
@@ -28,10 +29,11 @@ import time
 import urllib.parse
 import uuid
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .problems import ProblemKind
+from .spark.writing import Appended
 from .store.listing import is_kafka_file
 
 __all__ = [
@@ -60,36 +62,17 @@ class RefusedError(Exception):
 
 
 @dataclass
-class PartitionSummary:
-    """What the pipeline wrote for one topic partition. ``bytes`` counts key and value bytes (what
-    consumers receive, without headers and batch overhead)."""
+class PartitionSummary(Appended):
+    """What the pipeline wrote for one topic partition (``bytes`` counts key and value bytes: what
+    consumers receive, without headers and batch overhead), and the corrupt or partial batches its
+    tasks skipped."""
 
-    topic: str
-    partition: int
-    records: int = 0
-    bytes: int = 0
-    first_offset: int | None = None
-    last_offset: int | None = None
-    first_timestamp_us: int | None = None
-    last_timestamp_us: int | None = None
-    codecs: list[str] = field(default_factory=list)
     corrupt_batches: int = 0
 
     @classmethod
-    def of(cls, written: Any) -> PartitionSummary:
-        """The summary of what the tasks reported of a topic-partition (an
-        :class:`~kafkaks.spark.writing.Appended`)."""
-        return cls(
-            written.topic,
-            written.partition,
-            written.records,
-            written.bytes,
-            written.first_offset,
-            written.last_offset,
-            written.first_timestamp_us,
-            written.last_timestamp_us,
-            list(written.codecs),
-        )
+    def of(cls, written: Appended) -> PartitionSummary:
+        """The summary of what the tasks reported of a topic-partition."""
+        return cls(**dataclasses.asdict(written))
 
 
 @dataclass
@@ -434,8 +417,7 @@ def write_parquet(
     parsed = _survey(paths, options, say)
     splits = plan(parsed)
     if dry_run:
-        tasks = _tasks(splits, parsed)
-        say(f"dry run: would write Parquet to {target.uri}{tasks}; nothing read, nothing written")
+        say(f"dry run: would write Parquet to {target.uri}; nothing read, nothing written")
         return None
     run_id = uuid.uuid4().hex[:12]
     fs, root = filesystem(target.staging)

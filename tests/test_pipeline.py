@@ -286,21 +286,6 @@ def test_a_parent_folder_names_the_log_dirs_further_down(
     ]
 
 
-def test_dry_run_says_what_the_run_would_do(
-    source: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    dest = tmp_path / "out"
-    code, out, err = pipeline(
-        ["--dry-run", "--max-bytes-per-partition", "500", str(source), str(dest)], capsys
-    )
-    assert code == 0 and out == ""
-    lines = err.splitlines()
-    assert lines[0] == "kafkaks pipeline: planning: 3 partitions, 5 segments, 0.0 MiB"
-    assert lines[1].startswith(f"kafkaks pipeline: dry run: would write Parquet to {dest}: ")
-    assert lines[1].endswith("; nothing read, nothing written") and "splits in" in lines[1]
-    assert not dest.exists()
-
-
 def test_empty_partitions_new_to_a_table_are_one_line() -> None:
     from kafkaks.tables.appending import TableRun
     from kafkaks.tables.watermarks import Decision

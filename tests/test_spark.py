@@ -1,4 +1,4 @@
-"""The ``kafka-log`` PySpark data source (kafkaks.spark) and the Parquet pipeline (kafkaks.spark.pipeline).
+"""The ``kafka-log`` PySpark data source (kafkaks.spark) and the Parquet pipeline (kafkaks.pipeline).
 
 One local[2] SparkSession serves the whole module; the filter pushdown conf is switched per test
 (Spark reads it per query). Skipped with a reason when PySpark or Java is missing.
