@@ -16,6 +16,8 @@ median is reported, so a busy moment of the machine hurts every reader alike. Kn
     BENCH_SPARK_RECORDS      records of the smaller log dir of the Spark pipeline section (the
                              larger holds twice as many; default 1000000)
     BENCH_SPARK_REPEATS      rounds of the Spark pipeline section (default 3)
+    BENCH_SPARK_MAX_BYTES    the pipeline's --max-bytes-per-partition there (default: its own,
+                             128 MiB; smaller for smaller log dirs, to cut them as large ones)
     BENCH_OUTPUT             where to write the report (default BENCHMARKS.md)
     BENCH_SECTIONS           the sections to run, comma-separated, of deep, shapes, process, scan,
                              cold, generated, memory, spark, entries (default all). Fewer than all
@@ -66,6 +68,7 @@ SHAPE_RECORDS = int(os.environ.get("BENCH_SHAPE_RECORDS", 200_000))
 PROCESS_RECORDS = int(os.environ.get("BENCH_PROCESS_RECORDS", 1_000_000))
 SPARK_RECORDS = int(os.environ.get("BENCH_SPARK_RECORDS", 1_000_000))
 SPARK_REPEATS = int(os.environ.get("BENCH_SPARK_REPEATS", 3))
+SPARK_MAX_BYTES = int(os.environ["BENCH_SPARK_MAX_BYTES"]) if "BENCH_SPARK_MAX_BYTES" in os.environ else None
 # The real broker-written data beside the checkout (as for the tests): its largest segment is measured too.
 REAL_DATA = Path(os.environ.get("KAFKAKS_REAL_DATA", ROOT.parent / "shared" / "testdata" / "real"))
 SHAPES = (1, 10, 500)
@@ -261,7 +264,7 @@ def spark_section() -> list[str]:
     demo = CACHE / "demo"
     if not demo.exists():
         subprocess.run([sys.executable, str(ROOT / "examples" / "make_sample.py"), str(demo)], check=True)
-    times, fixed = spark_bench.pipeline_runs(logdirs, demo, SPARK_REPEATS)
+    times, fixed = spark_bench.pipeline_runs(logdirs, demo, SPARK_REPEATS, SPARK_MAX_BYTES)
 
     def marginal(name: str) -> float:
         """Seconds per extra record."""
@@ -278,6 +281,7 @@ def spark_section() -> list[str]:
 
     local1, local2 = marginal("parquet local[1]"), marginal("parquet local[2]")
     over = fixed["demo"] - fixed["bare"]
+    max_bytes = "" if SPARK_MAX_BYTES is None else f" BENCH_SPARK_MAX_BYTES={SPARK_MAX_BYTES}"
     lines = [
         f"One uncompressed segment of {sizes[0]:,} and {sizes[1]:,} records (a 500-record batch, then 100 "
         "one-record batches, over and over; 100-byte values, 3 headers), with its `.index`; whole "
@@ -298,8 +302,8 @@ def spark_section() -> list[str]:
         f"Spark session running one trivial `mapInArrow` job {fixed['bare']:.1f} s: {over:.1f} s more.",
         "",
         f"Command: `BENCH_SECTIONS=spark BENCH_SPARK_RECORDS={SPARK_RECORDS} "
-        f"BENCH_SPARK_REPEATS={SPARK_REPEATS} python bench/run.py` (load average at its start: {load}; "
-        "on a busy machine the wall times of whole processes swing).",
+        f"BENCH_SPARK_REPEATS={SPARK_REPEATS}{max_bytes} python bench/run.py` (load average at its "
+        f"start: {load}; on a busy machine the wall times of whole processes swing).",
         "",
         "Targets: `local[1]` at least 0.7x the one-process marginal: "
         f"{'reached' if base / local1 >= 0.7 else 'not reached'} ({base / local1:.2f}x); "

@@ -161,19 +161,22 @@ def _seconds(argv: Sequence[str]) -> float:
     return time.perf_counter() - start
 
 
-def pipeline_argv(src: Path, dest: Path, master: str, format: str) -> list[str]:
+def pipeline_argv(src: Path, dest: Path, master: str, format: str, max_bytes: int | None = None) -> list[str]:
     """``kafkaks pipeline`` (this interpreter's) writing ``format`` to ``dest`` on ``master``."""
     argv = [sys.executable, "-m", "kafkaks.cli.main", "pipeline", "--master", master, "--format", format]
+    if max_bytes is not None:
+        argv += ["--max-bytes-per-partition", str(max_bytes)]
     return [*argv, *(["--mode", "overwrite"] if format == "parquet" else []), str(src), str(dest)]
 
 
 def pipeline_runs(
-    logdirs: dict[int, Path], demo: Path, repeats: int
+    logdirs: dict[int, Path], demo: Path, repeats: int, max_bytes: int | None = None
 ) -> tuple[dict[tuple[str, int], float], dict[str, float]]:
     """Median wall seconds of whole processes, rounds interleaved: ``(run, records)`` for each log dir
     of ``logdirs`` (records -> log dir) and each run (``baseline``, ``parquet local[1]``, ...), and
     ``{"bare": ..., "demo": ...}`` for the demo log dir. A table's destination is made afresh for
-    each run (a rerun would append nothing)."""
+    each run (a rerun would append nothing). ``max_bytes``: the pipeline's
+    ``--max-bytes-per-partition`` (smaller log dirs cut as the default cuts large ones)."""
     runs = {
         "baseline": None,
         "parquet local[1]": ("local[1]", "parquet"),
@@ -193,7 +196,7 @@ def pipeline_runs(
                     if how is None:
                         argv = [sys.executable, "-c", BASELINE, str(segment), str(dest)]
                     else:
-                        argv = pipeline_argv(logdir, dest, *how)
+                        argv = pipeline_argv(logdir, dest, *how, max_bytes)
                     times.setdefault((name, records), []).append(_seconds(argv))
             fixed["bare"].append(_seconds([sys.executable, "-c", BARE, "local[1]"]))
             dest = out / f"demo-{round_}"

@@ -23,6 +23,7 @@ import dataclasses
 import glob
 import json
 import os
+import re
 import shutil
 import sys
 import time
@@ -336,9 +337,9 @@ def source_options(
     return options
 
 
-def _survey(paths: list[str], options: dict[str, str], say: Callable[[str], None]) -> Any:
-    """List SRC on the driver (the first progress line) and set up the decoding of values; what
-    holds no Kafka data is refused."""
+def _survey(paths: list[str], options: dict[str, str], say: Callable[[str], None]) -> tuple[Any, int]:
+    """List SRC on the driver (the first progress line) and set up the decoding of values: the
+    parsed options and the bytes of the segments; what holds no Kafka data is refused."""
     try:
         from .spark.decoding import with_decoding
         from .spark.options import Options
@@ -357,7 +358,38 @@ def _survey(paths: list[str], options: dict[str, str], say: Callable[[str], None
         f"planning: {plural(found.partitions, 'partition')}, {plural(found.segments, 'segment')}, "
         f"{found.bytes / (1 << 20):.1f} MiB"
     )
-    return parsed
+    return parsed, found.bytes
+
+
+def _sized(options: Any, total: int, master: str | None, conf: dict[str, str] | None, spark: Any) -> Any:
+    """``options`` with ``maxBytesPerPartition`` lowered so that a run of more than one task has a
+    multiple of the cores' count of tasks of one size (three tasks on two cores take two rounds,
+    one of them half idle), when the cores are known: ``local[N]``, a session given, or
+    ``spark.default.parallelism``."""
+    cores = _cores(master, conf or {}, spark)
+    pieces = -(-total // options.max_bytes_per_partition)
+    if cores is None or pieces <= 1:
+        return options
+    pieces = -(-pieces // cores) * cores
+    return dataclasses.replace(options, max_bytes_per_partition=max(1, -(-total // pieces)))
+
+
+def _cores(master: str | None, conf: dict[str, str], spark: Any) -> int | None:
+    """The tasks Spark runs at once, where it can be told before a session starts."""
+    if "spark.default.parallelism" in conf:
+        return int(conf["spark.default.parallelism"])
+    if spark is not None:
+        with contextlib.suppress(Exception):  # Spark Connect has no SparkContext on the client
+            return int(spark.sparkContext.defaultParallelism)
+        return None
+    if master is None and "PYSPARK_GATEWAY_PORT" in os.environ:  # spark-submit's master
+        return None
+    found = re.fullmatch(r"local(?:\[(\d+|\*)(?:,\d+)?\])?", master or "local[*]")
+    if found is None:  # a cluster: its cores are known once the session runs
+        return None
+    if found[1] is None:  # "local": one thread
+        return 1
+    return os.cpu_count() or 1 if found[1] == "*" else int(found[1])
 
 
 def _start_session(
@@ -414,8 +446,8 @@ def write_parquet(
     paths = [src] if isinstance(src, str) else list(src)
     options = source_options(isolation, mode, include_metadata, max_bytes_per_partition, decode_values)
     target = Destination.check(dest, paths, write_mode)
-    parsed = _survey(paths, options, say)
-    splits = plan(parsed)
+    parsed, total = _survey(paths, options, say)
+    splits = plan(_sized(parsed, total, master, conf, spark))
     if dry_run:
         say(f"dry run: would write Parquet to {target.uri}; nothing read, nothing written")
         return None
@@ -582,7 +614,8 @@ def append_to_table(
     paths = [src] if isinstance(src, str) else list(src)
     options = source_options(isolation, mode, True, max_bytes_per_partition, decode_values)  # lineage columns
     target = Destination.check(dest, paths, "append")
-    parsed = _survey(paths, options, say)
+    parsed, total = _survey(paths, options, say)
+    parsed = _sized(parsed, total, master, conf, spark)
     try:
         opened = open_table(
             format, target.uri, catalog_uri=catalog_uri, table=table, catalog_properties=catalog_properties

@@ -315,3 +315,21 @@ def test_importing_the_source_prints_no_pandas_warning() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "FutureWarning" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("total", "master", "tasks"),
+    [(300, "local[1]", 3), (300, "local[2]", 4), (200, "local[2]", 2), (50, "local[2]", 1), (300, "yarn", 3)],
+)
+def test_a_run_of_several_tasks_has_as_many_as_the_cores_take_in_rounds(
+    total: int, master: str, tasks: int
+) -> None:
+    """Three tasks on two cores take two rounds, one half idle: a run of more than one task is cut
+    into a multiple of the cores' count of pieces of one size, where the master says the cores."""
+    pytest.importorskip("pyspark", reason="PySpark is not installed: pip install 'kafkaks[spark]'")
+    from kafkaks.pipeline import _sized
+    from kafkaks.spark.options import Options
+
+    options = Options.parse({"path": str(LOGDIR), "maxBytesPerPartition": "100"})
+    sized = _sized(options, total, master, None, None)
+    assert -(-total // sized.max_bytes_per_partition) == tasks
