@@ -192,7 +192,9 @@ def pipeline_runs(
             for records, logdir in logdirs.items():
                 segment = next(logdir.rglob("*.log"))
                 for name, how in runs.items():
-                    dest = out / f"{name.replace(' ', '-')}-{records}-{round_}"
+                    # pyarrow's URIs (a table's folders) refuse brackets: local[1] -> local1
+                    named = name.replace(" ", "-").replace("[", "").replace("]", "")
+                    dest = out / f"{named}-{records}-{round_}"
                     if how is None:
                         argv = [sys.executable, "-c", BASELINE, str(segment), str(dest)]
                     else:
