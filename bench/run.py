@@ -286,7 +286,7 @@ def spark_section() -> list[str]:
         f"One uncompressed segment of {sizes[0]:,} and {sizes[1]:,} records (a 500-record batch, then 100 "
         "one-record batches, over and over; 100-byte values, 3 headers), with its `.index`; whole "
         f"processes, median of {SPARK_REPEATS} interleaved rounds (`bench/spark_bench.py`). Marginal: "
-        f"`(t{sizes[1] // 1_000_000}M - t{sizes[0] // 1_000_000}M) / {sizes[1] - sizes[0]:,}` records, "
+        f"`(t({sizes[1]:,}) - t({sizes[0]:,})) / {sizes[1] - sizes[0]:,}` records, "
         "so that each process's start (Spark's above all) is left out.",
         "",
         f"| run | {sizes[0]:,} records | {sizes[1]:,} records | marginal a record | marginal records/s "
