@@ -15,6 +15,7 @@ from pathlib import Path
 
 from kafka.codec import gzip_encode, lz4_encode, snappy_encode, zstd_encode
 from kafka.record.default_records import DefaultRecordBatchBuilder
+from kafkaks.generated.layout import OffsetIndexEntry
 
 CODECS = {"none": 0, "gzip": 1, "snappy": 2, "lz4": 3, "zstd": 4}
 RECORDS_PER_BATCH = 500
@@ -79,6 +80,36 @@ def build_segment(
     with partial.open("wb") as out:
         for base in range(0, records, per_batch):
             out.write(_batch(CODECS[codec], base, min(per_batch, records - base), rng))
+    partial.rename(path)
+    return path
+
+
+INDEX_INTERVAL_BYTES = 4096  # the broker's index.interval.bytes default
+
+
+def build_mixed_segment(path: Path, records: int, *, seed: int = 6) -> Path:
+    """Write ``records`` uncompressed records to ``path`` (if not already there), a 500-record batch
+    then 100 one-record batches, over and over (the shape a producer with a lull writes), with an
+    ``.index`` beside it holding an entry every :data:`INDEX_INTERVAL_BYTES`, as a broker writes it."""
+    if path.exists():
+        return path
+    rng = random.Random(seed)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial, index = path.with_suffix(".partial"), bytearray()
+    with partial.open("wb") as out:
+        base, position, indexed = 0, 0, 0
+        while base < records:
+            for count in [RECORDS_PER_BATCH] + [1] * 100:
+                if base >= records:
+                    break
+                batch = _batch(0, base, min(count, records - base), rng)
+                if position - indexed >= INDEX_INTERVAL_BYTES:
+                    index += OffsetIndexEntry.STRUCT.pack(base, position)
+                    indexed = position
+                out.write(batch)
+                position += len(batch)
+                base += count
+    path.with_suffix(".index").write_bytes(bytes(index))
     partial.rename(path)
     return path
 

@@ -1,4 +1,12 @@
-"""What bounds the ``kafka-log`` Spark source on ``local[1]``: a stand-in source and CPU accounting.
+"""Spark in ``make bench``: ``kafkaks pipeline`` as whole processes against ``read_arrow`` and
+pyarrow's Parquet writer in one process, and what bounds the ``kafka-log`` source.
+
+:func:`pipeline_runs` times whole processes (``kafkaks pipeline`` on ``local[1]`` and ``local[2]``,
+each format, and the one-process baseline, :data:`BASELINE`) on log dirs of 1M and 2M records, so
+that the marginal cost per record, ``(t2M - t1M) / 1M``, leaves each process's start-up out; and the
+whole run on the demo log dir against a bare Spark session running one trivial job (:data:`BARE`).
+
+For the source:
 
 ``DecodedDataSource`` (``format("kafka-log-decoded")``) yields Arrow batches already decoded and
 saved by :func:`save_decoded` (an Arrow IPC file, memory-mapped): the same rows, columns, types
@@ -15,7 +23,12 @@ given no column pruning, so every column of every row is copied).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -110,3 +123,88 @@ def cpu_seconds(jvm: int) -> tuple[float, float]:
         except FileNotFoundError:  # a worker that just ended
             continue
     return _process_cpu(jvm), python
+
+
+BASELINE = """\
+import sys
+import pyarrow as pa
+import pyarrow.parquet as pq
+import kafkaks
+
+batches = kafkaks.read_arrow(sys.argv[1], include_headers=True, include_metadata=True, threads=0)
+first = next(batches)
+with pq.ParquetWriter(sys.argv[2], first.schema) as out:
+    out.write_table(pa.Table.from_batches([first]))
+    for batch in batches:
+        out.write_table(pa.Table.from_batches([batch]))
+"""
+"""``read_arrow`` (the pipeline's columns: headers and metadata) and ``pyarrow.parquet`` in one
+process, one thread: what a pipeline task does, without Spark."""
+
+BARE = """\
+import os, sys
+import pyarrow as pa
+from pyspark.sql import SparkSession
+
+os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+spark = SparkSession.builder.master(sys.argv[1]).config("spark.ui.showConsoleProgress", "false").getOrCreate()
+spark.range(1).mapInArrow(lambda batches: batches, "id long").count()
+spark.stop()
+"""
+"""A bare Spark session running one trivial job that starts a Python worker."""
+
+
+def _seconds(argv: Sequence[str]) -> float:
+    """The wall time of a whole process (its output thrown away); a failure raises."""
+    start = time.perf_counter()
+    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    return time.perf_counter() - start
+
+
+def pipeline_argv(src: Path, dest: Path, master: str, format: str, max_bytes: int | None = None) -> list[str]:
+    """``kafkaks pipeline`` (this interpreter's) writing ``format`` to ``dest`` on ``master``."""
+    argv = [sys.executable, "-m", "kafkaks.cli.main", "pipeline", "--master", master, "--format", format]
+    if max_bytes is not None:
+        argv += ["--max-bytes-per-partition", str(max_bytes)]
+    return [*argv, *(["--mode", "overwrite"] if format == "parquet" else []), str(src), str(dest)]
+
+
+def pipeline_runs(
+    logdirs: dict[int, Path], demo: Path, repeats: int, max_bytes: int | None = None
+) -> tuple[dict[tuple[str, int], float], dict[str, float]]:
+    """Median wall seconds of whole processes, rounds interleaved: ``(run, records)`` for each log dir
+    of ``logdirs`` (records -> log dir) and each run (``baseline``, ``parquet local[1]``, ...), and
+    ``{"bare": ..., "demo": ...}`` for the demo log dir. A table's destination is made afresh for
+    each run (a rerun would append nothing). ``max_bytes``: the pipeline's
+    ``--max-bytes-per-partition`` (smaller log dirs cut as the default cuts large ones)."""
+    runs = {
+        "baseline": None,
+        "parquet local[1]": ("local[1]", "parquet"),
+        "parquet local[2]": ("local[2]", "parquet"),
+        "iceberg local[1]": ("local[1]", "iceberg"),
+        "delta local[1]": ("local[1]", "delta"),
+    }
+    times: dict[tuple[str, int], list[float]] = {}
+    fixed: dict[str, list[float]] = {"bare": [], "demo": []}
+    with tempfile.TemporaryDirectory(prefix="kafkaks-bench-") as scratch:
+        out = Path(scratch)
+        for round_ in range(repeats):
+            for records, logdir in logdirs.items():
+                segment = next(logdir.rglob("*.log"))
+                for name, how in runs.items():
+                    # pyarrow's URIs (a table's folders) refuse brackets: local[1] -> local1
+                    named = name.replace(" ", "-").replace("[", "").replace("]", "")
+                    dest = out / f"{named}-{records}-{round_}"
+                    if how is None:
+                        argv = [sys.executable, "-c", BASELINE, str(segment), str(dest)]
+                    else:
+                        argv = pipeline_argv(logdir, dest, *how, max_bytes)
+                    times.setdefault((name, records), []).append(_seconds(argv))
+            fixed["bare"].append(_seconds([sys.executable, "-c", BARE, "local[1]"]))
+            dest = out / f"demo-{round_}"
+            fixed["demo"].append(_seconds(pipeline_argv(demo, dest, "local[1]", "parquet")))
+            print(f"  round {round_ + 1}/{repeats} done", file=sys.stderr, flush=True)
+    return (
+        {key: statistics.median(seconds) for key, seconds in times.items()},
+        {key: statistics.median(seconds) for key, seconds in fixed.items()},
+    )

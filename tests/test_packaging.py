@@ -88,7 +88,12 @@ def dump(*args: str) -> str:
 def test_dump_imports_only_the_decoders_it_uses() -> None:
     """The parsers of the internal topics and the pipeline's module cost a command's start (about
     a third of it): ``kafkaks dump`` of user topics loads none of them, a decoder option its own."""
-    assert imported_after(dump("--deep-iteration", str(LOGDIR)), (*DECODERS, "kafkaks.spark.pipeline")) == []
+    assert (
+        imported_after(
+            dump("--deep-iteration", str(LOGDIR)), (*DECODERS, "kafkaks.pipeline", "kafkaks.cli.pipeline")
+        )
+        == []
+    )
     offsets = dump("--offsets-decoder", str(LOGDIR))
     assert imported_after(offsets, DECODERS) == ["kafkaks.internal_topics.consumer_offsets"]
     transactions = dump("--transaction-log-decoder", str(LOGDIR))

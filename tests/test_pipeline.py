@@ -17,8 +17,8 @@ from conftest import FIXTURES
 from test_readonly import snapshot
 
 import kafkaks
+from kafkaks.cli import pipeline as pipeline_module
 from kafkaks.cli.main import build_parser, main
-from kafkaks.spark import pipeline as pipeline_module
 
 LOGDIR = FIXTURES / "logdir"
 NO_PYSPARK = "import sys\nsys.modules['pyspark'] = None\n"  # what a plain `pip install kafkaks` has
@@ -271,3 +271,67 @@ def test_a_closed_stderr_does_not_stop_the_run(source: Path, tmp_path: Path) -> 
         "topic=orders",
         "topic=txn-topic",
     ]
+
+
+def test_a_parent_folder_names_the_log_dirs_further_down(
+    source: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Log dirs two levels down (disks copied as ``backup/broker-1/kafka-logs``) are not read from
+    the parent, but the refusal names them."""
+    parent = tmp_path / "backup"
+    shutil.copytree(LOGDIR, parent / "broker-1" / "kafka-logs")
+    code, out, err = pipeline(["--dry-run", str(parent), str(tmp_path / "out")], capsys)
+    assert code == 2 and out == ""
+    assert err.splitlines() == [
+        f"kafkaks pipeline: error: {parent}: no Kafka data at this level, but log directories further "
+        f"down: {parent / 'broker-1' / 'kafka-logs'} (name them as SRC)"
+    ]
+
+
+def test_empty_partitions_new_to_a_table_are_one_line() -> None:
+    from kafkaks.tables.appending import TableRun
+    from kafkaks.tables.watermarks import Decision
+
+    decisions = [Decision("__consumer_offsets", n) for n in range(50)]
+    decisions.append(Decision("orders", 0, after=41))
+    text = pipeline_module.format_table_run(TableRun("the table", decisions, {}, {}))
+    assert text == [
+        "nothing new in orders-0: the table holds up to offset 41",
+        "nothing new in 50 partitions (__consumer_offsets-0, __consumer_offsets-1, __consumer_offsets-2, "
+        "...): the table holds nothing of them",
+        "0 records appended: no commit made to the table",
+    ]
+    one = pipeline_module.format_table_run(TableRun("the table", decisions[:1], {}, {}))
+    assert one[0] == "nothing new in __consumer_offsets-0: the table holds nothing"
+
+
+def test_importing_the_source_prints_no_pandas_warning() -> None:
+    """PySpark's notice about pandas 3 (kafkaks does not use pandas) is not shown to a user of the
+    data source, a Spark Connect client say."""
+    pytest.importorskip("pyspark", reason="PySpark is not installed: pip install 'kafkaks[spark]'")
+    result = subprocess.run(
+        [sys.executable, "-W", "default", "-c", "from kafkaks.spark import KafkaLogDataSource"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "FutureWarning" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("total", "master", "tasks"),
+    [(300, "local[1]", 3), (300, "local[2]", 4), (200, "local[2]", 2), (50, "local[2]", 1), (300, "yarn", 3)],
+)
+def test_a_run_of_several_tasks_has_as_many_as_the_cores_take_in_rounds(
+    total: int, master: str, tasks: int
+) -> None:
+    """Three tasks on two cores take two rounds, one half idle: a run of more than one task is cut
+    into a multiple of the cores' count of pieces of one size, where the master says the cores."""
+    pytest.importorskip("pyspark", reason="PySpark is not installed: pip install 'kafkaks[spark]'")
+    from kafkaks.pipeline import _sized
+    from kafkaks.spark.options import Options
+
+    options = Options.parse({"path": str(LOGDIR), "maxBytesPerPartition": "100"})
+    sized = _sized(options, total, master, None, None)
+    assert -(-total // sized.max_bytes_per_partition) == tasks

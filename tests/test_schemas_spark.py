@@ -63,7 +63,7 @@ def test_failfast_fails_the_job_naming_the_record(spark: Any, avro_dir: Avro) ->
 
 
 def test_pipeline_writes_and_counts(spark: Any, avro_dir: Avro, tmp_path: Path) -> None:
-    from kafkaks.spark.pipeline import run
+    from kafkaks.cli.pipeline import run
 
     lines: list[str] = []
     run(
@@ -95,6 +95,7 @@ def test_subjects_and_schema_files_travel_with_the_options(avro_dir: Avro, tmp_p
 
     from schema_registry_data import write_partition
 
+    from kafkaks.spark.decoding import with_decoding
     from kafkaks.spark.options import Options
 
     logs = tmp_path / "logs"
@@ -102,7 +103,7 @@ def test_subjects_and_schema_files_travel_with_the_options(avro_dir: Avro, tmp_p
     write_partition(logs / "renamed-0", [(None, avro_dir.orders[0][1])])  # orders-value's, topic renamed
     schema_file = tmp_path / "money.json"
     schema_file.write_text(json.dumps({"type": "object", "properties": {"units": {"type": "integer"}}}))
-    options = Options.parse(
+    parsed = Options.parse(
         {
             "path": str(logs),
             "decodeValues": str(avro_dir.root),  # the registry's topic in another log dir
@@ -110,6 +111,8 @@ def test_subjects_and_schema_files_travel_with_the_options(avro_dir: Avro, tmp_p
             "decodeSchemaFiles": f"plain={schema_file}",
         }
     )
+    assert parsed.decoding is None  # parsing reads nothing: planning sets the decoding up
+    options = with_decoding(parsed)
     assert options.arrow_schema().field("valueDecoded").type.names == ["plain", "renamed"]
     assert options.decoding is not None
     shipped = pickle.loads(pickle.dumps(options.decoding))

@@ -1,4 +1,4 @@
-"""The ``kafka-log`` PySpark data source (kafkaks.spark) and the Parquet pipeline (kafkaks.spark.pipeline).
+"""The ``kafka-log`` PySpark data source (kafkaks.spark) and the Parquet pipeline (kafkaks.pipeline).
 
 The test session's local[2] SparkSession (``spark``, tests/conftest.py) serves the whole module;
 the filter pushdown conf is switched per test (Spark reads it per query). Skipped with a reason
@@ -32,8 +32,8 @@ if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
 from test_replicas import OFFSETS, ORIGINAL, copy_of, cut_tail, damage  # noqa: E402
 
 import kafkaks  # noqa: E402
+from kafkaks.cli import pipeline  # noqa: E402
 from kafkaks.internal_topics import decoded, to_kafka_json  # noqa: E402
-from kafkaks.spark import pipeline  # noqa: E402
 from kafkaks.spark.bounds import Bounds, bounds_of  # noqa: E402
 from kafkaks.spark.options import Options  # noqa: E402
 from kafkaks.spark.planning import plan  # noqa: E402
@@ -126,6 +126,16 @@ def test_schema_is_that_of_sparks_kafka_source(spark: Any) -> None:
 def test_bad_options_are_refused(options: dict[str, str], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         Options.parse({"path": str(LOGDIR), **options})
+
+
+def test_the_columns_option_keeps_the_columns_named() -> None:
+    options = Options.parse(
+        {"path": str(LOGDIR), "includeHeaders": "true", "columns": "offset, value,offset"}
+    )
+    assert options.arrow_schema().names == ["offset", "value"]
+    assert options.read_schema().names[-1] == "headers"
+    with pytest.raises(ValueError, match="option columns names segment, not among"):
+        Options.parse({"path": str(LOGDIR), "columns": "segment"}).arrow_schema()
 
 
 def test_bounds_of_filters() -> None:
@@ -245,6 +255,12 @@ def test_offset_and_time_bounds_prune_with_the_indexes() -> None:
 
 
 # --- Spark jobs ------------------------------------------------------------------------------
+
+
+def test_the_columns_option_gives_those_columns_of_the_librarys_rows(spark: Any) -> None:
+    df = load(spark, str(LOGDIR), includeHeaders=True, columns="topic,partition,offset,headers")
+    assert df.columns == ["topic", "partition", "offset", "headers"]
+    same_rows(rows(df), library(LOGDIR, include_headers=True).select(df.columns))
 
 
 def test_fixture_logdir_gives_the_librarys_rows(spark: Any) -> None:

@@ -13,6 +13,7 @@ Spark Connect runs are in tests/test_cluster.py.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 import subprocess
@@ -84,6 +85,38 @@ def test_a_partition_new_to_the_table_is_read_whole() -> None:
     decision = decide(observed(0, 41), None)
     assert (decision.after, decision.skip, decision.notes, decision.reads) == (None, None, [], True)
     assert not decide(observed(None, None), None).reads  # an empty log: nothing to read
+
+
+def test_a_rewritten_segment_of_a_partition_never_cleaned_is_a_new_log() -> None:
+    """A broker before 2.8 keeps no topic id: a topic deleted and created again shows as segment 0
+    rewritten (another first batch, here larger). The log dir's cleaner-offset-checkpoint tells it
+    from compaction: a partition the cleaner never cleaned started over."""
+    held = Watermark(41, None, (SegmentPrint(0, 470710, 11),))
+    now = Observed("orders", 0, None, 0, 57, (SegmentPrint(0, 19537376, 99),), cleaned=False)
+    decision = decide(now, held)
+    assert decision.skip is not None and decision.skip.startswith(
+        "started over: segment 0 is not the one read"
+    )
+    assert not decision.reads and not decision.notes
+    for cleaned in (True, None):  # cleaned by the log cleaner, or no checkpoint to tell: compaction
+        decision = decide(dataclasses.replace(now, cleaned=cleaned), held)
+        assert decision.skip is None and [n for n in decision.notes if "compaction" in n]
+    with_ids = dataclasses.replace(now, topic_id="A")  # a topic id decides, not the checkpoint
+    assert decide(with_ids, dataclasses.replace(held, topic_id="A")).skip is None
+
+
+def test_observe_reads_the_cleaner_checkpoint(tmp_path: Path) -> None:
+    pytest.importorskip("pyspark", reason="PySpark is not installed: pip install 'kafkaks[spark]'")
+    from kafkaks.spark.options import Options
+    from kafkaks.tables.observe import observe
+
+    logdir = tmp_path / "logdir"
+    shutil.copytree(LOGDIR, logdir)
+    options = Options.parse({"path": str(logdir)})
+    assert {seen.cleaned for seen in observe(options)} == {None}  # no checkpoint file
+    (logdir / "cleaner-offset-checkpoint").write_text("0\n1\norders 1 12\n")
+    cleaned = {(seen.topic, seen.partition): seen.cleaned for seen in observe(options)}
+    assert cleaned == {("orders", 0): False, ("orders", 1): True, ("txn-topic", 0): False}
 
 
 def test_an_incremental_run_reads_each_partition_from_its_own_high_offset() -> None:
@@ -165,7 +198,7 @@ def spark(spark: Any) -> Iterator[Any]:
 
 
 def append(spark: Any, format: str, logdir: Path, dest: Path, lines: list[str] | None = None) -> Any:
-    from kafkaks.spark import pipeline
+    from kafkaks.cli import pipeline
 
     return pipeline.run_table(
         [str(logdir)], str(dest), format=format, spark=spark, echo=None if lines is None else lines.append
@@ -296,10 +329,9 @@ def test_a_segment_rewritten_by_the_cleaner_is_noted_not_read_again(spark: Any, 
 def test_a_run_racing_another_commits_nothing(spark: Any, tmp_path: Path, format: str) -> None:
     """Two runs read the same high offsets; the one that commits second fails and removes its
     files, rather than append the same offsets again."""
+    from kafkaks.pipeline import append as append_files
     from kafkaks.spark.options import Options
-    from kafkaks.spark.source import KafkaLogDataSource
     from kafkaks.tables import open_table
-    from kafkaks.tables.appending import append as append_files
     from kafkaks.tables.appending import plan_append
     from kafkaks.tables.observe import observe
 
@@ -311,10 +343,9 @@ def test_a_run_racing_another_commits_nothing(spark: Any, tmp_path: Path, format
     late_run = plan_append(late, observe(Options.parse({**options, "paths": json.dumps([str(logdir)])})))
     append(spark, format, logdir, dest)  # the other run commits first
     files = sorted(p for p in dest.rglob("*") if p.is_file())
-    spark.dataSource.register(KafkaLogDataSource)
-    df = spark.read.format("kafka-log").options(**options).load(str(logdir))
+    parsed = Options.parse({**options, "paths": json.dumps([str(logdir)])})
     with pytest.raises(Exception, match=r"(?i)commit|conflict|version|snapshot|branch"):
-        append_files(df, late, late_run, lambda _line: None)
+        append_files(spark, late, late_run, parsed, lambda _line: None)
     assert late_run.commit is None
     assert len(commits(format, dest)) == 2
     assert table_rows(format, dest) == kafka_python_rows(LOGDIR)
@@ -458,7 +489,7 @@ def test_a_table_error_is_reported_in_one_line_not_a_traceback() -> None:
     from deltalake.exceptions import CommitFailedError
     from pyiceberg.exceptions import CommitFailedException
 
-    from kafkaks.spark.pipeline import _table_error
+    from kafkaks.cli.pipeline import _table_error
 
     assert _table_error(CommitFailedException("branch main has changed"))
     assert _table_error(CommitFailedError("version 1 already exists"))

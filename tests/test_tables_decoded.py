@@ -127,7 +127,7 @@ def check_decoded(format: str, dest: Path, latest: int, offsets: range) -> None:
 
 
 def append(spark: Any, format: str, logdir: Path, dest: Path) -> Any:  # noqa: F811
-    from kafkaks.spark import pipeline
+    from kafkaks.cli import pipeline
 
     return pipeline.run_table(
         [str(logdir)], str(dest), format=format, spark=spark, echo=None, decode_values="registry"
@@ -210,7 +210,7 @@ def test_values_that_do_not_decode_are_kept_raw_and_counted(
 ) -> None:
     """With --read-mode PERMISSIVE (FAILFAST stops the run), as a Parquet run says it: the table
     keeps their raw bytes, the run counts them per topic."""
-    from kafkaks.spark import pipeline
+    from kafkaks.cli import pipeline
 
     logdir, dest = tmp_path / "logdir", tmp_path / "table"
     write_partition(logdir / "_schemas-0", registry(1))

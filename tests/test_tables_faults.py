@@ -71,7 +71,7 @@ class Local:
         return ["--format", self.format]
 
     def append(self, spark: Any, logdir: Path) -> Any:
-        from kafkaks.spark import pipeline
+        from kafkaks.cli import pipeline
 
         catalog_uri = self.rest.uri if self.catalog == "rest" and self.rest else None
         table = TABLE if self.catalog == "rest" else None

@@ -102,7 +102,7 @@ def test_the_command_line_appends_through_a_rest_catalog_incrementally(
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from kafkaks.spark import pipeline
+    from kafkaks.cli import pipeline
 
     logdir, warehouse = earlier_state(tmp_path), tmp_path / "warehouse"
     first = subprocess.run(
@@ -168,11 +168,11 @@ def test_a_run_racing_another_through_the_rest_catalog_commits_nothing(
     CommitFailedException: the branch moved) and that run removes its files."""
     from pyiceberg.exceptions import CommitFailedException
 
-    from kafkaks.spark import pipeline
+    from kafkaks.cli import pipeline
+    from kafkaks.pipeline import append
     from kafkaks.spark.options import Options
-    from kafkaks.spark.source import KafkaLogDataSource
     from kafkaks.tables import open_table
-    from kafkaks.tables.appending import append, plan_append
+    from kafkaks.tables.appending import plan_append
     from kafkaks.tables.observe import observe
 
     logdir, warehouse = earlier_state(tmp_path), tmp_path / "warehouse"
@@ -195,10 +195,9 @@ def test_a_run_racing_another_through_the_rest_catalog_commits_nothing(
     late_run = plan_append(late, observe(Options.parse({**options, "paths": json.dumps([str(logdir)])})))
     run()  # the other run commits first
     files = sorted(p for p in warehouse.rglob("*") if p.is_file())
-    spark.dataSource.register(KafkaLogDataSource)
-    df = spark.read.format("kafka-log").options(**options).load(str(logdir))
+    parsed = Options.parse({**options, "paths": json.dumps([str(logdir)])})
     with pytest.raises(CommitFailedException, match="CommitFailedException"):
-        append(df, late, late_run, lambda _line: None)
+        append(spark, late, late_run, parsed, lambda _line: None)
     assert late_run.commit is None
     assert rest.posts()[-1] == (TABLE_PATH, 409)
     assert len(rest_table(rest, warehouse).snapshots()) == 2

@@ -155,7 +155,7 @@ def catalog_uri(format: str, catalog: Path) -> str | None:
 
 
 def run(spark: Any, format: str, src: str, dest: str, catalog: Path) -> Any:
-    from kafkaks.spark import pipeline
+    from kafkaks.cli import pipeline
 
     return pipeline.run_table(
         [src], dest, format=format, spark=spark, echo=None, catalog_uri=catalog_uri(format, catalog)
@@ -209,11 +209,11 @@ def test_a_file_of_another_task_attempt_is_not_committed_and_is_removed(
     """A file in the run's folder that no successful task reported (a failed or speculative
     attempt of a task writes the same rows under another name) is left out of the commit and
     removed after it."""
+    from kafkaks.pipeline import append
     from kafkaks.spark.filesystems import filesystem
     from kafkaks.spark.options import Options
-    from kafkaks.spark.source import KafkaLogDataSource
     from kafkaks.tables import open_table
-    from kafkaks.tables.appending import append, plan_append
+    from kafkaks.tables.appending import plan_append
     from kafkaks.tables.observe import observe
 
     name, catalog = f"{format}-attempts", tmp_path / "catalog.db"
@@ -231,9 +231,8 @@ def test_a_file_of_another_task_attempt_is_not_committed_and_is_removed(
         return commit(files, schema, marks)
 
     table.commit = commit_after_another_attempt  # type: ignore[method-assign]
-    spark.dataSource.register(KafkaLogDataSource)
-    df = spark.read.format("kafka-log").options(**options).load(str(LOGDIR))
-    done = append(df, table, planned, lambda _line: None)
+    parsed = Options.parse({**options, "paths": json.dumps([str(LOGDIR)])})
+    done = append(spark, table, planned, parsed, lambda _line: None)
     assert done.commit is not None and strays
     assert (
         read_back(format, s3, name, catalog).to_pylist() == library(LOGDIR).to_pylist()

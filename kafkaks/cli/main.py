@@ -3,9 +3,9 @@ prints Kafka files like ``bin/kafka-dump-log.sh`` (:mod:`kafkaks.cli.dump`: the 
 :mod:`kafkaks.cli.dump_text`: Kafka's text, and where it follows which Kafka) or as JSON Lines with
 ``--json`` (:mod:`kafkaks.cli.jsonl`); ``kafkaks verify`` checks them (:mod:`kafkaks.cli.verify`)
 and with ``--recovery`` tells what a broker's recovery would remove (:mod:`kafkaks.cli.recovery`);
-``kafkaks pipeline`` runs Spark (:mod:`kafkaks.spark.pipeline`). The checks are libraries
-(:mod:`kafkaks.store`). This module also ends a run on Ctrl-C (exit status 130) and when stdout's
-reader has gone.
+``kafkaks pipeline`` runs Spark (:mod:`kafkaks.cli.pipeline`, the run in :mod:`kafkaks.pipeline`).
+The checks are libraries (:mod:`kafkaks.store`). This module also ends a run on Ctrl-C (exit
+status 130) and when stdout's reader has gone.
 """
 
 from __future__ import annotations
@@ -375,8 +375,8 @@ def build_parser(command: str | None = "pipeline") -> argparse.ArgumentParser:
     inventory.set_defaults(command_parser=inventory)
     pipeline = commands.add_parser("pipeline", help=PIPELINE_HELP)
     if command == "pipeline":  # its module (Spark itself loads only when it runs) costs every start
-        from ..spark.pipeline import add_arguments
-        from ..spark.pipeline import command as run_pipeline
+        from .pipeline import add_arguments
+        from .pipeline import command as run_pipeline
 
         add_arguments(pipeline)
         pipeline.set_defaults(run=run_pipeline)

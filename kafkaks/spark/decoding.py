@@ -13,6 +13,7 @@ read on the driver) and :meth:`JobDecoding.apply` adds the columns there.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -28,7 +29,7 @@ from .filesystems import open_file
 if TYPE_CHECKING:
     from .options import Options
 
-__all__ = ["OFFLINE", "JobDecoding", "job_decoding"]
+__all__ = ["OFFLINE", "JobDecoding", "job_decoding", "with_decoding"]
 
 OFFLINE = "registry"  # decodeValues=true: the registry's topic among the paths read
 
@@ -84,15 +85,17 @@ def _fitted(column: pa.Array, job_type: pa.DataType, topic: str | None) -> pa.Ar
     return pa.nulls(len(column), job_type)
 
 
+def with_decoding(options: Options) -> Options:
+    """``options`` with the job's decoding (:func:`job_decoding`) when they ask for one: the
+    planning step that reads the registry, once, on the driver."""
+    if options.decode_values is None or options.decoding is not None:
+        return options
+    return dataclasses.replace(options, decoding=job_decoding(options))
+
+
 def job_decoding(options: Options) -> JobDecoding:
     """Reads the registry and fixes the columns' types for the topics the options read."""
     from .planning import partitions  # planning imports the options, which import this module
-
-    if options.include_control and not options.include_metadata:
-        raise ValueError(
-            "decodeValues with includeControl needs includeMetadata: its isControl column tells the "
-            "transaction markers, which are not decoded, from the records"
-        )
 
     source = options.decode_values
     decoding = Decoding(

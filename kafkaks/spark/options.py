@@ -6,9 +6,9 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import Literal, Protocol
 
 import pyarrow as pa
 
@@ -16,9 +16,6 @@ from ..arrow import spark_schema
 from ..store.partition import Isolation
 from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from .filesystems import absolute
-
-if TYPE_CHECKING:
-    from .decoding import JobDecoding
 
 __all__ = ["DECODED_COLUMNS", "DEFAULT_MAX_BYTES_PER_PARTITION", "Mode", "Options"]
 
@@ -28,9 +25,17 @@ DECODED_COLUMNS = ("decodedKey", "decodedValue", "decodeProblem")
 _TRUE, _FALSE = {"true", "1", "yes"}, {"false", "0", "no"}
 
 
+class ValueDecoding(Protocol):
+    """What the options need of the job's decoding (:class:`kafkaks.spark.decoding.JobDecoding`)."""
+
+    def fields(self) -> list[pa.Field]: ...
+
+    def apply_all(self, batches: Iterator[pa.RecordBatch], path: str) -> Iterator[pa.RecordBatch]: ...
+
+
 @dataclass(frozen=True)
 class Options:
-    """The data source's options, parsed and checked once on the driver."""
+    """The data source's options, parsed and checked once on the driver, without I/O."""
 
     paths: tuple[str, ...]
     subscribe: frozenset[str] | None = None
@@ -51,7 +56,9 @@ class Options:
     decode_subjects: tuple[tuple[str, str], ...] = ()  # topic=subject, where not <topic>-value
     decode_schema_files: tuple[tuple[str, str], ...] = ()  # topic=file, for values without framing
     starting_offsets: tuple[tuple[str, int, int], ...] = ()  # (topic, partition, first offset read)
-    decoding: JobDecoding | None = dataclasses.field(default=None, compare=False)  # built by parse
+    columns: tuple[str, ...] | None = None  # the columns a query needs (None: all of them)
+    # Built by planning (decoding.with_decoding), which reads the registry: parsing reads nothing.
+    decoding: ValueDecoding | None = dataclasses.field(default=None, compare=False)
 
     @classmethod
     def parse(cls, options: Mapping[str, str]) -> Options:
@@ -113,14 +120,30 @@ class Options:
             decode_subjects=_pairs("decodeSubjects", lower.get("decodesubjects")),
             decode_schema_files=_pairs("decodeSchemaFiles", lower.get("decodeschemafiles")),
             starting_offsets=_starting_offsets(lower.get("startingoffsets")),
+            columns=_columns(lower.get("columns")),
         )
-        if parsed.decode_values is None:
-            return parsed
-        from .decoding import job_decoding  # reads the registry, once per parse on the driver
-
-        return dataclasses.replace(parsed, decoding=job_decoding(parsed))
+        if parsed.decode_values is not None and parsed.include_control and not parsed.include_metadata:
+            raise ValueError(
+                "decodeValues with includeControl needs includeMetadata: its isControl column tells the "
+                "transaction markers, which are not decoded, from the records"
+            )
+        return parsed
 
     def arrow_schema(self) -> pa.Schema:
+        """The schema of the rows, of the ``columns`` asked for (in this order) when named."""
+        schema = self.read_schema()
+        if self.columns is None:
+            return schema
+        unknown = [name for name in self.columns if name not in schema.names]
+        if unknown:
+            raise ValueError(
+                f"option columns names {', '.join(unknown)}, not among these options' columns: "
+                f"{', '.join(schema.names)}"
+            )
+        return pa.schema([schema.field(name) for name in self.columns])
+
+    def read_schema(self) -> pa.Schema:
+        """The schema of the rows as read, before ``columns`` keeps some of them."""
         schema = spark_schema(include_headers=self.include_headers, include_metadata=self.include_metadata)
         if self.decode_internal:
             for name in DECODED_COLUMNS:
@@ -155,6 +178,14 @@ def _pairs(name: str, value: str | None) -> tuple[tuple[str, str], ...]:
             raise ValueError(f"option {name} is topic=value pairs separated by commas, not {value!r}")
         pairs.append((topic.strip(), thing.strip()))
     return tuple(pairs)
+
+
+def _columns(value: str | None) -> tuple[str, ...] | None:
+    """``columns``: comma-separated column names (a query's own column pruning: PySpark does not
+    tell a Python source which columns a query reads)."""
+    if value is None or not value.strip():
+        return None
+    return tuple(dict.fromkeys(name.strip() for name in value.split(",") if name.strip()))
 
 
 EARLIEST = -2  # startingOffsets' "earliest", as Spark's Kafka source writes it

@@ -22,7 +22,7 @@ from typing import Any
 
 import pyarrow.fs as pafs
 
-from ..errors import NoKafkaDataError
+from ..errors import KafkaksError, NoKafkaDataError
 from ..models import AbortedTxn, Problem
 from ..store.files import iter_txn_index
 from ..store.listing import (
@@ -44,7 +44,7 @@ from .options import Options
 from .probing import overlapping, segment_ranges
 from .pyspark_api import InputPartition
 
-__all__ = ["PartitionFiles", "SegmentSplit", "Survey", "partitions", "plan", "survey"]
+__all__ = ["PartitionFiles", "SegmentSplit", "Survey", "group_splits", "partitions", "plan", "survey"]
 
 
 @dataclass(frozen=True)
@@ -82,6 +82,12 @@ class SegmentSplit(InputPartition):  # type: ignore[misc]
     end: int | None
     transactions: Transactions | None = None
     problems: tuple[Problem, ...] = ()  # found on the driver (several copies), reported by the task
+    segment_size: int = 0
+
+    @property
+    def length(self) -> int:
+        """The bytes of the segment this split reads (at most)."""
+        return (self.segment_size if self.end is None else self.end) - self.start
 
     @classmethod
     def of(
@@ -104,7 +110,25 @@ class SegmentSplit(InputPartition):  # type: ignore[misc]
             end,
             transactions,
             problems,
+            segment.size,
         )
+
+
+def group_splits(splits: list[SegmentSplit], target: int) -> list[tuple[SegmentSplit, ...]]:
+    """``splits`` (in order) in groups of about ``target`` bytes, a task each: small segments
+    together, so that a task is not dominated by its start; a split of ``target`` or more alone."""
+    groups: list[tuple[SegmentSplit, ...]] = []
+    group: list[SegmentSplit] = []
+    size = 0
+    for split in splits:
+        if group and size + split.length > target:
+            groups.append(tuple(group))
+            group, size = [], 0
+        group.append(split)
+        size += split.length
+    if group:
+        groups.append(tuple(group))
+    return groups
 
 
 def partitions(options: Options) -> list[PartitionFiles]:
@@ -136,10 +160,56 @@ def partitions(options: Options) -> list[PartitionFiles]:
             for listing in wanted_partitions(kind, listings, include_temp_files=False):
                 found[fs_uri, listing.path] = PartitionFiles.of(fs_uri, listing)
         if not kafka:
+            below = _log_dirs_below(uri)
+            if below:
+                more = ", ..." if len(below) > LOG_DIRS_NAMED else ""
+                raise NoKafkaDataError(
+                    "no Kafka data at this level, but log directories further down: "
+                    f"{', '.join(below[:LOG_DIRS_NAMED])}{more} (name them as SRC)",
+                    path=uri,
+                )
             raise NoKafkaDataError(
                 "no Kafka data: no segment, partition directory or log directory there", path=uri
             )
     return sorted(found.values(), key=lambda p: (p.topic or "", p.partition or 0, p.fs_uri))
+
+
+LOG_DIRS_NAMED = 5  # log directories a refusal names
+LOOKED_BELOW = 4  # folder levels a refusal looks down for log directories
+LISTINGS_BELOW = 200  # directories it lists at most, so a refusal stays quick
+
+
+def _log_dirs_below(uri: str) -> list[str]:
+    """The log directories (or partitions) found down to :data:`LOOKED_BELOW` levels below a path
+    that holds no Kafka data where :func:`partitions` looks (itself and one level down), for the
+    refusal to name them."""
+    found: list[str] = []
+    budget = LISTINGS_BELOW
+    for fs_uri, path in expand(absolute(uri)):
+        level = [path]
+        for _ in range(LOOKED_BELOW):
+            deeper = []
+            for directory in level:
+                if budget <= 0:
+                    return found
+                budget -= 1
+                try:
+                    listing = list_dir(fs_uri, directory)
+                except KafkaksError:
+                    continue
+                if classify(listing, partial(_listed, fs_uri), nested=False) is not None:
+                    found.append(display(fs_uri, directory))
+                    continue
+                deeper += sorted(e.path for e in listing.entries if e.type == "directory")
+            level = deeper
+    return found
+
+
+def _listed(fs_uri: str, path: str) -> Listing | None:
+    try:
+        return list_dir(fs_uri, path)
+    except KafkaksError:
+        return None
 
 
 def plan(options: Options, bounds: Bounds | None = None) -> list[SegmentSplit]:

@@ -108,6 +108,31 @@ class Probe:
                 last = entry_last_offset(head)
             position += LOG_OVERHEAD + length
 
+    def walked_cuts(self, start: int, end: int, every: int) -> list[int]:
+        """Batch starts in ``(start, end)`` about ``every`` bytes apart, found by walking the entry
+        headers from ``start`` (a batch start): the cut points where the ``.index`` is missing or
+        damaged. The walk stops at the first entry whose framing does not hold (the rest is then
+        read as one range, its damage reported by the task), and each cut is checked as an index
+        entry is (:meth:`batch_starts_at`), so a cut is never inside a batch."""
+        stream, position, last = self.stream(), start, start
+        cuts: list[int] = []
+        while True:
+            stream.seek(position)
+            head = stream.read(LOG_OVERHEAD)
+            if len(head) < LOG_OVERHEAD:
+                return cuts
+            _, length = LogEntryPrefix.STRUCT.unpack_from(head)
+            if length < MIN_ENTRY_LENGTH or position + LOG_OVERHEAD + length > self.segment.size:
+                return cuts
+            position += LOG_OVERHEAD + length
+            if position >= end:
+                return cuts
+            if position - last >= every:
+                if not self.batch_starts_at(position):
+                    return cuts
+                cuts.append(position)
+                last = position
+
     def first_batch_from(
         self, start: int, end: int, offset_min: int | None, timestamp_min: int | None
     ) -> int | None:
@@ -142,7 +167,8 @@ class Probe:
 def segment_ranges(
     fs_uri: str, segment: Segment, max_bytes: int, bounds: Bounds
 ) -> list[tuple[int, int | None]]:
-    """The byte ranges of a segment to read, cut at index positions into pieces of about
+    """The byte ranges of a segment to read, cut at index positions (or, where the index does not
+    serve, batch starts found by walking the headers) into pieces of about
     ``maxBytesPerPartition``; bounds move the start and end where the indexes prove it safe."""
     size = segment.size
     start, end = 0, size
@@ -172,18 +198,26 @@ def segment_ranges(
             start = first
         if start >= end:
             return []
+        # Pieces of one size (not max_bytes and a small rest), so that tasks take as long.
+        every = -(-(end - start) // -(-(end - start) // max_bytes))
         cuts, last = [], start
         for entry in index:
             if (
                 last < entry.position < end
-                and entry.position - last >= max_bytes
+                and entry.position - last >= every
                 and probe.batch_starts_at(entry.position)
             ):
                 cuts.append(entry.position)
                 last = entry.position
+        # Where the index gave no cut for twice the size (missing, damaged, or sparser than the
+        # size asked for), the batch headers are walked.
+        edges = [start]
+        for begin, stop in itertools.pairwise([start, *cuts, end]):
+            if stop - begin >= 2 * every and size > max_bytes:
+                edges += probe.walked_cuts(begin, stop, every)
+            edges.append(stop)
     finally:
         probe.close()
-    edges = [start, *cuts, end]
     ranges: list[tuple[int, int | None]] = list(itertools.pairwise(edges))
     if end == size:
         ranges[-1] = (ranges[-1][0], None)  # to the end: a damaged tail is then reported

@@ -43,27 +43,28 @@ class _Problems:
     """Where a task's problems go: the log (stderr of the executor), ``problemsPath``, and in
     FAILFAST an exception for anything Kafka itself would not tolerate."""
 
-    def __init__(self, split: SegmentSplit, options: Options) -> None:
-        self.split, self.options = split, options
+    def __init__(self, split: SegmentSplit, options: Options, sink: list[dict[str, Any]] | None) -> None:
+        self.split, self.options, self.sink = split, options, sink
         self.found: list[dict[str, Any]] = []
 
     def report(self, problem: Problem) -> None:
         # Damage as kafkaks verify and dump judge it: a partial batch at the end of a segment too
         # (its records are lost), while a zero-filled tail or an open transaction is not.
         fatal = problem.kind.damage
-        self.found.append(
-            {
-                "topic": self.split.topic,
-                "partition": self.split.partition,
-                "file": problem.path,
-                "position": problem.position,
-                "length": problem.length,
-                "kind": problem.kind,
-                "offset": problem.offset,
-                "message": problem.message,
-                "mode": self.options.mode,
-            }
-        )
+        found = {
+            "topic": self.split.topic,
+            "partition": self.split.partition,
+            "file": problem.path,
+            "position": problem.position,
+            "length": problem.length,
+            "kind": problem.kind,
+            "offset": problem.offset,
+            "message": problem.message,
+            "mode": self.options.mode,
+        }
+        self.found.append(found)
+        if self.sink is not None:
+            self.sink.append(found)
         if fatal and self.options.mode == "FAILFAST":
             self.flush()
             raise _failfast(problem.kind, problem.message, problem.path, problem.position, problem.offset)
@@ -137,15 +138,21 @@ def _chunks(items: Iterator[Batch | ScannedRun]) -> Iterator[list[Batch | Scanne
         yield chunk
 
 
-def read_split(split: SegmentSplit, options: Options) -> Iterator[pa.RecordBatch]:
-    """The rows of one Spark partition as Arrow record batches of the source's schema."""
-    rows = _read_split(split, options)
+def read_split(
+    split: SegmentSplit, options: Options, problems: list[dict[str, Any]] | None = None
+) -> Iterator[pa.RecordBatch]:
+    """The rows of one Spark partition as Arrow record batches of the source's schema. What it
+    finds wrong goes to ``problemsPath`` and, given, to ``problems`` (rows of
+    :data:`PROBLEMS_SCHEMA` as dicts)."""
+    rows = _read_split(split, options, problems)
     start = options.start_of(split.topic, split.partition)
     if start is not None:  # startingOffsets: planning skipped what it could, the rest goes here
         rows = _from_offset(rows, start)
-    if options.decoding is None:
+    if options.decoding is not None:
+        rows = options.decoding.apply_all(rows, split.path)  # decodeValues
+    if options.columns is None:
         return rows
-    return options.decoding.apply_all(rows, split.path)  # decodeValues
+    return (batch.select(list(options.columns)) for batch in rows)  # the columns option
 
 
 def _from_offset(batches: Iterator[pa.RecordBatch], start: int) -> Iterator[pa.RecordBatch]:
@@ -156,8 +163,10 @@ def _from_offset(batches: Iterator[pa.RecordBatch], start: int) -> Iterator[pa.R
         yield batch if pc.all(keep).as_py() else batch.filter(keep)
 
 
-def _read_split(split: SegmentSplit, options: Options) -> Iterator[pa.RecordBatch]:
-    problems = _Problems(split, options)
+def _read_split(
+    split: SegmentSplit, options: Options, sink: list[dict[str, Any]] | None
+) -> Iterator[pa.RecordBatch]:
+    problems = _Problems(split, options, sink)
 
     def arrow(batches: list[Batch | ScannedRun]) -> list[pa.RecordBatch]:
         converted = list(

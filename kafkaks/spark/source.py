@@ -61,6 +61,10 @@ startingOffsets    earliest            JSON as Spark's Kafka source takes it,
                                        ``{"orders": {"0": 23, "1": -2}}``: the first offset read
                                        of each topic-partition named (-2 or not named: the
                                        earliest); older segments are not read, older rows dropped
+columns            (all)               comma-separated columns to read (``key,value,offset``): the
+                                       others are never handed to Spark, which copies every column
+                                       of every row it gets (PySpark does not tell a Python source
+                                       which columns a query needs)
 pushFilters        false               ``true``: take Spark's pushed-down filters to skip what
                                        cannot match (Spark fails the query unless its filter
                                        pushdown is on; see the caveat below); ``false``: every
@@ -90,6 +94,7 @@ import pyarrow.fs as pafs
 
 from ..errors import KafkaksError
 from .bounds import Bounds, bounds_of
+from .decoding import with_decoding
 from .filesystems import absolute, filesystem
 from .options import Options
 from .planning import SegmentSplit, plan
@@ -159,10 +164,10 @@ class KafkaLogDataSource(DataSource):  # type: ignore[misc]
         return "kafka-log"
 
     def schema(self) -> Any:
-        return from_arrow_schema(Options.parse(self.options).arrow_schema())
+        return from_arrow_schema(with_decoding(Options.parse(self.options)).arrow_schema())
 
     def reader(self, schema: Any) -> KafkaLogDataSourceReader:
-        options = Options.parse(self.options)
+        options = with_decoding(Options.parse(self.options))
         if options.push_filters:
             return KafkaLogDataSourcePushdownReader(options)
         return KafkaLogDataSourceReader(options)

@@ -1,37 +1,46 @@
-"""The Spark side of a table append: what to read, the data files the tasks write, one commit.
+"""A table append on the driver: what to read, and the one commit of the files the tasks wrote.
 
 1. :func:`plan_append`: the table's watermarks against the log dirs as they are now (on the
    driver, before Spark starts): a :class:`~kafkaks.tables.watermarks.Decision` per topic-partition.
-2. :func:`append`: Spark reads the offsets above each high offset (the source starts each
-   topic-partition there, :func:`starting_offsets`, skipping older segments; the topics are
-   pushed down too);
-   each task writes its rows as Parquet files through ``pyarrow.fs`` into a folder of this run
-   inside the table's location, one folder per topic and UTC day (:mod:`kafkaks.tables.writing`),
-   and reports each file with what it holds per topic-partition. The driver sums the reports up
-   and commits exactly the reported files with the new watermarks in one commit, then removes
-   what other task attempts left in the run's folder. Whatever fails before that commit has
+2. :func:`kafkaks.pipeline.append`: the splits of the topic-partitions to read, each started at
+   the offset after its high offset (:func:`reading_options`, skipping older segments), are read
+   by Spark tasks (:mod:`kafkaks.spark.tasks`), each writing its rows as Parquet files through
+   ``pyarrow.fs`` into a folder of this run inside the table's location, one folder per topic
+   and UTC day (:mod:`kafkaks.spark.writing`), and reporting each file with what it holds per
+   topic-partition. :func:`commit` sums the reports up and commits exactly the reported files
+   with the new watermarks in one commit; the run then removes what other task attempts left in
+   the run's folder. Whatever fails before that commit has
    landed removes the run's folder: the table is as it was.
 """
 
 from __future__ import annotations
 
 import contextlib
-import functools
+import dataclasses
 import json
-import operator
-import posixpath
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import DataFile, Table, new_run_id
+import pyarrow as pa
+
+from ..spark.options import Options
+from ..spark.writing import Appended, summarise
+from . import DataFile, Table
 from .watermarks import Decision, Key, Observed, Watermark, advance, decide
-from .writing import Appended
 
-__all__ = ["Appended", "TableRun", "append", "plan_append", "starting_offsets"]
-
-MICROS_PER_DAY = 86_400_000_000
+__all__ = [
+    "Appended",
+    "TableRun",
+    "commit",
+    "plan_append",
+    "reading_options",
+    "remove",
+    "schemas",
+    "starting_offsets",
+    "wait_for_tasks",
+]
 
 
 @dataclass
@@ -61,25 +70,11 @@ def plan_append(table: Table, observed: Sequence[Observed]) -> TableRun:
     )
 
 
-def wanted(decisions: Sequence[Decision]) -> Any:
-    """The Spark condition on the rows a run appends, or None when there are none."""
-    from pyspark.sql import functions as F
-
-    terms = []
-    for decision in decisions:
-        if not decision.reads:
-            continue
-        term = (F.col("topic") == F.lit(decision.topic)) & (F.col("partition") == F.lit(decision.partition))
-        if decision.after is not None:
-            term = term & (F.col("offset") > F.lit(decision.after))
-        terms.append(term)
-    if not terms:
-        return None
-    condition = functools.reduce(operator.or_, terms)
-    # A conjunct the source can push down (a disjunction it cannot): the topics. Each partition's
-    # older segments are skipped by the source's startingOffsets (starting_offsets).
-    topics = sorted({d.topic for d in decisions if d.reads})
-    return F.col("topic").isin(topics) & condition
+def reading_options(options: Options, decisions: Sequence[Decision]) -> Options:
+    """``options`` starting each topic-partition the table holds at the offset after its high
+    offset (the source's ``startingOffsets``: older segments are not read, older rows dropped)."""
+    starts = tuple((d.topic, d.partition, d.after + 1) for d in decisions if d.reads and d.after is not None)
+    return dataclasses.replace(options, starting_offsets=starts)
 
 
 def starting_offsets(decisions: Sequence[Decision]) -> str:
@@ -92,112 +87,57 @@ def starting_offsets(decisions: Sequence[Decision]) -> str:
     return json.dumps(starts, sort_keys=True)
 
 
-def day_column() -> Any:
-    """The UTC day of ``timestamp`` (whatever the session's time zone)."""
-    from pyspark.sql import functions as F
-
-    return F.date_from_unix_date(F.floor(F.unix_micros("timestamp") / MICROS_PER_DAY).cast("int"))
-
-
-def append(df: Any, table: Table, run: TableRun, say: Callable[[str], None]) -> TableRun:
-    """Read what ``run`` decided from ``df`` (the ``kafka-log`` source), write it as Parquet files
-    into the table's location and commit them in one commit (none when nothing is new). Returns
-    ``run`` with what was appended."""
-    from pyspark.sql.pandas.types import from_arrow_schema, to_arrow_schema
-
-    from ..spark.filesystems import filesystem
-    from .writing import REPORT_SCHEMA, write_files
-
-    condition = wanted(run.decisions)
-    if condition is None:
-        say("nothing to read: every partition is up to date or skipped")
-        return run
-    rows = df.where(condition)
-    topic_dir, day_dir = table.partition_columns
-    out = rows.withColumn(day_dir, day_column())
+def schemas(table: Table, rows: pa.Schema) -> tuple[pa.Schema, pa.Schema]:
+    """The table's schema for rows of ``rows``, and that of its data files."""
     if table.partition_values_in_files:  # Iceberg: every column in the files and the table
-        schema = file_schema = to_arrow_schema(rows.schema, timezone="UTC")
-    else:  # Delta: topic and day in the table, not in the files
-        schema = to_arrow_schema(out.schema, timezone="UTC")
-        file_schema = to_arrow_schema(rows.drop("topic").schema, timezone="UTC")
-    folder = table.run_folder(new_run_id())
-    fs_uri = table.storage.filesystem_uri(folder)
-    fs, root = filesystem(fs_uri)
-    writer = functools.partial(
-        write_files, fs_uri=fs_uri, schema=file_schema, folders=(topic_dir, day_dir), day=day_dir
+        return rows, rows
+    # Delta: topic and day in the table, not in the files
+    return rows.append(pa.field(table.partition_columns[1], pa.date32())), pa.schema(
+        [f for f in rows if f.name != "topic"]
     )
-    try:
-        say(f"writing Parquet files to {folder}")
-        reports = (
-            out.sortWithinPartitions("topic", day_dir, "partition", "offset")
-            .mapInArrow(writer, from_arrow_schema(REPORT_SCHEMA))
-            .collect()
-        )
-        files = [
-            DataFile(f"{folder}/{r.name}", r.size, r.rows, {topic_dir: r.topic, day_dir: r.day})
-            for r in reports
-        ]
-        run.appended = summarise(reports)
-        run.files = len(files)
-        run.file_bytes = sum(file.size for file in files)
-        if not files:
-            say("nothing new to append: no commit")
-            _remove(fs, root)
-            return run
-        marks = dict(run.held)
-        for appended in run.appended:
-            key = (appended.topic, appended.partition)
-            mark = advance(run.held.get(key), run.observed[key], appended.last_offset)
-            if mark is not None:
-                marks[key] = mark
-        say(f"committing {len(files)} file{'s' if len(files) != 1 else ''} to {table.describe()}")
-        run.commit = table.commit(sorted(files, key=lambda file: file.uri), schema, marks)
-        run.table = table.describe()
-    except BaseException:
-        if run.commit is None:
-            _wait_for_tasks(df)
-            _remove(fs, root)
-        raise
-    remove_strays(fs, root, {r.name for r in reports})
+
+
+def commit(
+    table: Table,
+    run: TableRun,
+    folder: str,
+    reports: Sequence[Any],
+    schema: pa.Schema,
+    say: Callable[[str], None],
+) -> TableRun:
+    """Commit the files the tasks reported (rows of :data:`~kafkaks.spark.writing.REPORT_SCHEMA`
+    naming files in ``folder``, the run's folder) in one commit carrying the new watermarks, none
+    when nothing is new. Returns ``run`` with what was appended."""
+    topic_dir, day_dir = table.partition_columns
+    files = [
+        DataFile(f"{folder}/{r.name}", r.size, r.rows, {topic_dir: r.topic, day_dir: r.folder})
+        for r in reports
+    ]
+    run.appended = summarise(reports)
+    run.files = len(files)
+    run.file_bytes = sum(file.size for file in files)
+    if not files:
+        say("nothing new to append: no commit")
+        return run
+    marks = dict(run.held)
+    for appended in run.appended:
+        key = (appended.topic, appended.partition)
+        mark = advance(run.held.get(key), run.observed[key], appended.last_offset)
+        if mark is not None:
+            marks[key] = mark
+    say(f"committing {len(files)} file{'s' if len(files) != 1 else ''} to {table.describe()}")
+    run.commit = table.commit(sorted(files, key=lambda file: file.uri), schema, marks)
+    run.table = table.describe()
     return run
 
 
-def summarise(reports: Iterable[Any]) -> list[Appended]:
-    """What the files of the tasks' reports (rows of :data:`~kafkaks.tables.writing.REPORT_SCHEMA`)
-    hold per topic-partition, in topic and partition order."""
-    found: dict[Key, Appended] = {}
-    for report in reports:
-        for held in report.partitions:
-            stats = held.asDict()
-            partition = stats.pop("partition")
-            found.setdefault((report.topic, partition), Appended(report.topic, partition)).add(**stats)
-    return [found[key] for key in sorted(found)]
-
-
-def remove_strays(fs: Any, root: str, committed: set[str]) -> list[str]:
-    """Remove the files under the run's folder ``root`` that are not ``committed`` (names relative
-    to it): what failed or speculative task attempts wrote. Returns their names; a file that cannot
-    be removed is left (the table does not refer to it)."""
-    import pyarrow.fs as pafs
-
-    strays = []
-    with contextlib.suppress(OSError):
-        for info in fs.get_file_info(pafs.FileSelector(root, recursive=True)):
-            name = posixpath.relpath(info.path, root)
-            if info.type == pafs.FileType.File and name not in committed:
-                with contextlib.suppress(OSError):
-                    fs.delete_file(info.path)
-                    strays.append(name)
-    return sorted(strays)
-
-
-def _wait_for_tasks(df: Any, timeout: float = 60.0) -> None:
+def wait_for_tasks(spark: Any, timeout: float = 60.0) -> None:
     """After a failed job, wait until no task of the session runs, then for as long as Spark lets a
     killed task's Python worker go on (``spark.python.task.killTimeout``): Spark kills the other
     tasks of a failed job asynchronously, and one could still be writing a file into the run's
     folder after the driver removed it. Spark Connect offers no status tracker: no wait there."""
     try:
-        context = df.sparkSession.sparkContext
+        context = spark.sparkContext
         tracker = context.statusTracker()
         grace_ms = (
             context._jsc.sc().conf().getTimeAsMs("spark.python.task.killTimeout", "2s")
@@ -213,6 +153,7 @@ def _wait_for_tasks(df: Any, timeout: float = 60.0) -> None:
     time.sleep(min(grace_ms / 1000, timeout))
 
 
-def _remove(fs: Any, root: str) -> None:
+def remove(fs: Any, root: str) -> None:
+    """Remove a run's folder and what it holds, as far as it can."""
     with contextlib.suppress(OSError):
         fs.delete_dir(root)

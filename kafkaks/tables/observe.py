@@ -4,7 +4,8 @@ what :func:`kafkaks.tables.watermarks.decide` compares with what a table holds.
 For every topic-partition the paths hold (the first copy when there are several): the topic id of
 its ``partition.metadata``, where its log starts (the first segment's first batch), where it ends
 (the last whole batch of its last segment, walked by batch headers from its last ``.index`` entry)
-and a print of every segment (base offset, size, CRC of the first batch). This reads a few
+and a print of every segment (base offset, size, CRC of the first batch), and whether the log
+dir's ``cleaner-offset-checkpoint`` names it (a rewritten segment is then compaction). This reads a few
 headers a segment, through the same ``pyarrow.fs`` layer as the data source.
 """
 
@@ -13,6 +14,8 @@ from __future__ import annotations
 import os
 import posixpath
 import tempfile
+from collections.abc import Callable
+from typing import TypeVar
 
 import pyarrow.fs as pafs
 
@@ -21,12 +24,14 @@ from ..spark.filesystems import filesystem, open_file, read_bytes
 from ..spark.options import Options
 from ..spark.planning import PartitionFiles, partitions
 from ..spark.probing import Probe, offset_index, position_before
-from ..store.files import read_partition_metadata
+from ..store.files import read_offset_checkpoint, read_partition_metadata
 from ..store.listing import Segment
 from ..store.segment import read_log
 from .watermarks import Observed, SegmentPrint
 
 __all__ = ["observe"]
+
+T = TypeVar("T")
 
 
 def observe(options: Options) -> list[Observed]:
@@ -45,7 +50,7 @@ def _observe(part: PartitionFiles, topic: str, partition: int) -> Observed:
     prints = tuple(_print(part.fs_uri, segment) for segment in part.segments)
     start = next((p.base_offset for p in prints if p.first_crc is not None), None)
     end = _log_end(part.fs_uri, part.segments)
-    return Observed(topic, partition, _topic_id(part), start, end, prints)
+    return Observed(topic, partition, _topic_id(part), start, end, prints, _cleaned(part, topic, partition))
 
 
 def _first_batch(fs_uri: str, segment: Segment) -> tuple[int, int] | None:
@@ -79,16 +84,31 @@ def _log_end(fs_uri: str, segments: list[Segment]) -> int | None:
 
 def _topic_id(part: PartitionFiles) -> str | None:
     """The topic id of ``partition.metadata`` (Kafka 2.8+), None without one or when unreadable."""
-    fs, _ = filesystem(part.fs_uri)
     path = posixpath.join(part.path, "partition.metadata")
+    metadata = _read(part.fs_uri, path, read_partition_metadata)
+    return None if metadata is None else metadata.topic_id
+
+
+def _cleaned(part: PartitionFiles, topic: str, partition: int) -> bool | None:
+    """Whether the ``cleaner-offset-checkpoint`` of the partition's log dir names it (None: no
+    such file, or unreadable)."""
+    path = posixpath.join(posixpath.dirname(part.path.rstrip("/")), "cleaner-offset-checkpoint")
+    checkpoint = _read(part.fs_uri, path, read_offset_checkpoint)
+    return None if checkpoint is None else (topic, partition) in checkpoint
+
+
+def _read(fs_uri: str, path: str, reader: Callable[[str], T]) -> T | None:
+    """``reader`` of a small file on any filesystem (a local copy of a remote one); None when the
+    file is missing or unreadable."""
+    fs, _ = filesystem(fs_uri)
     try:
         if fs.get_file_info(path).type != pafs.FileType.File:
             return None
         if isinstance(fs, pafs.LocalFileSystem):
-            return read_partition_metadata(path).topic_id
-        with tempfile.NamedTemporaryFile(suffix="-partition.metadata") as copy:
-            copy.write(read_bytes(part.fs_uri, path))
+            return reader(path)
+        with tempfile.NamedTemporaryFile(suffix=f"-{posixpath.basename(path)}") as copy:
+            copy.write(read_bytes(fs_uri, path))
             copy.flush()
-            return read_partition_metadata(copy.name).topic_id
+            return reader(copy.name)
     except (KafkaksError, OSError):
         return None

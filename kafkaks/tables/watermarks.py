@@ -12,7 +12,9 @@ topic-partition:
 - **append** the offsets above the high offset (all of them for a partition the table does not
   hold yet); nothing when there is nothing new;
 - **skip**, saying why, a partition that *started over*: its topic id changed (the topic was
-  deleted and created again) or its log now ends below the table's high offset. Appending would
+  deleted and created again), its log now ends below the table's high offset, or, without topic
+  ids (brokers before 2.8), a segment read before was rewritten in a partition the log cleaner
+  never cleaned (its log dir's ``cleaner-offset-checkpoint`` does not name it). Appending would
   mix two logs under one name; the operator decides (a new table, or drop the partition's rows);
 - **note** what changed below the high offset without changing what is appended: offsets deleted
   before they were read (the log now starts above the high offset + 1: they are missing from the
@@ -74,6 +76,9 @@ class Observed:
     log_start: int | None  # the first batch's base offset; None for an empty log
     log_end: int | None  # the last whole batch's last offset
     segments: tuple[SegmentPrint, ...]
+    # Whether the log dir's cleaner-offset-checkpoint names the partition (None: no such file):
+    # a segment rewritten in a partition the cleaner never cleaned is a new log, not compaction.
+    cleaned: bool | None = None
 
 
 @dataclass
@@ -137,6 +142,16 @@ def decide(observed: Observed, held: Watermark | None) -> Decision:
         if current.size < was.size or (
             was.first_crc is not None and current.first_crc is not None and current.first_crc != was.first_crc
         ):
+            if observed.cleaned is False and held.topic_id is None and observed.topic_id is None:
+                decision.skip = (
+                    f"started over: segment {was.base_offset} is not the one read ({was.size} bytes then, "
+                    f"{current.size} now, another first batch) and the log cleaner never cleaned this "
+                    "partition (cleaner-offset-checkpoint does not name it): the topic was deleted and "
+                    "created again (a broker before 2.8 keeps no topic id); nothing appended"
+                )
+                decision.notes = []
+                decision.up_to_date = False
+                return decision
             decision.notes.append(
                 f"segment {was.base_offset} was rewritten since it was read (compaction: {was.size} bytes "
                 f"then, {current.size} now): the table keeps its rows as first read; nothing read again"

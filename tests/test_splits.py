@@ -1,0 +1,156 @@
+"""Splits of one segment (kafkaks.spark.probing, kafkaks.spark.planning): cut at ``.index``
+entries, or at batch starts found by walking the headers where the index is missing or damaged,
+each batch read by exactly one split. The rows of the splits, read as a pipeline task reads them
+(:func:`kafkaks.spark.reading.read_split`), are compared with ``read_arrow`` of the whole segment.
+
+The segment is orders-0's first (tests/fixtures/logdir): batches of every codec (none, gzip,
+snappy, lz4, zstd) and an ``.index`` written by the broker. No Spark session is started.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pyarrow as pa
+import pytest
+from conftest import FIXTURES
+
+pytest.importorskip("pyspark", reason="PySpark is not installed: pip install 'kafkaks[spark]'")
+
+import kafkaks
+from kafkaks.spark.options import Options
+from kafkaks.spark.planning import SegmentSplit, group_splits, plan
+from kafkaks.spark.reading import read_split
+
+SEGMENT = FIXTURES / "logdir" / "orders-0" / "00000000000000000000.log"
+
+
+def partition_copy(tmp_path: Path) -> Path:
+    """orders-0 with its first segment only (and that segment's index and time index)."""
+    directory = tmp_path / "orders-0"
+    directory.mkdir()
+    for suffix in (".log", ".index", ".timeindex"):
+        shutil.copy(SEGMENT.with_suffix(suffix), directory / SEGMENT.with_suffix(suffix).name)
+    return directory
+
+
+def options(directory: Path, max_bytes: int) -> Options:
+    return Options.parse(
+        {
+            "path": str(directory),
+            "includeHeaders": "true",
+            "includeMetadata": "true",
+            "maxBytesPerPartition": str(max_bytes),
+        }
+    )
+
+
+def rows_of(splits: list[SegmentSplit], parsed: Options) -> pa.Table:
+    schema = parsed.arrow_schema()
+    batches = [batch for split in splits for batch in read_split(split, parsed)]
+    return pa.Table.from_batches(batches, schema).drop_columns(["segment"])
+
+
+def whole(segment: Path) -> pa.Table:
+    batches = list(kafkaks.read_arrow(segment, include_headers=True, include_metadata=True))
+    schema = kafkaks.spark_schema(include_headers=True, include_metadata=True)
+    return pa.Table.from_batches(batches, schema).drop_columns(["segment"])
+
+
+def batch_starts(segment: Path) -> set[int]:
+    return {batch.position for batch in kafkaks.read_log(segment)}
+
+
+def cuts(splits: list[SegmentSplit]) -> list[int]:
+    return [split.start for split in splits[1:]]
+
+
+def test_the_segment_has_compressed_batches_and_an_index() -> None:
+    codecs = {batch.compression.value for batch in kafkaks.read_log(SEGMENT)}
+    assert {"gzip", "snappy", "lz4", "zstd", "none"} <= codecs
+    assert len(kafkaks.read_offset_index(SEGMENT.with_suffix(".index"))) >= 3
+
+
+def test_cut_points_are_index_entries(tmp_path: Path) -> None:
+    directory = partition_copy(tmp_path)
+    index = {e.position for e in kafkaks.read_offset_index(SEGMENT.with_suffix(".index"))}
+    parsed = options(directory, max_bytes=1)  # every entry is a cut; no gap left to walk
+    splits = plan(parsed)
+    assert cuts(splits) == sorted(index - {0})
+    assert rows_of(splits, parsed).equals(whole(SEGMENT))
+
+
+@pytest.mark.parametrize("max_bytes", [60, 150, 333, 500, 700, 1000, 5000])
+def test_any_size_reads_each_batch_once(tmp_path: Path, max_bytes: int) -> None:
+    """Wherever ``max_bytes`` falls inside a batch (the batch straddling it is read by the split
+    where it starts), the splits give the rows of the whole segment, once."""
+    directory = partition_copy(tmp_path)
+    parsed = options(directory, max_bytes)
+    splits = plan(parsed)
+    assert set(cuts(splits)) <= batch_starts(SEGMENT)
+    if max_bytes < SEGMENT.stat().st_size // 2:
+        assert len(splits) > 1
+    assert rows_of(splits, parsed).equals(whole(SEGMENT))
+
+
+def test_a_missing_index_is_walked(tmp_path: Path) -> None:
+    directory = partition_copy(tmp_path)
+    (directory / SEGMENT.with_suffix(".index").name).unlink()
+    parsed = options(directory, max_bytes=200)
+    splits = plan(parsed)
+    assert len(splits) >= SEGMENT.stat().st_size // 400
+    assert set(cuts(splits)) <= batch_starts(SEGMENT)
+    assert rows_of(splits, parsed).equals(whole(SEGMENT))
+
+
+def test_a_damaged_index_is_not_trusted(tmp_path: Path) -> None:
+    """Entries pointing one byte into a batch, and past the end of the segment: no cut there
+    (each entry is checked by the CRC of the batch it names); the headers are walked instead."""
+    directory = partition_copy(tmp_path)
+    index = directory / SEGMENT.with_suffix(".index").name
+    data = bytearray(index.read_bytes())
+    for entry in range(0, len(data), 8):  # relative offset (4 bytes), then position (4 bytes)
+        position = int.from_bytes(data[entry + 4 : entry + 8], "big")
+        data[entry + 4 : entry + 8] = (position + 1 if entry else 1 << 30).to_bytes(4, "big")
+    index.write_bytes(bytes(data))
+    parsed = options(directory, max_bytes=200)
+    splits = plan(parsed)
+    assert len(splits) > 1
+    assert set(cuts(splits)) <= batch_starts(SEGMENT)
+    assert rows_of(splits, parsed).equals(whole(SEGMENT))
+
+
+def test_a_damaged_batch_stops_the_walk_and_is_reported_once(tmp_path: Path) -> None:
+    """A batch whose length field is broken: no cut past it (the rest is one split), and in
+    PERMISSIVE the damage is reported by the split that reads it, the rows around it kept."""
+    directory = partition_copy(tmp_path)
+    (directory / SEGMENT.with_suffix(".index").name).unlink()
+    segment = directory / SEGMENT.name
+    victim = list(kafkaks.read_log(SEGMENT))[3]
+    data = bytearray(segment.read_bytes())
+    data[victim.position + 8 : victim.position + 12] = (1 << 30).to_bytes(4, "big")
+    segment.write_bytes(bytes(data))
+    parsed = Options.parse({"path": str(directory), "mode": "PERMISSIVE", "maxBytesPerPartition": "100"})
+    splits = plan(parsed)
+    assert all(cut <= victim.position for cut in cuts(splits))
+    found: list[dict[str, object]] = []
+    read = [batch for split in splits for batch in read_split(split, parsed, found)]
+    offsets = [offset for batch in read for offset in batch["offset"].to_pylist()]
+    library = [
+        offset
+        for batch in kafkaks.read_arrow(segment, on_problem=lambda _problem: None)
+        for offset in batch["offset"].to_pylist()
+    ]
+    assert offsets == library and victim.base_offset not in offsets
+    assert [(p["position"], p["kind"]) for p in found] == [(victim.position, "unreadable")]
+
+
+def test_small_splits_are_grouped_and_large_ones_alone(tmp_path: Path) -> None:
+    directory = partition_copy(tmp_path)
+    splits = plan(options(directory, max_bytes=200))
+    groups = group_splits(splits, 500)
+    assert [s for group in groups for s in group] == splits
+    assert all(sum(s.length for s in group) <= 500 or len(group) == 1 for group in groups)
+    assert len(groups) < len(splits)
+    assert group_splits(splits, 1) == [(s,) for s in splits]
