@@ -41,6 +41,7 @@ from ..store.files import (
     iter_txn_index,
     read_producer_snapshot,
 )
+from ..store.listing import KAFKA_SUFFIXES, FileKind
 from ..store.segment import batch_records, read_log, topic_partition
 from ..store.verify import (
     INDEX_ENTRY,
@@ -58,7 +59,7 @@ from .custom_decoders import DecoderTextRenderer
 from .dump_text import TextRenderer, absolute_path, log_header
 from .jsonl import JsonRenderer
 from .output import Renderer, quiet_stdout
-from .paths import SUFFIXES, expand, log_bytes, suffix_of
+from .paths import expand, log_bytes
 
 __all__ = ["Dumper", "run_dump"]
 
@@ -89,7 +90,7 @@ def file_kind(path: str) -> InternalKind | None:
     """What ``--json`` decodes a file's records as when no decoder option is given: the internal
     topic its ``<topic>-<partition>`` directory names, or cluster metadata for a KRaft
     ``.checkpoint`` (``bootstrap.checkpoint`` sits in the log dir itself, out of any partition)."""
-    if path.endswith(".checkpoint"):
+    if FileKind.of(path) is FileKind.CHECKPOINT:
         return "cluster_metadata"
     return internal_kind(topic_partition(path)[0])
 
@@ -185,16 +186,15 @@ class Dumper:
 
     def dump(self, path: str) -> None:
         self.output.start(path)
-        suffix = suffix_of(os.path.basename(path))
-        dumpers: dict[str, Callable[[str], None]] = {
-            ".log": self.dump_log,
-            ".checkpoint": self.dump_log,
-            ".index": self.dump_index,
-            ".timeindex": self.dump_time_index,
-            ".txnindex": self.dump_txn_index,
-            ".snapshot": self.dump_snapshot,
+        dumpers: dict[FileKind | None, Callable[[str], None]] = {
+            FileKind.LOG: self.dump_log,
+            FileKind.CHECKPOINT: self.dump_log,
+            FileKind.INDEX: self.dump_index,
+            FileKind.TIMEINDEX: self.dump_time_index,
+            FileKind.TXNINDEX: self.dump_txn_index,
+            FileKind.SNAPSHOT: self.dump_snapshot,
         }
-        dumper = dumpers.get(suffix)
+        dumper = dumpers.get(FileKind.of(path))
         if dumper is None:
             self.output.warn(f"Ignoring unknown file {path}")
             return
@@ -283,7 +283,7 @@ class Dumper:
 
     def dump_index(self, path: str) -> None:
         base_offset = base_offset_of(path)
-        self.output.file(path, "index", base_offset=base_offset)
+        self.output.file(path, FileKind.INDEX, base_offset=base_offset)
         if self.empty(path, INDEX_ENTRY):
             return
         if self.args.index_sanity_check:
@@ -320,7 +320,7 @@ class Dumper:
 
     def dump_time_index(self, path: str) -> None:
         base_offset = base_offset_of(path)
-        self.output.file(path, "timeindex", base_offset=base_offset)
+        self.output.file(path, FileKind.TIMEINDEX, base_offset=base_offset)
         if self.empty(path, TIME_INDEX_ENTRY):
             return
         if self.args.index_sanity_check:
@@ -372,7 +372,7 @@ class Dumper:
     # .txnindex and .snapshot
 
     def dump_txn_index(self, path: str) -> None:
-        self.output.file(path, "txnindex")
+        self.output.file(path, FileKind.TXNINDEX)
         for txn in iter_txn_index(path):
             if txn.version > 0:
                 self.report(
@@ -387,7 +387,7 @@ class Dumper:
         snapshot = read_producer_snapshot(path)
         self.output.file(
             path,
-            "snapshot",
+            FileKind.SNAPSHOT,
             version=snapshot.version,
             crc=snapshot.crc,
             computed_crc=snapshot.computed_crc,
@@ -425,8 +425,7 @@ def run_dump(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise
     finally:
         progress.close()
-    if not any(suffix_of(os.path.basename(path)) in SUFFIXES for path in files):
-        raise NoKafkaDataError(
-            f"nothing dumped: no Kafka file (none of {', '.join(SUFFIXES)}) among {', '.join(arguments)}"
-        )
+    if not any(FileKind.of(path) is not None for path in files):
+        suffixes, among = ", ".join(KAFKA_SUFFIXES), ", ".join(arguments)
+        raise NoKafkaDataError(f"nothing dumped: no Kafka file (none of {suffixes}) among {among}")
     return 1 if dumper.failed else 0

@@ -42,6 +42,7 @@ from ..models import AbortedTxn, ControlRecord, OffsetIndexEntry, Problem, Produ
 from ..problems import ProblemKind
 from ..progress import Progress
 from ..store.files import base_offset_of
+from ..store.listing import FileKind
 from ..wire.batch import Batch
 from .decoder_text import format_internal
 from .jsonl import encoded_pieces, large_value
@@ -174,7 +175,7 @@ def record_line(
 
 def log_header(path: str) -> str:
     name = os.path.basename(path)
-    if name.endswith(".log"):
+    if FileKind.of(name) is FileKind.LOG:
         return f"Log starting offset: {base_offset_of(path)}"
     if name == "bootstrap.checkpoint":
         return "KRaft bootstrap snapshot"

@@ -58,6 +58,7 @@ from ..models import AbortedTxn, OffsetIndexEntry, Problem, ProducerSnapshotEntr
 from ..problems import ProblemKind
 from ..progress import Progress
 from ..store.files import base_offset_of
+from ..store.listing import FileKind
 from ..store.recovery import RecoveryPlan
 from ..store.verify import PartitionReport
 from ..wire.batch import Batch
@@ -267,8 +268,9 @@ class JsonRenderer(Renderer):
         )
 
     def log_file(self, path: str, header: str) -> None:
-        base = {"base_offset": base_offset_of(path)} if path.endswith(".log") else {}
-        self.file(path, "log" if path.endswith(".log") else "checkpoint", **base)
+        kind = FileKind.LOG if FileKind.of(path) is FileKind.LOG else FileKind.CHECKPOINT
+        base = {"base_offset": base_offset_of(path)} if kind is FileKind.LOG else {}
+        self.file(path, kind, **base)
 
     def batch(self, batch: Batch) -> None:
         self.emit_object(batch_object(batch))

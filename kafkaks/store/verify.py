@@ -48,7 +48,7 @@ from .files import (
     iter_txn_index,
     read_producer_snapshot,
 )
-from .listing import PartitionDir, Segment
+from .listing import FileKind, PartitionDir, Segment
 from .partition import segment_runs
 from .replicas import first_offset, merge, record_count
 from .segment import ProblemHandler, batch_records, ignore, read_log
@@ -264,11 +264,6 @@ def _sibling(path: str, suffix: str) -> str:
     return os.path.join(os.path.dirname(path), os.path.basename(path).split(".")[0] + suffix)
 
 
-def _suffix(path: str) -> str:
-    name = os.path.basename(path)
-    return name[name.rfind(".") :] if "." in name else ""
-
-
 class _Checker:
     """Checks the files of one directory, reporting each problem as soon as it is found."""
 
@@ -302,15 +297,15 @@ class _Checker:
             self.on_problem(problem)
 
     def check(self, path: str) -> None:
-        checks: dict[str, Callable[[str], None]] = {
-            ".log": self.log,
-            ".checkpoint": self.kraft_snapshot,
-            ".index": self.index,
-            ".timeindex": self.time_index,
-            ".txnindex": self.txn_index,
-            ".snapshot": self.producer_snapshot,
+        checks: dict[FileKind | None, Callable[[str], None]] = {
+            FileKind.LOG: self.log,
+            FileKind.CHECKPOINT: self.kraft_snapshot,
+            FileKind.INDEX: self.index,
+            FileKind.TIMEINDEX: self.time_index,
+            FileKind.TXNINDEX: self.txn_index,
+            FileKind.SNAPSHOT: self.producer_snapshot,
         }
-        check = checks.get(_suffix(path))
+        check = checks.get(FileKind.of(path))
         if check is None:
             return  # not a file Kafka's tools read: .deleted, .swap, checkpoints of offsets, ...
         self.report.files += 1
@@ -562,7 +557,7 @@ class _Checker:
         gap = cleaning.gap_before(offset, next_first)
         if gap is None:
             return False
-        time_index = _suffix(path) == ".timeindex"
+        time_index = FileKind.of(path) is FileKind.TIMEINDEX
         self.problem(
             ProblemKind.TIME_INDEX_CLEANED_OFFSET if time_index else ProblemKind.INDEX_CLEANED_OFFSET,
             path,
