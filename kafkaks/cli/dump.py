@@ -41,7 +41,7 @@ from ..store.files import (
     iter_txn_index,
     read_producer_snapshot,
 )
-from ..store.listing import KAFKA_SUFFIXES, FileKind
+from ..store.listing import KAFKA_SUFFIXES, FileKind, sibling
 from ..store.segment import batch_records, read_log, topic_partition
 from ..store.verify import (
     INDEX_ENTRY,
@@ -74,11 +74,6 @@ DECODER_OPTIONS: tuple[tuple[str, InternalKind], ...] = (
     ("share_group_state_decoder", "share_group_state"),
 )
 TOPIC_OF_KIND = {kind: topic for topic, kind in INTERNAL_TOPICS.items()}
-
-
-def _sibling(path: str, suffix: str) -> str:
-    """The file of the same segment with another suffix, as Kafka names it from the prefix."""
-    return os.path.join(os.path.dirname(path), os.path.basename(path).split(".")[0] + suffix)
 
 
 def decoder_kind(args: argparse.Namespace) -> InternalKind | None:
@@ -290,7 +285,7 @@ class Dumper:
             error = index_sanity_error(absolute_path(path), path, base_offset)
             self.sanity(path, ProblemKind.INDEX_SANITY, error)
             return
-        log = _sibling(path, ".log")
+        log = sibling(path, FileKind.LOG)
         verify = self.can_verify(path, log)
         mismatches: list[tuple[int, int]] = []
         for entry in iter_offset_index(path, base_offset):
@@ -327,7 +322,7 @@ class Dumper:
             error = time_index_sanity_error(absolute_path(path), path, base_offset)
             self.sanity(path, ProblemKind.TIME_INDEX_SANITY, error)
             return
-        log, index = _sibling(path, ".log"), _sibling(path, ".index")
+        log, index = sibling(path, FileKind.LOG), sibling(path, FileKind.INDEX)
         verify = self.can_verify(path, log)
         # Kafka needs the .index too; without it every lookup starts at position 0: same result, slower.
         with open_offset_index(index) if verify else contextlib.nullcontext([]) as offsets:

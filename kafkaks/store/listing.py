@@ -66,6 +66,7 @@ __all__ = [
     "report_entries",
     "report_unreadable",
     "segments_in",
+    "sibling",
     "wanted_partitions",
 ]
 
@@ -101,6 +102,12 @@ class FileKind(StrEnum):
             return cls(suffix) if dot else None
         except ValueError:
             return None
+
+
+def sibling(path: str, kind: FileKind) -> str:
+    """The file of the same segment of another kind, as Kafka names it from the prefix (the name
+    up to its first dot): the ``.log`` beside ``00000000000000000042.index``."""
+    return os.path.join(os.path.dirname(path), os.path.basename(path).split(".")[0] + kind.suffix)
 
 
 # Kafka's dispatch order for the files of one segment (DumpLogSegments reads files by suffix).

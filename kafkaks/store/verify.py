@@ -48,7 +48,7 @@ from .files import (
     iter_txn_index,
     read_producer_snapshot,
 )
-from .listing import FileKind, PartitionDir, Segment
+from .listing import FileKind, PartitionDir, Segment, sibling
 from .partition import segment_runs
 from .replicas import first_offset, merge, record_count
 from .segment import ProblemHandler, batch_records, ignore, read_log
@@ -260,10 +260,6 @@ def _first_offset(batch: Batch) -> int:
     return first
 
 
-def _sibling(path: str, suffix: str) -> str:
-    return os.path.join(os.path.dirname(path), os.path.basename(path).split(".")[0] + suffix)
-
-
 class _Checker:
     """Checks the files of one directory, reporting each problem as soon as it is found."""
 
@@ -400,7 +396,7 @@ class _Checker:
         return False
 
     def index(self, path: str) -> None:
-        log = _sibling(path, ".log")
+        log = sibling(path, FileKind.LOG)
         entries = iter_offset_index(path)
         first = next(entries, None)
         if first is None or not self.can_verify(path, log):
@@ -462,7 +458,7 @@ class _Checker:
                 )
 
     def time_index(self, path: str) -> None:
-        log, index = _sibling(path, ".log"), _sibling(path, ".index")
+        log, index = sibling(path, FileKind.LOG), sibling(path, FileKind.INDEX)
         entries = iter_time_index(path)
         first = next(entries, None)
         if first is None or not self.can_verify(path, log):
