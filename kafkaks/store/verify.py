@@ -586,9 +586,9 @@ class _Checker:
                 path,
                 "Snapshot is corrupt (CRC is no longer valid). "
                 f"Stored crc: {snapshot.crc}. Computed crc: {snapshot.computed_crc}",
-                2,
+                layout.ProducerSnapshotHeader.CRC_OFFSET,
                 None,
-                4,
+                layout.ProducerSnapshotHeader.CRC_LENGTH,
             )
 
     def cross_segment(self) -> None:
