@@ -17,7 +17,8 @@ median is reported, so a busy moment of the machine hurts every reader alike. Kn
                              1000000; a quarter as many too)
     BENCH_OUTPUT             where to write the report (default BENCHMARKS.md)
     BENCH_SECTIONS           the sections to run, comma-separated, of deep, shapes, process, scan,
-                             cold, generated, memory, spark, entries, state (default all). Fewer than all
+                             cold, generated, memory, spark, entries, state,
+                             remote (default all). Fewer than all
                              replace only their own sections in BENCH_OUTPUT, and build only the
                              uncompressed segment when no other is needed:
                              BENCH_SECTIONS=spark BENCH_RECORDS=500000 python bench/run.py
@@ -80,6 +81,7 @@ ALL_SECTIONS = (
     "spark",
     "entries",
     "state",
+    "remote",
 )
 SECTIONS = set(os.environ.get("BENCH_SECTIONS", ",".join(ALL_SECTIONS)).split(","))
 EVERY_SECTION = set(ALL_SECTIONS) <= SECTIONS
@@ -544,6 +546,7 @@ def replace_sections(report: str, lines: list[str]) -> str:
     present = {line for line in report.splitlines() if line.startswith("## ")}
     titles = list(new)
     in_front: dict[str, list[str]] = {}  # a section of the report -> new ones to put before it
+    at_end: list[str] = []
     for index, title in enumerate(titles):
         if title not in present:
             follower = next((later for later in titles[index + 1 :] if later in present), CLOSING)
@@ -556,7 +559,7 @@ def replace_sections(report: str, lines: list[str]) -> str:
             out += in_front.pop(CLOSING if line.startswith(CLOSING) else line, []) + new.pop(line, [])
         if not skipping:
             out.append(line)
-    return "\n".join(out) + "\n"
+    return "\n".join(out + at_end) + "\n"
 
 
 def stamped(lines: list[str], load: str) -> list[str]:
@@ -768,6 +771,23 @@ def main() -> None:
     if "state" in SECTIONS:
         print("state", file=sys.stderr)
         lines += ["## Replaying __consumer_offsets", "", *state_section(), ""]
+
+    if "remote" in SECTIONS:
+        print("remote segments", file=sys.stderr)
+        import remote_bench
+
+        results = interleaved(in_process(remote_bench.readers(segments["none"], CACHE)), REPEATS)
+        lines += [
+            "## Remote segments (tiered storage)",
+            "",
+            f"`read_arrow` of the uncompressed segment ({RECORDS} records) from its file, and from a local "
+            "folder holding it in Aiven's tiered storage layout (`bench/remote_bench.py`: 4 MiB chunks, "
+            "the .log object plain, zstd-compressed chunk by chunk, AES-GCM-encrypted, or both). Median "
+            f"of {REPEATS} interleaved runs in this process after a warm-up run of each.",
+            "",
+            *remote_bench.table(results, segments["none"].stat().st_size),
+            "",
+        ]
 
     if not EVERY_SECTION:
         OUTPUT.write_text(replace_sections(OUTPUT.read_text(), stamped(lines, load)))

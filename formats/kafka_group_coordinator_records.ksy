@@ -323,7 +323,9 @@ types:
       - id: classic_member_metadata
         -orig-id: ClassicMemberMetadata
         tag: 0
-        default: null
+        default:
+          sessionTimeoutMs: 0
+          supportedProtocols: []
         doc: The classic member metadata which includes the supported protocols of the consumer if it uses the classic protocol. The metadata is null if the consumer uses the consumer protocol.
     params:
       - id: version
@@ -558,7 +560,7 @@ types:
       - id: assignment_epochs
         -orig-id: AssignmentEpochs
         tag: 0
-        default: null
+        default: []
         doc: The epoch at which the partition was assigned to the member. Used to fence zombie commits requests. Of the same length as Partitions.
     params:
       - id: version
@@ -1130,7 +1132,7 @@ types:
       - id: last_assignment_configs
         -orig-id: LastAssignmentConfigs
         tag: 1
-        default: null
+        default: []
         doc: The last used configuration parameters as key-value pairs.
     params:
       - id: version
@@ -1467,7 +1469,7 @@ types:
       - id: assignment_epochs
         -orig-id: AssignmentEpochs
         tag: 0
-        default: null
+        default: []
         doc: The epoch at which the partition was assigned to the member. Used to fence zombie commits requests. Of the same length as Partitions. Only defined for active tasks.
     params:
       - id: version

@@ -12,7 +12,9 @@ A field is one of
     ("struct", JSON name, attribute, fields, nullable)        (null when present_<attribute> < 0)
     ("tag", JSON name, tag, conversion, first version, default)
     ("tagarray" | "tagstruct", JSON name, tag, fields, first version, default)
-in the order Kafka's JSON converters print them.
+in the order Kafka's JSON converters print them. A tag's default is what Kafka's JSON converter
+prints for it when absent; an array's is a tuple, a structure's the defaults of its fields
+(kafkaks.internal_topics.messages.is_default compares).
 """
 
 COORDINATOR_RECORDS = {
@@ -101,7 +103,10 @@ COORDINATOR_RECORDS = {
                         ),
                     ),
                     0,
-                    None,
+                    {
+                        "sessionTimeoutMs": 0,
+                        "supportedProtocols": (),
+                    },
                 ),
             ),
         ),
@@ -163,7 +168,14 @@ COORDINATOR_RECORDS = {
                     (
                         ("field", "topicId", "topic_id", "uuid", False),
                         ("field", "partitions", "partitions", "int32_array", False),
-                        ("tag", "assignmentEpochs", 0, "int32_array", 0, None),
+                        (
+                            "tag",
+                            "assignmentEpochs",
+                            0,
+                            "int32_array",
+                            0,
+                            (),
+                        ),
                     ),
                     False,
                 ),
@@ -174,7 +186,14 @@ COORDINATOR_RECORDS = {
                     (
                         ("field", "topicId", "topic_id", "uuid", False),
                         ("field", "partitions", "partitions", "int32_array", False),
-                        ("tag", "assignmentEpochs", 0, "int32_array", 0, None),
+                        (
+                            "tag",
+                            "assignmentEpochs",
+                            0,
+                            "int32_array",
+                            0,
+                            (),
+                        ),
                     ),
                     False,
                 ),
@@ -356,7 +375,7 @@ COORDINATOR_RECORDS = {
                         ("field", "value", "value", "string", False),
                     ),
                     0,
-                    None,
+                    (),
                 ),
             ),
         ),
@@ -478,7 +497,14 @@ COORDINATOR_RECORDS = {
                     (
                         ("field", "subtopologyId", "subtopology_id", "string", False),
                         ("field", "partitions", "partitions", "int32_array", False),
-                        ("tag", "assignmentEpochs", 0, "int32_array", 0, None),
+                        (
+                            "tag",
+                            "assignmentEpochs",
+                            0,
+                            "int32_array",
+                            0,
+                            (),
+                        ),
                     ),
                     False,
                 ),
@@ -489,7 +515,14 @@ COORDINATOR_RECORDS = {
                     (
                         ("field", "subtopologyId", "subtopology_id", "string", False),
                         ("field", "partitions", "partitions", "int32_array", False),
-                        ("tag", "assignmentEpochs", 0, "int32_array", 0, None),
+                        (
+                            "tag",
+                            "assignmentEpochs",
+                            0,
+                            "int32_array",
+                            0,
+                            (),
+                        ),
                     ),
                     False,
                 ),
@@ -500,7 +533,14 @@ COORDINATOR_RECORDS = {
                     (
                         ("field", "subtopologyId", "subtopology_id", "string", False),
                         ("field", "partitions", "partitions", "int32_array", False),
-                        ("tag", "assignmentEpochs", 0, "int32_array", 0, None),
+                        (
+                            "tag",
+                            "assignmentEpochs",
+                            0,
+                            "int32_array",
+                            0,
+                            (),
+                        ),
                     ),
                     False,
                 ),
@@ -511,7 +551,14 @@ COORDINATOR_RECORDS = {
                     (
                         ("field", "subtopologyId", "subtopology_id", "string", False),
                         ("field", "partitions", "partitions", "int32_array", False),
-                        ("tag", "assignmentEpochs", 0, "int32_array", 0, None),
+                        (
+                            "tag",
+                            "assignmentEpochs",
+                            0,
+                            "int32_array",
+                            0,
+                            (),
+                        ),
                     ),
                     False,
                 ),
@@ -522,7 +569,14 @@ COORDINATOR_RECORDS = {
                     (
                         ("field", "subtopologyId", "subtopology_id", "string", False),
                         ("field", "partitions", "partitions", "int32_array", False),
-                        ("tag", "assignmentEpochs", 0, "int32_array", 0, None),
+                        (
+                            "tag",
+                            "assignmentEpochs",
+                            0,
+                            "int32_array",
+                            0,
+                            (),
+                        ),
                     ),
                     False,
                 ),
@@ -533,7 +587,14 @@ COORDINATOR_RECORDS = {
                     (
                         ("field", "subtopologyId", "subtopology_id", "string", False),
                         ("field", "partitions", "partitions", "int32_array", False),
-                        ("tag", "assignmentEpochs", 0, "int32_array", 0, None),
+                        (
+                            "tag",
+                            "assignmentEpochs",
+                            0,
+                            "int32_array",
+                            0,
+                            (),
+                        ),
                     ),
                     False,
                 ),

@@ -44,6 +44,7 @@ from .wire.records import split_records
 from .wire.scan import ScannedRun
 
 if TYPE_CHECKING:
+    from .remote.tiers import Remote
     from .schemas.decode import Decoding
 
 __all__ = ["ROWS_PER_BATCH", "THREADS", "batches_to_arrow", "read_arrow", "spark_schema"]
@@ -110,6 +111,7 @@ def read_arrow(
     rows_per_batch: int = ROWS_PER_BATCH,
     threads: int = THREADS,
     decode_values: bool | str | os.PathLike[str] | Decoding | None = None,
+    remote: Remote | None = None,
 ) -> Iterator[pa.RecordBatch]:
     """The records under ``path`` as Arrow record batches of :func:`spark_schema`.
 
@@ -126,9 +128,23 @@ def read_arrow(
     ``on_problem`` does with a batch whose records do not decode is that of
     :func:`batches_to_arrow`. ``decode_values`` (True, a registry URL or path, or a
     :class:`kafkaks.schemas.Decoding`) adds the columns of :mod:`kafkaks.schemas.decode`.
+    ``remote`` (a :class:`kafkaks.remote.tiers.Remote`) adds a tiered topic's remote segments: each
+    partition is read across its tiers (``path`` may then be an empty list: the store alone).
     """
     paths = [path] if isinstance(path, str | os.PathLike) else list(path)
-    if len(paths) == 1 and os.path.isfile(paths[0]):
+    if remote is not None:
+        from .remote.tiers import tiered_sources
+
+        local = partition_copies(partition_listings(paths, on_problem=on_problem)) if paths else []
+        sources = tiered_sources(
+            remote,
+            local,
+            isolation=isolation,
+            verify_crc=verify_crc,
+            on_problem=on_problem,
+            max_decompressed_bytes=max_decompressed_bytes,
+        )
+    elif len(paths) == 1 and os.path.isfile(paths[0]):
         path = paths[0]
         if not LOG_FILE.search(os.fspath(path)):
             raise NoKafkaDataError("not a .log segment or a .checkpoint file", path=path)

@@ -37,6 +37,8 @@ Damage:
 ``unreadable_file``                a file that cannot be read or parsed at all
 ``replica_divergence``             copies of one partition (or two segments of one directory)
                                    hold different valid batches for the same offsets
+``tier_gap``                       offsets of a tiered partition held by no segment, remote
+                                   or local, between two that are (:mod:`kafkaks.remote`)
 =================================  ========================================================
 
 Information:
@@ -148,6 +150,7 @@ class ProblemKind(StrEnum):
     TXN_INDEX_VERSION = "txn_index_version", _Trait.DAMAGE
     UNREADABLE_FILE = "unreadable_file", _Trait.DAMAGE
     REPLICA_DIVERGENCE = "replica_divergence", _Trait.DAMAGE, _Trait.WARNS, _Trait.BETWEEN_FILES
+    TIER_GAP = "tier_gap", _Trait.DAMAGE, _Trait.WARNS, _Trait.BETWEEN_FILES
     ZERO_TAIL = "zero_tail", _Trait.INFORMATION, _Trait.WARNS
     OPEN_TRANSACTION = "open_transaction", _Trait.INFORMATION, _Trait.WARNS
     INDEX_MULTI_BATCH_APPEND = "index_multi_batch_append", _Trait.INFORMATION

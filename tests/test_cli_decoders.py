@@ -49,17 +49,6 @@ FLAGS = {
     "transaction_log": "--transaction-log-decoder",
     "cluster_metadata": "--cluster-metadata-decoder",
 }
-# TransactionState ids (TransactionMetadata.scala, 3.9)
-STATES = [
-    "Empty",
-    "Ongoing",
-    "PrepareCommit",
-    "PrepareAbort",
-    "CompleteCommit",
-    "CompleteAbort",
-    "Dead",
-    "PrepareEpochFence",
-]
 
 
 def kind_of(path: Path) -> str | None:
@@ -115,7 +104,7 @@ def expected_transaction_log(key: bytes, value: bytes | None) -> Expected:
     transactional_id = k.string()
     assert k.done()
     key_json = {"type": "0", "data": {"transactionalId": transactional_id}}
-    key_text = f"transaction_metadata::transactionalId={transactional_id}"
+    key_text = compact_json(key_json)
     if value is None:
         return Expected(key_text, "<DELETE>", key_json, None)
     v = Reader(value)
@@ -131,15 +120,6 @@ def expected_transaction_log(key: bytes, value: bytes | None) -> Expected:
         partitions.append({"topic": topic, "partitionIds": [v.take("i") for _ in range(v.take("i"))]})
     last_update, start = v.take("q"), v.take("q")
     assert v.done()
-    names = [f"{p['topic']}-{i}" for p in partitions or [] for i in p["partitionIds"]]
-    # More than one partition would print in Scala HashSet order: not reproduced by hand here.
-    assert len(names) <= 1
-    state = STATES[status]
-    payload = (
-        f"producerId:{pid},producerEpoch:{epoch},state={state},"
-        f"partitions=[{','.join(names) if state != 'Empty' else ''}],"
-        f"txnLastUpdateTimestamp={last_update},txnTimeoutMs={timeout}"
-    )
     value_json = {
         "version": "0",
         "data": {
@@ -152,7 +132,8 @@ def expected_transaction_log(key: bytes, value: bytes | None) -> Expected:
             "transactionStartTimestampMs": start,
         },
     }
-    return Expected(key_text, payload, key_json, value_json)
+    # Kafka 4.3's coordinator record parser prints both as its JSON converters write them.
+    return Expected(key_text, compact_json(value_json), key_json, value_json)
 
 
 def read_uvarint(data: bytes, pos: int) -> tuple[int, int]:
@@ -331,8 +312,8 @@ def test_samples_cover_the_decoders(real_data: Path, capsys: pytest.CaptureFixtu
         ' payload: {"version":"1","data":{"offset":',
         ' payload: {"version":"3","data":{"offset":',
         '"subscription":{"topics":["HelloTopic"]',
-        " key: transaction_metadata::transactionalId=default_ payload: producerId:0,producerEpoch:0,"
-        "state=Ongoing,partitions=[_confluent-ksql-default__command_topic-0],",
+        ' key: {"type":"0","data":{"transactionalId":"default_"}} payload: {"version":"0","data":'
+        '{"producerId":0,"producerEpoch":0,"transactionTimeoutMs":60000,"transactionStatus":1,',
         ' payload: {"type":"TOPIC_RECORD","version":0,"data":{"name":',
         ' payload: {"type":"PARTITION_RECORD","version":',
         " SnapshotHeader {",
@@ -438,8 +419,9 @@ KAFKA_MALFORMED_GROUP_VALUE = (
     '"rebalanceTimeout":1000,"sessionTimeout":100,"subscription":"U3Vic2NyaXB0aW9u",'
     '"assignment":"QXNzaWdubWVudA=="}]}}'
 )
+# CoordinatorRecordMessageParser (Kafka 4.3), for every coordinator's decoder.
 KAFKA_MISSING_KEY = (
-    "Failed to decode message at offset {} using offset topic decoder (message had a missing key)"
+    "Failed to decode message at offset {} using the specified decoder (message had a missing key)"
 )
 
 OFFSETS_RECORDS: list[tuple[bytes | None, bytes | None]] = [
@@ -462,14 +444,15 @@ def test_kafka_offsets_decoder_expectations(tmp_path: Path, capsys: pytest.Captu
         f"{m[2]} key: {KAFKA_GROUP_KEY} payload: {KAFKA_MALFORMED_GROUP_VALUE}",
         f"{m[3]} key: Unknown record type 32767 at offset 3, skipping.",
         f'{m[4]} key: {{"type":"1","data":{{"group":"g","topic":"t","partition":3}}}} payload: <DELETE>',
-        f"{m[5]} key: Error at offset 5, skipping. Could not read record with version 7 from value's "
-        "buffer due to: Can't read version 7 of OffsetCommitValue.",
+        # CoordinatorRecordSerde (Kafka 4.3) checks the version before it reads
+        f"{m[5]} key: Error at offset 5, skipping. Found an unknown record version 7 for 1 type",
     ]
     assert err == [
         f"kafkaks: {path}: position 0, offset 1: {KAFKA_MISSING_KEY.format(1)}",
-        f"kafkaks: {path}: position 0, offset 3: __consumer_offsets decoder: unknown record type 32767",
-        f"kafkaks: {path}: position 0, offset 5: __consumer_offsets decoder: unknown version 7 of "
-        "OffsetCommitValue",
+        f"kafkaks: {path}: position 0, offset 3: __consumer_offsets decoder: "
+        "Found an unknown record type 32767",
+        f"kafkaks: {path}: position 0, offset 5: __consumer_offsets decoder: "
+        "Found an unknown record version 7 for 1 type",
     ]
     assert code == 1  # the missing key, where Kafka's run stops
 
@@ -502,37 +485,43 @@ def txn_value(version: int, status: int) -> bytes:
 
 
 def test_transaction_log_decoder_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """TransactionLog.formatRecordKeyAndValue prints unknown::version for an unknown key version and
-    throws on an unknown value version or state, or a missing key: kafkaks prints the error in the
-    key's place, reports it and fails the run, but goes on."""
+    """Kafka 4.3's transaction log parser is a coordinator record parser: an unknown record type
+    or value version is printed in the key's place (and reported), a state outside the known ones
+    is just a number; only a record without a key stops Kafka's run."""
     records: list[tuple[bytes | None, bytes | None]] = [
         (txn_key("a"), txn_value(0, 4)),
         (struct.pack(">h", 3) + s16("a"), None),
         (txn_key("b"), txn_value(9, 0)),
         (txn_key("c"), txn_value(0, 42)),
         (txn_key("d"), None),
+        (None, txn_value(0, 4)),
     ]
     path = write_log(tmp_path / "logs", records)
     code, out, err = dump(capsys, "--transaction-log-decoder", str(path))
     m = [metadata_prefix(offset, key, value) for offset, (key, value) in enumerate(records)]
-    assert out[3] == (
-        f"{m[0]} key: transaction_metadata::transactionalId=a payload: producerId:7,producerEpoch:1,"
-        "state=CompleteCommit,partitions=[],txnLastUpdateTimestamp=5,txnTimeoutMs=60000"
+    value = (
+        '{"version":"0","data":{"producerId":7,"producerEpoch":1,"transactionTimeoutMs":60000,'
+        '"transactionStatus":%d,"transactionPartitions":[],"transactionLastUpdateTimestampMs":5,'
+        '"transactionStartTimestampMs":4}}'
     )
-    assert out[4] == f"{m[1]} key: unknown::version=3"
-    assert out[5].startswith(f"{m[2]} key: Error at offset 2, skipping. ")
-    assert out[6].startswith(f"{m[3]} key: Error at offset 3, skipping. ")
-    assert out[7] == f"{m[4]} key: transaction_metadata::transactionalId=d payload: <DELETE>"
+    assert out[3:] == [
+        f'{m[0]} key: {{"type":"0","data":{{"transactionalId":"a"}}}} payload: {value % 4}',
+        f"{m[1]} key: Unknown record type 3 at offset 1, skipping.",
+        f"{m[2]} key: Error at offset 2, skipping. Found an unknown record version 9 for 0 type",
+        f'{m[3]} key: {{"type":"0","data":{{"transactionalId":"c"}}}} payload: {value % 42}',
+        f'{m[4]} key: {{"type":"0","data":{{"transactionalId":"d"}}}} payload: <DELETE>',
+        m[5],  # Kafka prints the metadata, then throws; kafkaks goes on
+    ]
     assert [line.split(": ", 4)[2:4] for line in err] == [
         ["position 0, offset 1", "__transaction_state decoder"],
         ["position 0, offset 2", "__transaction_state decoder"],
-        ["position 0, offset 3", "__transaction_state decoder"],
+        ["position 0, offset 5", KAFKA_MISSING_KEY.format(5)],
     ]
     assert code == 1
-    # Without the two records Kafka would stop on, the run is clean.
-    path = write_log(tmp_path / "clean", [records[0], records[1], records[4]])
+    # Without the record Kafka would stop on, the run is clean.
+    path = write_log(tmp_path / "clean", records[:5])
     code, _out, err = dump(capsys, "--transaction-log-decoder", str(path))
-    assert code == 0 and len(err) == 1  # the unknown key version, as information
+    assert code == 0 and len(err) == 2  # the unknown type and version, as information
 
 
 def metadata_record(api_key: int, version: int, body: bytes) -> bytes:

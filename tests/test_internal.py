@@ -15,6 +15,7 @@ import struct
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -24,10 +25,9 @@ from kafkaks import CorruptDataError, Record, read_log
 from kafkaks.cli.decoder_text import (
     format_cluster_metadata,
     format_internal,
-    format_offsets,
-    format_transaction_log,
 )
 from kafkaks.internal_topics import DecodedRecord, decode_internal, decoded, internal_kind, to_kafka_json
+from kafkaks.internal_topics.messages import TagNotValidError, message_json
 
 TOPICS = ("__consumer_offsets", "__transaction_state", "__cluster_metadata")
 
@@ -231,14 +231,15 @@ def test_transaction_state_of_the_ksql_command_topic(real_data: Path) -> None:
     values = [d.value for _, d in rows]
     assert all(v is not None and v["producerId"] == 0 for v in values)
     assert [v["transactionStatus"] for v in values if v] == [0, 1, 2, 4]
-    texts = [format_transaction_log(r.offset, r.key, r.value) for r, _ in rows]
+    texts = [format_internal("transaction_log", r.offset, r.key, r.value) for r, _ in rows]
+    # Kafka 4.3's coordinator record parser: the key and value as its JSON converters write them
     assert texts[1] == (
-        "transaction_metadata::transactionalId=default_",
-        "producerId:0,producerEpoch:0,state=Ongoing,partitions=[_confluent-ksql-default__command_topic-0],"
-        "txnLastUpdateTimestamp=1728561475379,txnTimeoutMs=60000",
+        '{"type":"0","data":{"transactionalId":"default_"}}',
+        '{"version":"0","data":{"producerId":0,"producerEpoch":0,"transactionTimeoutMs":60000,'
+        '"transactionStatus":1,"transactionPartitions":[{"topic":"_confluent-ksql-default__command_topic",'
+        '"partitionIds":[0]}],"transactionLastUpdateTimestampMs":1728561475379,'
+        '"transactionStartTimestampMs":1728561475379}}',
     )
-    assert texts[0][1] is not None and "state=Empty,partitions=[]," in texts[0][1]
-    assert texts[3][1] is not None and "state=CompleteCommit,partitions=[]," in texts[3][1]
 
 
 def test_offsets_of_kafka_0_10_1(real_data: Path) -> None:
@@ -264,7 +265,7 @@ def test_group_metadata_with_a_consumer_member(real_data: Path) -> None:
         "assignedPartitions": [{"topic": "HelloTopic", "partitions": [0]}],
         "userData": None,
     }
-    key_text, payload = format_offsets(record.offset, record.key, record.value)
+    key_text, payload = format_internal("offsets", record.offset, record.key, record.value)
     assert key_text == '{"type":"2","data":{"group":"groupId"}}'
     assert payload is not None and payload.startswith('{"version":"3","data":{"protocolType":"consumer",')
 
@@ -337,27 +338,32 @@ OFFSET_KEY = struct.pack(">h", 1) + s16("g") + s16("t") + struct.pack(">i", 3)
 @pytest.mark.parametrize(
     ("topic", "key", "value", "problem"),
     [
-        ("__consumer_offsets", struct.pack(">h", 9) + b"\x00\x01", b"\x00\x00", "unknown record type 9"),
+        (
+            "__consumer_offsets",
+            struct.pack(">h", 9) + b"\x00\x01",
+            b"\x00\x00",
+            "Found an unknown record type 9",
+        ),
         (
             "__consumer_offsets",
             struct.pack(">h", 5) + s16("g") + s16("m"),
             struct.pack(">h", 9) + b"\x00",
-            "unknown version 9 of ConsumerGroupMemberMetadataValue",
+            "Found an unknown record version 9 for 5 type",
         ),
         (
             "__consumer_offsets",
             OFFSET_KEY,
             struct.pack(">h", 7) + bytes(30),
-            "unknown version 7 of OffsetCommitValue",
+            "Found an unknown record version 7 for 1 type",
         ),
         ("__consumer_offsets", OFFSET_KEY + b"\x00", None, "key: 1 bytes left over after OffsetCommitKey"),
         ("__consumer_offsets", None, None, "missing key"),
-        ("__transaction_state", struct.pack(">h", 3) + s16("x"), None, "unknown key version 3"),
+        ("__transaction_state", struct.pack(">h", 3) + s16("x"), None, "Found an unknown record type 3"),
         (
             "__transaction_state",
             s16("") + s16("x"),
             struct.pack(">h", 2) + bytes(20),
-            "unknown version 2 of Trans",
+            "Found an unknown record version 2 for 0 type",
         ),
         ("__cluster_metadata", None, uvarint(1) + uvarint(99) + uvarint(0), "Unknown metadata id 99"),
         (
@@ -403,29 +409,36 @@ def test_problems_are_reported_not_raised(
     assert problem in d.problem
     kind = internal_kind(topic)
     assert kind is not None
-    if kind == "offsets" and key is None:
+    if kind in ("offsets", "transaction_log") and key is None:
         with pytest.raises(CorruptDataError, match="message had a missing key"):
-            format_offsets(5, key, value)
+            format_internal(kind, 5, key, value)
     else:
         key_text, payload = format_internal(kind, 5, key, value)
         if "left over" in problem:
             # Kafka's coordinator serde ignores bytes after a key: so does its decoder's text.
             assert key_text == '{"type":"1","data":{"group":"g","topic":"t","partition":3}}'
             return
-        assert "skipping" in f"{key_text}{payload}" or key_text == "unknown::version=3"
+        assert "skipping" in f"{key_text}{payload}"
 
 
 def test_unknown_versions_in_kafka_text() -> None:
-    assert format_offsets(4, struct.pack(">h", 9) + b"\x00", None) == (
+    assert format_internal("offsets", 4, struct.pack(">h", 9) + b"\x00", None) == (
         "Unknown record type 9 at offset 4, skipping.",
         None,
     )
-    assert format_offsets(0, OFFSET_KEY, struct.pack(">h", 7)) == (
-        "Error at offset 0, skipping. Could not read record with version 7 from value's buffer due to: "
-        "Can't read version 7 of OffsetCommitValue.",
+    # CoordinatorRecordSerde (Kafka 4.3): Deserializer.UnknownRecordVersionException's message
+    assert format_internal("offsets", 0, OFFSET_KEY, struct.pack(">h", 7)) == (
+        "Error at offset 0, skipping. Found an unknown record version 7 for 1 type",
         None,
     )
-    assert format_transaction_log(0, struct.pack(">h", 3), None) == ("unknown::version=3", None)
+    assert format_internal("transaction_log", 3, struct.pack(">h", 3), None) == (
+        "Unknown record type 3 at offset 3, skipping.",
+        None,
+    )
+    assert format_internal("transaction_log", 0, struct.pack(">h", 0) + s16("x"), struct.pack(">h", 2)) == (
+        "Error at offset 0, skipping. Found an unknown record version 2 for 0 type",
+        None,
+    )
     assert format_cluster_metadata(12, None, uvarint(1) + uvarint(99) + uvarint(0)) == (
         None,
         "Error at 12, skipping. "
@@ -443,13 +456,13 @@ def test_tombstones() -> None:
         "tombstone": True,
         "problem": None,
     }
-    assert format_offsets(0, OFFSET_KEY, None) == (
+    assert format_internal("offsets", 0, OFFSET_KEY, None) == (
         '{"type":"1","data":{"group":"g","topic":"t","partition":3}}',
         "<DELETE>",
     )
     txn_key = struct.pack(">h", 0) + s16("my-txn")
-    assert format_transaction_log(0, txn_key, None) == (
-        "transaction_metadata::transactionalId=my-txn",
+    assert format_internal("transaction_log", 0, txn_key, None) == (
+        '{"type":"0","data":{"transactionalId":"my-txn"}}',
         "<DELETE>",
     )
 
@@ -513,7 +526,7 @@ GROUP_KEY = struct.pack(">h", 2) + s16("group")
 
 
 def test_kafka_golden_group_metadata_v4_with_consumer_protocol() -> None:
-    assert format_offsets(0, GROUP_KEY, group_metadata_v4(SUBSCRIPTION_V3, ASSIGNMENT_V3)) == (
+    assert format_internal("offsets", 0, GROUP_KEY, group_metadata_v4(SUBSCRIPTION_V3, ASSIGNMENT_V3)) == (
         '{"type":"2","data":{"group":"group"}}',
         '{"version":"4","data":{"protocolType":"consumer","generation":10,"protocol":"range",'
         '"leader":"member","currentStateTimestamp":-1,"members":[{"memberId":"member",'
@@ -526,7 +539,7 @@ def test_kafka_golden_group_metadata_v4_with_consumer_protocol() -> None:
 
 
 def test_kafka_golden_group_metadata_v4_with_malformed_consumer_protocol() -> None:
-    assert format_offsets(0, GROUP_KEY, group_metadata_v4(b"Subscription", b"Assignment")) == (
+    assert format_internal("offsets", 0, GROUP_KEY, group_metadata_v4(b"Subscription", b"Assignment")) == (
         '{"type":"2","data":{"group":"group"}}',
         '{"version":"4","data":{"protocolType":"consumer","generation":10,"protocol":"range",'
         '"leader":"member","currentStateTimestamp":-1,"members":[{"memberId":"member",'
@@ -538,7 +551,7 @@ def test_kafka_golden_group_metadata_v4_with_malformed_consumer_protocol() -> No
 
 def test_kafka_golden_unknown_record_type() -> None:
     key = struct.pack(">h", 32767) + s16("group")
-    assert format_offsets(0, key, struct.pack(">h", 0) + struct.pack(">i", 10)) == (
+    assert format_internal("offsets", 0, key, struct.pack(">h", 0) + struct.pack(">i", 10)) == (
         "Unknown record type 32767 at offset 0, skipping.",
         None,
     )
@@ -567,13 +580,13 @@ def test_flexible_transaction_log_value() -> None:
         {"topic": "b", "partitionIds": [1]},
         {"topic": "a", "partitionIds": [0, 2]},
     ]
-    _, payload = format_transaction_log(0, key, value)
-    # TransactionMetadata keeps the partitions in a Scala mutable.HashSet of 16 buckets: by bucket,
-    # then hash. TopicPartition.hashCode = 31 * (31 + partition) + topic.hashCode: a-0 1058
-    # (bucket 2), a-2 1120 (bucket 0), b-1 1090 (bucket 2).
+    _, payload = format_internal("transaction_log", 0, key, value)
+    # Kafka 4.3 prints the value as its JSON converter writes it: the partitions in record order
     assert payload == (
-        "producerId:5000,producerEpoch:3,state=Ongoing,partitions=[a-2,a-0,b-1],"
-        "txnLastUpdateTimestamp=1700000000002,txnTimeoutMs=60000"
+        '{"version":"1","data":{"producerId":5000,"producerEpoch":3,"transactionTimeoutMs":60000,'
+        '"transactionStatus":1,"transactionPartitions":[{"topic":"b","partitionIds":[1]},'
+        '{"topic":"a","partitionIds":[0,2]}],"transactionLastUpdateTimestampMs":1700000000002,'
+        '"transactionStartTimestampMs":1700000000001}}'
     )
 
 
@@ -581,9 +594,8 @@ def test_partition_change_record_tags() -> None:
     topic_id = bytes(range(16))
     tags = uvarint(0) + uvarint(9) + uvarint(3) + struct.pack(">ii", 1, 2)  # tag 0: isr [1, 2]
     tags += uvarint(1) + uvarint(4) + struct.pack(">i", 2)  # tag 1: leader 2
-    tags += uvarint(6) + uvarint(1) + uvarint(0)  # tag 6: ELR null (a v2 field; this is v1)
     tags += uvarint(9) + uvarint(1) + b"\x00"  # tag 9: unknown
-    value = uvarint(1) + uvarint(5) + uvarint(1) + struct.pack(">i", 0) + topic_id + uvarint(4) + tags
+    value = uvarint(1) + uvarint(5) + uvarint(1) + struct.pack(">i", 0) + topic_id + uvarint(3) + tags
     d = decode_internal("__cluster_metadata", None, value)
     assert d is not None and d.problem is None
     assert d.value_json() == {
@@ -591,6 +603,26 @@ def test_partition_change_record_tags() -> None:
         "version": 1,
         "data": {"partitionId": 0, "topicId": "AAECAwQFBgcICQoLDA0ODw", "isr": [1, 2], "leader": 2},
     }
+
+
+def test_a_tag_before_its_first_version_is_refused() -> None:
+    """MessageDataGenerator.generateClassReader: a known tag read in a version outside its
+    taggedVersions throws "Tag N is not valid for version V" (ELR, tag 6 of PartitionChangeRecord,
+    is a tag from version 2 on)."""
+    tag = uvarint(6) + uvarint(1) + uvarint(0)
+    value = uvarint(1) + uvarint(5) + uvarint(1) + struct.pack(">i", 0) + bytes(16) + uvarint(1) + tag
+    d = decode_internal("__cluster_metadata", None, value)
+    assert d is not None and d.value is None
+    assert d.problem is not None and "Tag 6 is not valid for version 1" in d.problem
+    # No coordinator record has such a tag in 4.3.1; the walker of their tables has the rule too.
+    section = SimpleNamespace(
+        fields=[SimpleNamespace(tag=SimpleNamespace(value=0), data=SimpleNamespace(value=7))]
+    )
+    body = SimpleNamespace(tagged_fields=section)
+    table = (("tag", "later", 0, "tag_s8", 2, -1),)
+    assert message_json(body, table, 2) == {"later": 7}
+    with pytest.raises(TagNotValidError, match="Tag 0 is not valid for version 1"):
+        message_json(body, table, 1)
 
 
 def test_kafka_json_text() -> None:

@@ -615,6 +615,9 @@ def test_decode_internal_covers_the_kafka_4_internal_topics(spark: Any) -> None:
         topic = directory.rsplit("-", 1)[0]
         for e in records:
             row = got[(topic, e["offset"])]
+            if "dump" in e:  # a type or version Kafka 4.3.1 does not know: a problem, no value
+                assert row["decodeProblem"] is not None and row["decodedValue"] is None
+                continue
             assert row["decodeProblem"] is None
             assert (None if row["decodedKey"] is None else json.loads(row["decodedKey"])) == e["key"]
             assert (None if row["decodedValue"] is None else json.loads(row["decodedValue"])) == e["value"]

@@ -810,6 +810,8 @@ def test_kafka4_internal_topic_fixtures_show_every_byte(
     records = [r for e in js["entries"] for r in e["records"]["records"]]
     assert len(records) == len(expected)
     for record, e in zip(records, expected, strict=True):
+        if "dump" in e:  # a type or version Kafka 4.3.1 does not know: shown, not decoded
+            continue
         assert (record.get("value") is None) == (e["value"] is None)
         if e["value"] is not None:  # decoded, not left as raw bytes ({"hex": ...})
             assert "hex" not in record["value"] and "hex" not in record["value"]["data"], record

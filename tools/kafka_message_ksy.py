@@ -211,14 +211,18 @@ class SpecWriter:
                 fid = "version_"
             doc = f.get("about")
             if "tag" in f:
+                # FieldSpec: a field without `versions` has its `taggedVersions`; one tagged in
+                # some of its versions only (untagged in the others) is in no schema we read.
                 tagged = versions(f.get("taggedVersions"))
+                if versions(f.get("versions", f.get("taggedVersions"))) != tagged:
+                    raise SystemExit(f"{orig}.{name}: untagged in some versions, which is not supported")
                 kt = self.value_type(type_name, f, common, valid, flexible, tagged=True)
                 tag_cases[int(f["tag"])] = kt
                 entry: dict[str, Any] = {"id": fid, "-orig-id": name, "tag": int(f["tag"])}
                 cond = condition(tagged, valid)
                 if cond:
                     entry["if"] = cond
-                entry["default"] = default_of(f)
+                entry["default"] = default_of(f, common)
                 # Kafka's JSON converters print fields in schema order, tags among them.
                 if f is not fields[-1]:
                     before = [snake(g["name"]) for g in fields[: fields.index(f)] if "tag" not in g]
@@ -231,16 +235,19 @@ class SpecWriter:
                 continue
             cond = condition(versions(f.get("versions")), valid)
             nullable = versions(f.get("nullableVersions"))
+            # Rules of FieldSpec that no schema we read uses, refused rather than misread: a
+            # string, bytes or array nullable in some of its versions only (`-nullable` is one
+            # flag), and a field's own flexibleVersions (an override for strings and bytes).
+            if nullable and nullable != versions(f.get("versions")) and not is_struct_type(ftype):
+                raise SystemExit(f"{orig}.{name}: nullable in some of its versions only is not supported")
+            if "flexibleVersions" in f:
+                raise SystemExit(f"{orig}.{name}: a field's own flexibleVersions is not supported")
             is_struct_array = ftype.startswith("[]") and ftype[2:] not in PRIMITIVES | {
                 "string": 0,
                 "uuid": 0,
                 "bytes": 0,
             }
-            is_struct = (
-                not ftype.startswith("[]")
-                and ftype not in PRIMITIVES
-                and ftype not in ("string", "bytes", "uuid", "records")
-            )
+            is_struct = is_struct_type(ftype)
             if is_struct_array:
                 item = self.nested(type_name, f, common, valid, flexible)
                 length: dict[str, Any] = {
@@ -467,6 +474,15 @@ class SpecWriter:
             }
 
 
+def is_struct_type(ftype: str) -> bool:
+    """A structure (not an array of them): the name of a struct, not a Kafka type."""
+    return (
+        not ftype.startswith("[]")
+        and ftype not in PRIMITIVES
+        and ftype not in ("string", "bytes", "uuid", "records")
+    )
+
+
 def representation(seq: list[dict[str, Any]]) -> str:
     """The Web IDE's summary of a structure: its first fields present in every version (integers
     in decimal, UUIDs as UUIDs, arrays as their length)."""
@@ -491,23 +507,35 @@ def representation(seq: list[dict[str, Any]]) -> str:
     return ", ".join(parts) or "{tagged_fields}"
 
 
-def default_of(f: dict[str, Any]) -> Any:
-    """The value a tagged field has when absent (Kafka prints a tag only when it differs)."""
-    d = f.get("default")
+def default_of(f: dict[str, Any], common: dict[str, list[dict[str, Any]]]) -> Any:
+    """The value a tagged field has when absent, as Kafka's JSON converter would print it (Kafka
+    writes and prints a tag only when it differs). Kafka's FieldSpec reads the
+    schema's default as a string: a JSON number or boolean becomes its text, a JSON null or no
+    default the empty string, which is the type's empty value (0, false, "", the zero UUID, the
+    empty bytes, array or structure); only the string "null" makes the default null. Integers
+    starting with 0x are hexadecimal. The empty structure is every untagged field of every version
+    with its own default: a structure printed at some version is the default when each field it
+    prints has that value (a tag of it is printed only when not at its default) and it has no
+    unknown tags (Kafka's equals compares them too)."""
+    raw = f.get("default")
+    text = "" if raw is None else str(raw).lower() if isinstance(raw, bool) else str(raw)
     ftype = f["type"]
-    if d is None and "default" in f:
+    if text == "null":
         return None
-    if isinstance(d, str) and d == "null":
-        return None
-    if ftype.startswith("[]"):
-        return [] if d is None else d
+    if ftype.startswith("[]") or ftype == "records":
+        return [] if ftype != "records" else None
     if ftype == "bool":
-        return str(d).lower() == "true" if d is not None else False
+        return text.lower() == "true"
+    if ftype == "float64":
+        return float(text or 0)
     if ftype in PRIMITIVES:
-        return int(d, 0) if isinstance(d, str) else int(d or 0)
+        return int(text[2:], 16) if text.startswith("0x") else int(text or 0)
     if ftype == "uuid":
-        return "AAAAAAAAAAAAAAAAAAAAAA"
-    return d if d is not None else ""
+        return text or "AAAAAAAAAAAAAAAAAAAAAA"
+    if ftype in ("string", "bytes"):
+        return text  # bytes: only an empty default is allowed, printed as "" (base64)
+    fields = f.get("fields") or common[ftype]
+    return {g["name"][0].lower() + g["name"][1:]: default_of(g, common) for g in fields if "tag" not in g}
 
 
 def build(spec_id: str, git_dir: str, commit: str, tag: str) -> dict[str, Any]:

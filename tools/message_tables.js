@@ -210,7 +210,9 @@ A field is one of
     ("struct", JSON name, attribute, fields, nullable)        (null when present_<attribute> < 0)
     ("tag", JSON name, tag, conversion, first version, default)
     ("tagarray" | "tagstruct", JSON name, tag, fields, first version, default)
-in the order Kafka's JSON converters print them.
+in the order Kafka's JSON converters print them. A tag's default is what Kafka's JSON converter
+prints for it when absent; an array's is a tuple, a structure's the defaults of its fields
+(kafkaks.internal_topics.messages.is_default compares).
 """
 `;
   return (

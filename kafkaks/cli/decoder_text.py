@@ -7,132 +7,58 @@ from the records :mod:`kafkaks.internal_topics` decodes.
 from __future__ import annotations
 
 import base64
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from ..errors import CorruptDataError
+from ..internal_topics.convert import unknown_record_type
 from ..internal_topics.dispatch import decode_as
 from ..internal_topics.kafka_json import to_kafka_json
 from ..internal_topics.records import DecodedRecord, InternalKind
 
 __all__ = [
     "format_cluster_metadata",
+    "format_coordinator",
     "format_internal",
-    "format_offsets",
     "format_remote_log_metadata",
-    "format_share_group_state",
-    "format_transaction_log",
+    "missing_key_message",
 ]
 
 
-def format_offsets(
-    offset: int, key: bytes | None, value: bytes | None, decoded: DecodedRecord | None = None
+def format_coordinator(
+    kind: InternalKind,
+    offset: int,
+    key: bytes | None,
+    value: bytes | None,
+    decoded: DecodedRecord | None = None,
 ) -> tuple[str | None, str | None]:
-    """``--offsets-decoder``: the (key, payload) texts that kafka-dump-log prints after ``key:``
-    and ``payload:`` (None: the token is left out). A record without a key raises
-    :class:`~kafkaks.errors.CorruptDataError`, which stops kafka-dump-log too. ``decoded``: the
-    record's :func:`decode_internal` result, when the caller has it already."""
+    """``--offsets-decoder``, ``--transaction-log-decoder`` and ``--share-group-state-decoder``
+    (Kafka 4.3's ``CoordinatorRecordMessageParser``): the (key, payload) texts that kafka-dump-log
+    prints after ``key:`` and ``payload:`` (None: the token is left out): key
+    ``{"type":"0","data":{...}}`` and payload ``{"version":"1","data":{...}}``, ``<DELETE>`` for
+    a tombstone; ``Unknown record type T at offset O, skipping.`` and ``Error at offset O,
+    skipping. <Kafka's message>`` in place of the key for a record it cannot read. A record
+    without a key raises :class:`~kafkaks.errors.CorruptDataError`: Kafka's parser throws.
+    ``decoded``: the record's :func:`decode_internal` result, when the caller has it already."""
     if key is None:
-        raise CorruptDataError(
-            f"Failed to decode message at offset {offset} using offset topic decoder "
-            "(message had a missing key)",
-            offset=offset,
-        )
-    d = decoded or decode_as("offsets", key, value)
+        raise CorruptDataError(missing_key_message(offset), offset=offset)
+    d = decoded or decode_as(kind, key, value)
     if d.key is None:
-        if d.key_type is not None:  # the key of a record type the spec does not decode
+        if d.key_type is not None and d.problem == unknown_record_type(d.key_type):
             return f"Unknown record type {d.key_type} at offset {offset}, skipping.", None
         return f"Error at offset {offset}, skipping. {d.problem}", None
     if d.problem and (d.value is None and not d.tombstone):
-        return f"Error at offset {offset}, skipping. {_offsets_error(d)}", None
+        return f"Error at offset {offset}, skipping. {d.problem}", None
     payload = "<DELETE>" if d.tombstone else to_kafka_json(d.value_json())
     return to_kafka_json(d.key_json()), payload
 
 
-def _offsets_error(d: DecodedRecord) -> str:
-    if d.problem and d.problem.startswith("unknown version"):
-        # CoordinatorRecordSerde.readMessage wraps the generated reader's UnsupportedVersionException.
-        return (
-            f"Could not read record with version {d.value_version} from value's buffer due to: "
-            f"Can't read version {d.value_version} of {d.value_type}."
-        )
-    return str(d.problem)
-
-
-def _java_string_hash(text: str) -> int:
-    h = 0
-    units = text.encode("utf-16-be")
-    for i in range(0, len(units), 2):
-        h = (31 * h + (units[i] << 8 | units[i + 1])) & 0xFFFFFFFF
-    return h
-
-
-def _to_int32(x: int) -> int:
-    x &= 0xFFFFFFFF
-    return x - (1 << 32) if x >= 1 << 31 else x
-
-
-def _scala_hash_set_order(groups: Sequence[tuple[str, Sequence[int]]]) -> list[str]:
-    """``topic-partition`` strings in the iteration order of the Scala 2.13 ``mutable.HashSet``
-    that TransactionMetadata keeps them in (filled one topic at a time with ``++=``): by bucket
-    (improved hash & (table length - 1)), then by improved hash. The table starts at 16 slots,
-    grows to fit each added set (sizeHint) and doubles at 3/4 full while elements of small sets
-    are added one by one (scala/scala ``collection/mutable/HashSet.scala``, 2.13)."""
-    length, size, seen = 16, 0, {}
-    for topic, partitions in groups:
-        distinct = list(dict.fromkeys(partitions))
-        target = max(4, int((len(distinct) + 1) / 0.75) - 1).bit_length()
-        if 1 << target > length:
-            length = 1 << target
-        for partition in distinct:
-            # A set of more than 4 elements is an immutable.HashSet, added without the grow check.
-            if len(distinct) <= 4 and size + 1 >= int(length * 0.75):
-                length *= 2
-            h = _to_int32(31 * (31 + partition) + _to_int32(_java_string_hash(topic)))
-            improved = _to_int32(h ^ ((h & 0xFFFFFFFF) >> 16))
-            if (topic, partition) not in seen:
-                seen[(topic, partition)] = improved
-                size += 1
-    ordered = sorted(seen.items(), key=lambda item: (item[1] & (length - 1), item[1]))
-    return [f"{topic}-{partition}" for (topic, partition), _ in ordered]
-
-
-def format_transaction_log(
-    offset: int, key: bytes | None, value: bytes | None, decoded: DecodedRecord | None = None
-) -> tuple[str | None, str | None]:
-    """``--transaction-log-decoder`` (Kafka 3.x, ``TransactionLog.formatRecordKeyAndValue``):
-    ``transaction_metadata::transactionalId=<id>`` and ``producerId:<id>,producerEpoch:<e>,
-    state=<State>,partitions=[<topic-partition>,...],txnLastUpdateTimestamp=<ms>,txnTimeoutMs=<ms>``,
-    ``<DELETE>`` for a tombstone, ``unknown::version=<v>`` for an unknown key version.
-
-    Where Kafka throws and stops the dump (no key, an unknown value version or state, bytes that
-    do not parse), the key text is ``Error at offset N, skipping. <why>`` as its other decoders
-    print, and the dump can go on."""
-    d = decoded or decode_as("transaction_log", key, value)
-    if d.key is None:
-        if d.key_type is not None and d.problem and d.problem.startswith("unknown key version"):
-            return f"unknown::version={d.key_type}", None
-        return f"Error at offset {offset}, skipping. {d.problem}", None
-    key_text = f"transaction_metadata::transactionalId={d.key['transactionalId']}"
-    if d.tombstone:
-        return key_text, "<DELETE>"
-    from ..internal_topics.transaction_state import TRANSACTION_STATES  # loaded by the decode above
-
-    v = d.value
-    if v is None or v["transactionStatus"] not in TRANSACTION_STATES:
-        return f"Error at offset {offset}, skipping. {d.problem}", None
-    state = TRANSACTION_STATES[v["transactionStatus"]]
-    partitions: list[str] = []
-    if state != "Empty" and v["transactionPartitions"]:
-        partitions = _scala_hash_set_order(
-            [(p["topic"], p["partitionIds"]) for p in v["transactionPartitions"]]
-        )
-    payload = (
-        f"producerId:{v['producerId']},producerEpoch:{v['producerEpoch']},state={state},"
-        f"partitions=[{','.join(partitions)}],txnLastUpdateTimestamp={v['transactionLastUpdateTimestampMs']},"
-        f"txnTimeoutMs={v['transactionTimeoutMs']}"
+def missing_key_message(offset: int) -> str:
+    """What Kafka 4.3's CoordinatorRecordMessageParser throws for a record without a key."""
+    return (
+        f"Failed to decode message at offset {offset} using the specified decoder (message had a missing key)"
     )
-    return key_text, payload
 
 
 def format_cluster_metadata(
@@ -144,34 +70,6 @@ def format_cluster_metadata(
     if d.value is None or d.problem:
         return None, f"Error at {offset}, skipping. {d.problem}"
     return None, to_kafka_json(d.value_json())
-
-
-def format_share_group_state(
-    offset: int, key: bytes | None, value: bytes | None, decoded: DecodedRecord | None = None
-) -> tuple[str | None, str | None]:
-    """``--share-group-state-decoder`` (Kafka 4.x ``ShareGroupStateMessageParser``): key
-    ``{"type":"0","data":{...}}`` and payload ``{"version":"0","data":{...}}`` as the offsets
-    decoder prints them, ``<DELETE>`` for a tombstone, ``Unknown record type N at offset O,
-    skipping.`` and ``Error at offset O, skipping. ...`` (CoordinatorRecordMessageParser). A record
-    without a key raises :class:`~kafkaks.errors.CorruptDataError`: Kafka's parser throws."""
-    if key is None:
-        raise CorruptDataError(
-            f"Failed to decode message at offset {offset} using the specified decoder "
-            "(message had a missing key)",
-            offset=offset,
-        )
-    d = decoded or decode_as("share_group_state", key, value)
-    if d.key is None:
-        if d.key_type is not None and d.problem and d.problem.startswith("unknown record type"):
-            return f"Unknown record type {d.key_type} at offset {offset}, skipping.", None
-        return f"Error at offset {offset}, skipping. {d.problem}", None
-    if d.problem and (d.value is None and not d.tombstone):
-        why = d.problem
-        if why.startswith("unknown version"):  # CoordinatorRecordSerde.UnknownRecordVersionException
-            why = f"Found an unknown record version {d.value_version} for {d.key_type} type"
-        return f"Error at offset {offset}, skipping. {why}", None
-    payload = "<DELETE>" if d.tombstone else to_kafka_json(d.value_json())
-    return to_kafka_json(d.key_json()), payload
 
 
 # RemoteLogSegmentState and RemotePartitionDeleteState ids (storage/api, Kafka 4.3).
@@ -287,10 +185,10 @@ FORMATTERS: dict[
     InternalKind,
     Callable[[int, bytes | None, bytes | None, DecodedRecord | None], tuple[str | None, str | None]],
 ] = {
-    "offsets": format_offsets,
-    "transaction_log": format_transaction_log,
+    "offsets": partial(format_coordinator, "offsets"),
+    "transaction_log": partial(format_coordinator, "transaction_log"),
     "cluster_metadata": format_cluster_metadata,
-    "share_group_state": format_share_group_state,
+    "share_group_state": partial(format_coordinator, "share_group_state"),
     "remote_log_metadata": format_remote_log_metadata,
 }
 

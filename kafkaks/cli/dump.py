@@ -21,7 +21,7 @@ import argparse
 import contextlib
 import os
 from collections.abc import Callable
-from typing import TextIO
+from typing import TYPE_CHECKING, BinaryIO, TextIO, cast
 
 from ..errors import KafkaksError, NoKafkaDataError
 from ..internal_topics import (
@@ -42,7 +42,7 @@ from ..store.files import (
     read_producer_snapshot,
 )
 from ..store.listing import KAFKA_SUFFIXES, FileKind, sibling
-from ..store.segment import batch_records, read_log, topic_partition
+from ..store.segment import batch_records, flatten, read_log_runs, topic_partition
 from ..store.verify import (
     INDEX_ENTRY,
     TIME_INDEX_ENTRY,
@@ -56,10 +56,16 @@ from ..store.verify import (
 )
 from ..wire.batch import Batch
 from .custom_decoders import DecoderTextRenderer
-from .dump_text import TextRenderer, absolute_path, log_header
+from .decoder_text import missing_key_message
+from .dump_text import TextRenderer, absolute_path, log_header, segment_header
 from .jsonl import JsonRenderer
 from .output import Renderer, quiet_stdout
 from .paths import expand, log_bytes
+from .remote import open_remote
+
+if TYPE_CHECKING:
+    from ..remote.crypto import Keyring
+    from ..remote.segments import RemoteSegment
 
 __all__ = ["Dumper", "run_dump"]
 
@@ -91,35 +97,18 @@ def file_kind(path: str) -> InternalKind | None:
 
 
 def kafka_decoder_throws(kind: InternalKind, record: Record, d: DecodedRecord) -> bool:
-    """Whether Kafka 3.9's decoder throws on this record, which ends kafka-dump-log's whole run:
-    the offsets decoder on a record without a key (every other error it prints as ``Error at
-    offset N, skipping.``); the transaction log decoder on a key or value it cannot read or an
-    unknown state (``TransactionLog.formatRecordKeyAndValue``; an unknown key version prints
-    ``unknown::version=V``). The cluster metadata decoder catches everything."""
-    if kind in ("offsets", "share_group_state"):
-        return record.key is None
-    if kind == "transaction_log":
-        if d.key is None:
-            return d.key_type is None
-        from ..internal_topics.transaction_state import TRANSACTION_STATES  # loaded by the decode of d
-
-        return not d.tombstone and (d.value is None or d.value["transactionStatus"] not in TRANSACTION_STATES)
-    return False
+    """Whether Kafka 4.3's decoder throws on this record, which ends kafka-dump-log's whole run:
+    the coordinators' decoders (offsets, transaction log, share group state) on a record without
+    a key; every other error they print as ``Error at offset N, skipping.``. The cluster metadata
+    decoder catches everything."""
+    return kind in ("offsets", "transaction_log", "share_group_state") and record.key is None
 
 
 def decoder_problem(kind: InternalKind, record: Record, d: DecodedRecord) -> str:
     """The reason reported for a record the decoder could not (fully) read: Kafka's exception
-    message for a missing key under the offsets decoder, else the library's ``problem``."""
-    if kind == "offsets" and record.key is None:
-        return (
-            f"Failed to decode message at offset {record.offset} using offset topic decoder "
-            "(message had a missing key)"
-        )
-    if kind == "share_group_state" and record.key is None:
-        return (
-            f"Failed to decode message at offset {record.offset} using the specified decoder "
-            "(message had a missing key)"
-        )
+    message for a missing key under a coordinator's decoder, else the library's ``problem``."""
+    if kind in ("offsets", "transaction_log", "share_group_state") and record.key is None:
+        return missing_key_message(record.offset)
     return f"{TOPIC_OF_KIND[kind]} decoder: {d.problem}"
 
 
@@ -223,12 +212,44 @@ class Dumper:
     def dump_log(self, path: str) -> None:
         # Kafka's header line, computed in either format: it refuses a .checkpoint whose name is
         # not a KRaft snapshot's.
-        self.output.log_file(path, log_header(path))
-        size = os.path.getsize(path)
+        base_offset = base_offset_of(path) if FileKind.of(path) is FileKind.LOG else None
+        self.output.log_file(path, log_header(path), base_offset, os.path.getsize(path))
+        self.read_batches(path, path, file_kind(path), None)
+
+    def dump_remote(self, segment: RemoteSegment, keyring: Keyring | None) -> None:
+        """A remote segment (tiered storage), named by its ``.log`` object, as a ``.log`` file."""
+        name = segment.location
+        self.output.start(name)
+        try:
+            with segment.open(keyring) as stream:
+                size = stream.seek(0, os.SEEK_END)
+                self.output.log_file(name, segment_header(segment.start_offset), segment.start_offset, size)
+                where = (segment.topic, segment.partition)
+                self.read_batches(name, cast(BinaryIO, stream), internal_kind(segment.topic), where)
+        except KafkaksError as exc:
+            self.report_error(exc.at(name))
+
+    def read_batches(
+        self,
+        path: str,
+        source: str | BinaryIO,
+        internal: InternalKind | None,
+        partition_of: tuple[str, int] | None,
+    ) -> None:
+        """The batches (and with deep iteration the records) of a log whose header is out;
+        ``partition_of`` where its path does not name the partition (a remote segment)."""
+        size = source.seek(0, os.SEEK_END) if not isinstance(source, str) else os.path.getsize(source)
         max_bytes = self.args.max_bytes
-        kind = self.decoder or (file_kind(path) if self.decode_internal_topics else None)
+        kind = self.decoder or (internal if self.decode_internal_topics else None)
         valid_end = 0
-        for batch in read_log(path, end=max_bytes, on_problem=self.on_log_problem, on_scan=self.on_scan):
+        batches = read_log_runs(
+            source,
+            end=max_bytes,
+            on_problem=self.on_log_problem,
+            on_scan=self.on_scan,
+            partition_of=partition_of,
+        )
+        for batch in flatten(batches):
             self.progress.advance(batch.position + batch.size - valid_end)
             self.output.batch(batch)
             valid_end = batch.position + batch.size
@@ -408,9 +429,14 @@ def run_dump(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     dumper = Dumper(args, out, err, progress)
     for problem in problems:  # entries of the directories that are not read
         dumper.report(problem.kind, problem.path, problem.message)
+    remote = open_remote(args, dumper.output.warn) if args.remote else None
     try:
         for path in files:
             dumper.dump(path)
+        if remote is not None:
+            for segments in remote.partitions.values():
+                for segment in segments:
+                    dumper.dump_remote(segment, remote.keyring)
         dumper.output.summaries()
     except BrokenPipeError:  # stdout's reader has gone (| head): stop, with what was found so far
         quiet_stdout()
@@ -420,7 +446,7 @@ def run_dump(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise
     finally:
         progress.close()
-    if not any(FileKind.of(path) is not None for path in files):
+    if remote is None and not any(FileKind.of(path) is not None for path in files):
         suffixes, among = ", ".join(KAFKA_SUFFIXES), ", ".join(arguments)
         raise NoKafkaDataError(f"nothing dumped: no Kafka file (none of {suffixes}) among {among}")
     return 1 if dumper.failed else 0

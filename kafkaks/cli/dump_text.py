@@ -17,7 +17,7 @@ of 3.x-4.0 rather than the 2026 Java port:
   no batch metadata.
 
 The decoder options (``--offsets-decoder``, ``--transaction-log-decoder``,
-``--cluster-metadata-decoder``) print keys and payloads as Kafka 3.9's decoders do
+``--cluster-metadata-decoder``, ...) print keys and payloads as Kafka 4.3's decoders do
 (:func:`kafkaks.cli.decoder_text.format_internal`); with ``--json`` the records of internal
 topics carry a ``decoded`` object whether or not a decoder option is given.
 
@@ -173,10 +173,15 @@ def record_line(
     return "".join(parts)
 
 
+def segment_header(base_offset: int) -> str:
+    """Kafka's first line for a ``.log`` segment."""
+    return f"Log starting offset: {base_offset}"
+
+
 def log_header(path: str) -> str:
     name = os.path.basename(path)
     if FileKind.of(name) is FileKind.LOG:
-        return f"Log starting offset: {base_offset_of(path)}"
+        return segment_header(base_offset_of(path))
     if name == "bootstrap.checkpoint":
         return "KRaft bootstrap snapshot"
     match = KRAFT_SNAPSHOT.match(name)
@@ -238,7 +243,7 @@ class TextRenderer(Renderer):
     def start(self, path: str) -> None:
         self.emit(f"Dumping {path}")
 
-    def log_file(self, path: str, header: str) -> None:
+    def log_file(self, path: str, header: str, base_offset: int | None, size: int) -> None:
         self.emit(header)
         self.previous = -1
         self.gaps = []

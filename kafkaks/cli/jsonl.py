@@ -57,8 +57,6 @@ from ..internal_topics import DecodedRecord, InternalKind
 from ..models import AbortedTxn, OffsetIndexEntry, Problem, ProducerSnapshotEntry, Record, TimeIndexEntry
 from ..problems import ProblemKind
 from ..progress import Progress
-from ..store.files import base_offset_of
-from ..store.listing import FileKind
 from ..store.recovery import RecoveryPlan
 from ..store.verify import PartitionReport
 from ..wire.batch import Batch
@@ -267,10 +265,10 @@ class JsonRenderer(Renderer):
             {"type": "file", "path": path, "kind": kind, "size": os.path.getsize(path), **fields}
         )
 
-    def log_file(self, path: str, header: str) -> None:
-        kind = FileKind.LOG if FileKind.of(path) is FileKind.LOG else FileKind.CHECKPOINT
-        base = {"base_offset": base_offset_of(path)} if kind is FileKind.LOG else {}
-        self.file(path, kind, **base)
+    def log_file(self, path: str, header: str, base_offset: int | None, size: int) -> None:
+        base = {"base_offset": base_offset} if base_offset is not None else {}
+        kind = "log" if base_offset is not None else "checkpoint"
+        self.emit_object({"type": "file", "path": path, "kind": kind, "size": size, **base})
 
     def batch(self, batch: Batch) -> None:
         self.emit_object(batch_object(batch))

@@ -21,6 +21,7 @@ from .custom_decoders import load_decoder
 from .dump import run_dump
 from .jsonl import BYTES_FORMATS
 from .output import quiet_stdout
+from .remote import add_remote_options, run_inventory
 from .state import STATE_HELP, run_state
 from .state import add_arguments as add_state_arguments
 from .verify import run_verify
@@ -53,24 +54,21 @@ not decode), kafkaks prints "kafkaks: <file>: position P, offset O: <reason>" on
 on. Summaries of index mismatches and non-consecutive offsets go to stderr after all files, in
 Kafka's wording.
 
---offsets-decoder, --transaction-log-decoder and --cluster-metadata-decoder print each record's
-key and payload as Kafka 3.9's decoders do: JSON ({"type":"1","data":{...}},
-{"version":"3","data":{...}}, {"type":"TOPIC_RECORD","version":0,"data":{...}}), Kafka's
-"transaction_metadata::transactionalId=..." text, <DELETE> for a tombstone, and Kafka's inline
-"Error at offset N, skipping. ..." and "Unknown record type ..." texts; --offsets-decoder also
-decodes the records of consumer (KIP-848), share and streams groups of Kafka 4.x (key types 3 to
-23) as Kafka 4.3 prints them. --share-group-state-decoder (__share_group_state) prints the same
-JSON shapes, --remote-log-metadata-decoder (__remote_log_metadata) Kafka 4.3's text of each
-record (RemoteLogSegmentMetadata{...}). A record that a decoder cannot fully read is also
-reported on stderr. Where Kafka's decoder throws and stops the run (a record without a key under
---offsets-decoder or --share-group-state-decoder; a __transaction_state record whose key or value
-cannot be read or has an unknown state), kafkaks prints what Kafka printed of the line, reports
-it as corruption (exit status 1) and goes on; other decoder problems do not change the exit
-status. --key-decoder and --value-decoder (module:function, Kafka's --key-decoder-class and
---value-decoder-class) print str() of what a Python function returns for the key or value bytes
-(e.g. --value-decoder mydecoders:avro_value, mydecoders.py in the current directory); without
-them --print-data-log prints keys and values as UTF-8 text, as Kafka's default StringDecoder
-does.
+--offsets-decoder, --transaction-log-decoder and --share-group-state-decoder print each record's
+key and payload as Kafka 4.3's coordinator record parser does: JSON ({"type":"1","data":{...}},
+{"version":"3","data":{...}}), <DELETE> for a tombstone, and Kafka's inline "Error at offset N,
+skipping. ..." and "Unknown record type ..." texts; --offsets-decoder decodes the records of
+classic, consumer (KIP-848), share and streams groups (key types 0 to 23). --cluster-metadata-decoder
+prints {"type":"TOPIC_RECORD","version":0,"data":{...}}, --remote-log-metadata-decoder
+(__remote_log_metadata) Kafka 4.3's text of each record (RemoteLogSegmentMetadata{...}). A record
+that a decoder cannot fully read is also reported on stderr. Where Kafka's decoder throws and
+stops the run (a record without a key under a coordinator's decoder), kafkaks prints what Kafka
+printed of the line, reports it as corruption (exit status 1) and goes on; other decoder problems
+do not change the exit status. --key-decoder and --value-decoder (module:function, Kafka's
+--key-decoder-class and --value-decoder-class) print str() of what a Python function returns for
+the key or value bytes (e.g. --value-decoder mydecoders:avro_value, mydecoders.py in the current
+directory); without them --print-data-log prints keys and values as UTF-8 text, as Kafka's
+default StringDecoder does.
 
 --json prints JSON Lines instead: one object per file, batch, record (always, as if with
 --deep-iteration), index, time index, txn index and snapshot entry, and problem, each with a
@@ -95,6 +93,15 @@ PIPELINE_HELP = (
     "Kafka log dirs to Parquet with Spark, with a per-partition summary "
     "(needs the spark extra: pip install 'kafkaks[spark]')"
 )
+
+REMOTE_INVENTORY_DESCRIPTION = """\
+What a store of a tiered topic's remote segments holds (Aiven's tiered storage layout, or Apache
+Kafka's LocalTieredStorage): per partition, its segments with offsets, largest timestamp, sizes,
+compression and encryption; the offsets no segment holds; copies that did not finish, segments no
+longer live, objects no __remote_log_metadata record names (given --remote-metadata) and live
+segments with no object; objects of no known layout. --read-chunks reads every segment through.
+Exit status: 0 nothing lost, 1 offsets or chunks that cannot be read, 2 usage error. See
+docs/remote.md."""
 
 VERIFY_DESCRIPTION = """\
 Check Kafka files without a broker: every batch CRC and record, every .index and .timeindex
@@ -295,6 +302,7 @@ def build_parser(command: str | None = "pipeline") -> argparse.ArgumentParser:
         help="where --decode-values finds schemas: a Schema Registry's URL (http://host:8081), or a "
         "log dir or _schemas partition directory elsewhere",
     )
+    add_remote_options(dump, store=True)
     dump.set_defaults(command_parser=dump)
     verify = commands.add_parser(
         "verify",
@@ -332,6 +340,23 @@ def build_parser(command: str | None = "pipeline") -> argparse.ArgumentParser:
     state = commands.add_parser("state", help=STATE_HELP, description=STATE_HELP, allow_abbrev=False)
     add_state_arguments(state)
     state.set_defaults(command_parser=state)
+    inventory = commands.add_parser(
+        "remote-inventory",
+        help="what a store of remote segments (tiered storage) holds, and what is wrong with it",
+        description=REMOTE_INVENTORY_DESCRIPTION,
+        allow_abbrev=False,
+    )
+    inventory.add_argument(
+        "store", metavar="STORE", help="a folder, or a URI: s3://bucket/prefix, gs://, abfs://"
+    )
+    inventory.add_argument("--json", action="store_true", help="one JSON object")
+    inventory.add_argument(
+        "--read-chunks",
+        action="store_true",
+        help="also read every segment through: fetch, decrypt and decompress each chunk, check each CRC",
+    )
+    add_remote_options(inventory)
+    inventory.set_defaults(command_parser=inventory)
     pipeline = commands.add_parser("pipeline", help=PIPELINE_HELP)
     if command == "pipeline":  # its module (Spark itself loads only when it runs) costs every start
         from ..spark.pipeline import add_arguments
@@ -372,7 +397,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser(_command(argv))
     try:
         args = parser.parse_args(argv)
-        if args.command == "dump" and not [*args.files, *args.paths]:
+        if args.command == "dump" and not [*args.files, *args.paths] and not args.remote:
             args.command_parser.error("no files to dump: give --files file1,file2,... or paths")
         if args.command == "dump" and (args.decode_values or args.registry) and not args.json:
             args.command_parser.error("--decode-values needs --json")
@@ -387,7 +412,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "pipeline":
             return int(args.run(args))
-        run = {"dump": run_dump, "state": run_state}.get(args.command, run_verify)
+        run = {"dump": run_dump, "verify": run_verify, "state": run_state, "remote-inventory": run_inventory}[
+            args.command
+        ]
         return run(args, sys.stdout, sys.stderr)
     except KeyboardInterrupt:
         return _interrupted()

@@ -88,8 +88,9 @@ class Renderer:
     def file(self, path: str, kind: str, **fields: Any) -> None:
         """A file of ``kind`` (index, timeindex, txnindex, snapshot) begins, with ``fields``."""
 
-    def log_file(self, path: str, header: str) -> None:
-        """A ``.log`` or ``.checkpoint`` begins; ``header`` is Kafka's first line for it."""
+    def log_file(self, path: str, header: str, base_offset: int | None, size: int) -> None:
+        """A ``.log`` (of ``base_offset``) or ``.checkpoint`` (None) of ``size`` bytes begins;
+        ``header`` is Kafka's first line for it."""
         raise NotImplementedError
 
     def batch(self, batch: Batch) -> None:

@@ -13,6 +13,7 @@ from ..generated.metadata_records import METADATA_RECORDS as SPEC_RECORDS
 from ..wire.control import kafka_uuid
 from .convert import (
     PARSE_ERRORS,
+    frame_problem,
     int32s,
     kafka_bytes,
     kafka_string,
@@ -21,6 +22,7 @@ from .convert import (
     strings,
     uuids,
 )
+from .messages import TagNotValidError
 from .records import DecodedRecord
 
 __all__ = ["METADATA_RECORDS", "decode_cluster_metadata"]
@@ -105,8 +107,9 @@ def _struct_json(obj: Any, fields: Iterable[_Field], version: int) -> dict[str, 
         if isinstance(f, _A):
             out[f.json] = [_struct_json(item, f.fields, version) for item in getattr(obj, f.attr)]
         elif isinstance(f, _T):
-            # A tag of a later version than the record's is unknown to Kafka: left out.
-            if version >= f.since and f.tag in tags and not isinstance(tags[f.tag], bytes):
+            if f.tag in tags and not isinstance(tags[f.tag], bytes):
+                if version < f.since:  # Kafka's reader refuses a tag of a later version
+                    raise TagNotValidError(f"Tag {f.tag} is not valid for version {version}")
                 value = f.conv(tags[f.tag])
                 if value != f.default:
                     out[f.json] = value
@@ -133,20 +136,8 @@ def decode_cluster_metadata(value: bytes | None) -> DecodedRecord:
         r.api_key.value,
         r.version.value,
     )
-    if frame == 0:
-        return fail(
-            "Could not deserialize metadata record with frame version 0. Note that upgrades from the "
-            "preview release of KRaft in 2.8 to newer versions are not supported."
-        )
-    if frame != 1:
-        return fail(
-            f"Could not deserialize metadata record due to unknown frame version {frame}"
-            "(only frame version 1 is supported)"
-        )
-    if api_key not in METADATA_RECORDS:
-        return fail(
-            f"org.apache.kafka.common.errors.UnsupportedVersionException: Unknown metadata id {api_key}"
-        )
+    if problem := frame_problem(frame, api_key, METADATA_RECORDS):
+        return fail(problem)
     name, highest, fields = METADATA_RECORDS[api_key]
     if isinstance(r.data, bytes) or version > highest:
         return fail(f"unknown version {version} of {name} (Kafka 4.3 reads 0 to {highest})", api_key, version)

@@ -25,6 +25,7 @@ from .convert import (
     parse,
     pascal_case,
     strings,
+    unknown_record_type,
 )
 from .messages import COORDINATOR_RECORDS, coordinator_record, message_json
 from .records import DecodedRecord
@@ -138,7 +139,7 @@ def decode_offsets(key: bytes | None, value: bytes | None) -> DecodedRecord:
             None,
             None,
             value is None,
-            f"unknown record type {record_type}",
+            unknown_record_type(record_type),
         )
     if record_type in COORDINATOR_RECORDS[_TABLE]:
         return coordinator_record("offsets", _TABLE, record_type, k.key, value)
@@ -158,6 +159,7 @@ def decode_offsets(key: bytes | None, value: bytes | None) -> DecodedRecord:
         value,
         KafkaOffsetCommitValue if offset_commit else KafkaGroupMetadataValue,
         value_type,
+        record_type,
         _offset_commit_value if offset_commit else _group_metadata_value,
     )
     if problem:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import base64
 import struct
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from kaitaistruct import BytesIO, KaitaiStream, KaitaiStructError
@@ -50,21 +50,59 @@ def leftover(obj: Any) -> int:
     return int(io.size() - io.pos())
 
 
+def unknown_record_type(record_type: int) -> str:
+    """Kafka's words for a key of a record type it does not know (coordinator-common's
+    ``Deserializer.UnknownRecordTypeException``)."""
+    return f"Found an unknown record type {record_type}"
+
+
+def frame_problem(frame: int, api_key: int, known: Collection[int]) -> str | None:
+    """Kafka's words (``AbstractApiMessageSerde.read``, for cluster metadata and remote log
+    metadata alike) for a frame version or record type it cannot read, or None."""
+    if frame == 0:
+        return (
+            "Could not deserialize metadata record with frame version 0. Note that upgrades from the "
+            "preview release of KRaft in 2.8 to newer versions are not supported."
+        )
+    if frame != 1:
+        return (
+            f"Could not deserialize metadata record due to unknown frame version {frame}"
+            "(only frame version 1 is supported)"
+        )
+    if api_key not in known:  # MetadataParseException(e): its message is the cause's toString()
+        return f"org.apache.kafka.common.errors.UnsupportedVersionException: Unknown metadata id {api_key}"
+    return None
+
+
 def decode_versioned(
-    value: bytes, parser: Any, name: str, to_dict: Callable[[Any, int], dict[str, Any]]
+    value: bytes, parser: Any, name: str, record_type: int, to_dict: Callable[[Any, int], dict[str, Any]]
 ) -> tuple[dict[str, Any] | None, int | None, str | None]:
-    """A value made of an int16 version and a body: (fields, version, problem)."""
+    """A coordinator record's value, an int16 version and a body: (fields, version, problem).
+    Where Kafka 4.3's ``CoordinatorRecordSerde`` refuses the value, the problem is its message:
+    ``Found an unknown record version V for T type`` (a version outside those the schema of
+    record type T has), ``Could not read record with version V from value's buffer due to:
+    ...``; bytes left over after the body, which Kafka ignores, are reported too."""
+    if len(value) < 2:
+        return None, None, "Could not read version from value's buffer."
     try:
         v = parse(parser, value)
     except PARSE_ERRORS as exc:
-        version = struct.unpack_from(">h", value)[0] if len(value) >= 2 else None
-        return None, version, f"value: could not read {name} version {version}: {exc}"
+        version = struct.unpack_from(">h", value)[0]
+        return (
+            None,
+            version,
+            f"Could not read record with version {version} from value's buffer due to: {exc}.",
+        )
     if isinstance(v.data, bytes):
-        return None, v.version, f"unknown version {v.version} of {name}"
+        return None, v.version, f"Found an unknown record version {v.version} for {record_type} type"
     try:
         fields = to_dict(v.data, v.version)
     except PARSE_ERRORS as exc:
-        return None, v.version, f"value: could not read {name} version {v.version}: {exc}"
+        return (
+            None,
+            v.version,
+            f"Could not read record with version {v.version} from value's buffer due to: {exc}.",
+        )
     extra = leftover(v.data)
     problem = f"value: {extra} bytes left over after {name} version {v.version}" if extra else None
     return fields, v.version, problem

@@ -28,6 +28,7 @@ __all__ = [
     "COORDINATOR_RECORDS",
     "FRAMED_RECORDS",
     "NullNotAllowedError",
+    "TagNotValidError",
     "coordinator_record",
     "message_json",
     "spec_class",
@@ -66,11 +67,48 @@ class NullNotAllowedError(ValueError):
     Kafka's generated reader refuses the record ("non-nullable field X was serialized as null")."""
 
 
+class TagNotValidError(ValueError):
+    """A known tag in a version where the schema does not have it (its ``taggedVersions`` start
+    later): Kafka's generated reader refuses the record ("Tag N is not valid for version V")."""
+
+
+def is_default(value: Any, default: Any) -> bool:
+    """Whether a tag's value is its default, which Kafka neither writes nor prints. A structure's
+    default (the empty structure) names the value of each of its fields in any version: a printed
+    structure is the default when every field it prints has that value (a tag it prints is not at
+    its default, so is not named). The tables hold arrays as tuples."""
+    if isinstance(default, dict):
+        return isinstance(value, dict) and all(
+            k in default and is_default(v, default[k]) for k, v in value.items()
+        )
+    if isinstance(default, tuple):
+        return isinstance(value, list) and len(value) == len(default) and all(map(is_default, value, default))
+    return bool(value == default)
+
+
+def _unknown_tags(obj: Any, fields: Sequence[Sequence[Any]]) -> bool:
+    """Whether a parsed structure, or one nested in it, has a tag its schema does not define:
+    Kafka's equals compares those too, so such a structure is never the default."""
+    section = getattr(obj, "tagged_fields", None)
+    if section is not None and any(isinstance(t.data, bytes) for t in getattr(section, "fields", ())):
+        return True
+    for f in fields:
+        if f[0] == "array" and any(_unknown_tags(item, f[3]) for item in getattr(obj, f[2], ())):
+            return True
+        if (
+            f[0] == "struct"
+            and getattr(obj, f[2], None) is not None
+            and _unknown_tags(getattr(obj, f[2]), f[3])
+        ):
+            return True
+    return False
+
+
 def message_json(obj: Any, fields: Sequence[Sequence[Any]], version: int) -> dict[str, Any]:
     """A parsed message (or structure of one) as Kafka's JSON converter writes it at ``version``:
     every field the version has, in schema order, and each known tag that differs from its default
-    (tags of later versions than ``version`` are unknown to Kafka and left out). Raises
-    :class:`NullNotAllowedError` where Kafka's reader would refuse a null."""
+    (:func:`is_default`). Raises :class:`NullNotAllowedError` where Kafka's reader would refuse a
+    null, :class:`TagNotValidError` for a known tag in a version before its first."""
     out: dict[str, Any] = {}
     tags: dict[int, Any] | None = None
     for f in fields:
@@ -94,13 +132,15 @@ def message_json(obj: Any, fields: Sequence[Sequence[Any]], version: int) -> dic
                 out[name] = message_json(getattr(obj, f[2]), f[3], version)
         else:
             tag, sub, since, default = f[2], f[3], f[4], f[5]
-            if version < since or not hasattr(obj, "tagged_fields"):  # a classic version: no tags
+            if not hasattr(obj, "tagged_fields"):  # a classic version: no tags
                 continue
             if tags is None:
                 tags = {int(t.tag.value): t.data for t in obj.tagged_fields.fields}
             data = tags.get(tag)
             if data is None or isinstance(data, bytes):
                 continue
+            if version < since:
+                raise TagNotValidError(f"Tag {tag} is not valid for version {version}")
             value: Any
             if kind == "tag":
                 value = _convert(sub, data)
@@ -109,12 +149,14 @@ def message_json(obj: Any, fields: Sequence[Sequence[Any]], version: int) -> dic
                 value = None if n < 0 else [message_json(i, sub, version) for i in data.items]
             else:  # tagstruct: an unsigned varint marker (0: null) when nullable
                 present = getattr(data, "present", None)
-                value = (
-                    None
-                    if present is not None and present.value <= 0
-                    else message_json(data.value, sub, version)
-                )
-            if value != default:
+                if present is not None and present.value <= 0:
+                    value = None
+                else:
+                    value = message_json(data.value, sub, version)
+                    if _unknown_tags(data.value, sub):
+                        out[name] = value
+                        continue
+            if not is_default(value, default):
                 out[name] = value
     return out
 
@@ -145,7 +187,11 @@ def coordinator_record(
     if value is None:
         return DecodedRecord(kind, record_type, key_dict, None, None, None, True, "; ".join(problems) or None)
     fields, version, problem = decode_versioned(
-        value, spec_class(spec, value_type), f"{name}Value", lambda d, v: message_json(d, value_fields, v)
+        value,
+        spec_class(spec, value_type),
+        f"{name}Value",
+        record_type,
+        lambda d, v: message_json(d, value_fields, v),
     )
     if problem:
         problems.append(problem)

@@ -4,7 +4,7 @@ the spec ``kafka_remote_log_metadata_record`` and the table derived from it."""
 from __future__ import annotations
 
 from ..generated.kafka_remote_log_metadata_record import KafkaRemoteLogMetadataRecord
-from .convert import PARSE_ERRORS, leftover, parse
+from .convert import PARSE_ERRORS, frame_problem, leftover, parse
 from .messages import FRAMED_RECORDS, message_json
 from .records import DecodedRecord
 
@@ -27,10 +27,8 @@ def decode_remote_log_metadata(value: bytes | None) -> DecodedRecord:
     except PARSE_ERRORS as exc:
         return fail(f"could not read the record: {exc}")
     frame, api_key, version = r.frame_version.value, r.api_key.value, r.version.value
-    if frame != 1:
-        return fail(f"unknown frame version {frame} (only frame version 1 is supported)")
-    if api_key not in REMOTE_LOG_METADATA_RECORDS:
-        return fail(f"unknown remote log metadata record type (apiKey) {api_key}")
+    if problem := frame_problem(frame, api_key, REMOTE_LOG_METADATA_RECORDS):
+        return fail(problem)
     name, highest, fields = REMOTE_LOG_METADATA_RECORDS[api_key]
     if isinstance(r.data, bytes):
         return fail(f"unknown version {version} of {name} (Kafka 4.3 reads 0 to {highest})", name, version)

@@ -4,7 +4,7 @@ decoded with the spec ``kafka_share_coordinator_records`` and the table derived 
 from __future__ import annotations
 
 from ..generated.kafka_share_coordinator_records import KafkaShareCoordinatorRecords
-from .convert import PARSE_ERRORS, parse
+from .convert import PARSE_ERRORS, parse, unknown_record_type
 from .messages import COORDINATOR_RECORDS, coordinator_record
 from .records import DecodedRecord
 
@@ -33,6 +33,6 @@ def decode_share_group_state(key: bytes | None, value: bytes | None) -> DecodedR
             None,
             None,
             value is None,
-            f"unknown record type {record_type}",
+            unknown_record_type(record_type),
         )
     return coordinator_record("share_group_state", _TABLE, record_type, k.key, value)

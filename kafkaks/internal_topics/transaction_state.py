@@ -1,5 +1,8 @@
 """``__transaction_state``: the state of each transactional id, decoded with the specs
-``kafka_transaction_log_key`` and ``kafka_transaction_log_value``."""
+``kafka_transaction_log_key`` and ``kafka_transaction_log_value``. Kafka 4.3 reads these records as
+it reads the other coordinators' (``TransactionCoordinatorRecordSerde``): the key's int16 is a
+record type (0, the only one), the value's an int16 version, and ``transactionStatus`` is an
+int8 like any other (one outside the known states is no error)."""
 
 from __future__ import annotations
 
@@ -8,7 +11,15 @@ from typing import Any
 from ..generated.kafka_transaction_log_key import KafkaTransactionLogKey
 from ..generated.kafka_transaction_log_value import KafkaTransactionLogValue
 from ..generated.message_tables import VALUE_RECORDS
-from .convert import PARSE_ERRORS, decode_versioned, kafka_string, leftover, parse, pascal_case
+from .convert import (
+    PARSE_ERRORS,
+    decode_versioned,
+    kafka_string,
+    leftover,
+    parse,
+    pascal_case,
+    unknown_record_type,
+)
 from .messages import message_json
 from .records import DecodedRecord
 
@@ -44,7 +55,7 @@ def decode_transaction_log(key: bytes | None, value: bytes | None) -> DecodedRec
             None,
             None,
             value is None,
-            f"unknown key version {k.version}",
+            unknown_record_type(k.version),
         )
     problems = []
     key_dict = {"transactionalId": kafka_string(k.key.transactional_id)}
@@ -55,12 +66,10 @@ def decode_transaction_log(key: bytes | None, value: bytes | None) -> DecodedRec
             "transaction_log", k.version, key_dict, None, None, None, True, "; ".join(problems) or None
         )
     fields, version, problem = decode_versioned(
-        value, KafkaTransactionLogValue, "TransactionLogValue", _transaction_log_value
+        value, KafkaTransactionLogValue, "TransactionLogValue", k.version, _transaction_log_value
     )
     if problem:
         problems.append(problem)
-    elif fields is not None and fields["transactionStatus"] not in TRANSACTION_STATES:
-        problems.append(f"unknown transaction state {fields['transactionStatus']}")
     return DecodedRecord(
         "transaction_log",
         k.version,

@@ -200,19 +200,29 @@ def _local_kafka_file(root: str) -> str | None:
     return None
 
 
-def _check_new_table(table: Any, dest: str, *, sqlite_catalog: bool) -> None:
+def _check_new_table(table: Any, dest: str, *, sqlite_catalog: bool) -> list[str]:
     """Refuse to create a table where something is already (what the operator owns there, or
     another tool's table): in a local folder that holds entries, the table's location or, for a
-    local SQLite catalog, DEST, where its file would go."""
+    local SQLite catalog, DEST, where its file would go. The data files of earlier runs that were
+    killed before their commit are no reason (:func:`kafkaks.tables.left_by_runs`): their folders
+    are returned, for the run to name."""
+    from kafkaks.tables import left_by_runs
+
+    left: list[str] = []
     folders = [table.location, dest] if sqlite_catalog else [table.location]
     for folder in folders:
         local = _local_path(folder)
         if local is not None and os.path.isdir(local) and _has_entries(local):
+            runs = left_by_runs(local)
+            if runs is not None:
+                left += [run for run in runs if run not in left]
+                continue
             name = "Iceberg catalog (catalog.db)" if sqlite_catalog else f"{table.format.capitalize()} table"
             raise RefusedError(
                 f"{local} holds files but no {name}: a new table goes into an empty or new folder "
                 "(name another DEST, or --catalog-uri for a warehouse that holds other tables)"
             )
+    return left
 
 
 def _check_apart(dest: str, sources: Sequence[str]) -> None:
@@ -513,7 +523,10 @@ def run_table(
         )
         say(f"reading {opened.describe()}")
         if not opened.exists:
-            _check_new_table(opened, dest, sqlite_catalog=format == "iceberg" and catalog_uri is None)
+            for left in _check_new_table(
+                opened, dest, sqlite_catalog=format == "iceberg" and catalog_uri is None
+            ):
+                say(f"{left} holds the files of a run that did not commit: they are in no table")
         tables_run = plan_append(opened, observe(parsed))
     except (ImportError, ValueError, KafkaksError, OSError) as exc:
         raise RefusedError(str(exc)) from exc

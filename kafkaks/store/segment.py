@@ -228,10 +228,13 @@ def read_log_runs(
     end: int | None = None,
     max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
     on_scan: Callable[[int], None] | None = None,
+    partition_of: tuple[str, int] | None = None,
 ) -> Iterator[Batch | ScannedRun]:
     """:func:`read_log`, with the runs of whole, valid v2 batches that the compiled scan reads
     (:mod:`kafkaks.wire.scan`) as :class:`~kafkaks.wire.scan.ScannedRun` objects, in file order
-    among the batches read the careful way (all of them when the core is not built)."""
+    among the batches read the careful way (all of them when the core is not built).
+    ``partition_of`` gives the batches' topic and partition where no directory name tells them
+    (a remote segment read as a stream)."""
     stream, name, owned = _open(source)
     report = on_problem or default_handler
     ahead: _ReadAhead | None = None
@@ -240,7 +243,8 @@ def read_log_runs(
         size = stream.seek(0, io.SEEK_END)
         limit = size if end is None else min(end, size)
         is_path = isinstance(source, str | os.PathLike)
-        topic, partition = topic_partition(name if is_path else None)
+        topic, partition = partition_of or topic_partition(name if is_path else None)
+        fd = _fileno(stream)  # where the next chunk can be read ahead with os.pread
         min_offset = -1  # offsets only grow: a batch found by resynchronising below this is reported
         budget = _ResyncBudget(limit - start, on_scan)
         scanning = compiled_scan is not None  # off while the careful path meets legacy entries
@@ -262,8 +266,8 @@ def read_log_runs(
                 )
                 if run is not None:
                     after = position + consumed
-                    if not careful and after < limit and is_path:  # read on while the run is used
-                        ahead = ahead or _ReadAhead(stream.fileno())
+                    if not careful and after < limit and fd is not None:  # read on while the run is used
+                        ahead = ahead or _ReadAhead(fd)
                         ahead.start(after, min(limit - after, SCAN_BYTES))
                     yield run
                     min_offset = run.last_offset + 1
@@ -412,6 +416,14 @@ def read_log_runs(
             ahead.close()
         if owned:
             stream.close()
+
+
+def _fileno(stream: BinaryIO) -> int | None:
+    """The descriptor of a stream that reads a file's bytes at their own positions, else None."""
+    try:
+        return stream.fileno()
+    except (OSError, AttributeError, ValueError):  # io.UnsupportedOperation is both
+        return None
 
 
 class _ReadAhead:

@@ -16,6 +16,10 @@ Needs the ``tables`` extra: ``pip install 'kafkaks[tables]'``.
 
 from __future__ import annotations
 
+import contextlib
+import os
+import re
+import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -23,10 +27,64 @@ from typing import Any, Protocol
 from .location import Location
 from .watermarks import Key, Watermark
 
-__all__ = ["FORMATS", "MISSING_EXTRA", "DataFile", "Table", "open_table"]
+__all__ = ["FORMATS", "MISSING_EXTRA", "DataFile", "Table", "left_by_runs", "new_run_id", "open_table"]
 
 FORMATS = ("parquet", "iceberg", "delta")
 MISSING_EXTRA = "--format {format} needs {package}, in the 'tables' extra: pip install 'kafkaks[tables]'"
+CATALOG_FILE = "catalog.db"  # an Iceberg table's SQLite catalog in DEST, when no catalog is named
+RUN_FOLDER = re.compile(r"kafkaks-[0-9a-f]{16}")  # Table.run_folder's last name: a run's data files
+
+
+def new_run_id() -> str:
+    """The id of a run's folder of data files (:meth:`Table.run_folder`)."""
+    return uuid.uuid4().hex[:16]
+
+
+def left_by_runs(folder: str) -> list[str] | None:
+    """What runs killed before their first commit left under a local ``folder``, when that is all
+    it holds, else None: the data files of a run (a :data:`RUN_FOLDER`), an Iceberg metadata file
+    the commit wrote before the catalog named it (``metadata/*.metadata.json``: the table is not in
+    the catalog, so none of its metadata is committed), a local SQLite catalog that holds no table,
+    and the temporary file of a Delta commit (``_delta_log/_commit_*.json.tmp``). None of it is in
+    a table; none of it is a reason to refuse a new table in the folder."""
+    found: list[str] = []
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                if RUN_FOLDER.fullmatch(entry.name):
+                    found.append(entry.path)
+                    continue
+                inner = left_by_runs(entry.path)
+                if not inner:
+                    return None
+                found += inner
+            elif _uncommitted(entry.path):
+                found.append(entry.path)
+            else:
+                return None
+    return found
+
+
+def _uncommitted(path: str) -> bool:
+    folder, name = os.path.split(path)
+    parent = os.path.basename(folder)
+    if parent == "metadata" and name.endswith(".metadata.json"):
+        return True
+    if parent == "_delta_log" and name.startswith("_commit_") and name.endswith(".json.tmp"):
+        return True
+    return name == CATALOG_FILE and _holds_no_table(path)
+
+
+def _holds_no_table(catalog: str) -> bool:
+    """A SQLite file that is a pyiceberg SQL catalog naming no table (read-only)."""
+    import sqlite3
+
+    try:
+        with contextlib.closing(sqlite3.connect(f"file:{catalog}?mode=ro", uri=True)) as connection:
+            [(count,)] = connection.execute("SELECT count(*) FROM iceberg_tables").fetchall()
+    except sqlite3.Error:
+        return False
+    return int(count) == 0
 
 
 @dataclass(frozen=True)

@@ -21,12 +21,11 @@ import json
 import operator
 import posixpath
 import time
-import uuid
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import DataFile, Table
+from . import DataFile, Table, new_run_id
 from .watermarks import Decision, Key, Observed, Watermark, advance, decide
 from .writing import Appended
 
@@ -121,7 +120,7 @@ def append(df: Any, table: Table, run: TableRun, say: Callable[[str], None]) -> 
     else:  # Delta: topic and day in the table, not in the files
         schema = to_arrow_schema(out.schema, timezone="UTC")
         file_schema = to_arrow_schema(rows.drop("topic").schema, timezone="UTC")
-    folder = table.run_folder(uuid.uuid4().hex[:16])
+    folder = table.run_folder(new_run_id())
     fs_uri = table.storage.filesystem_uri(folder)
     fs, root = filesystem(fs_uri)
     writer = functools.partial(

@@ -32,7 +32,7 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
-from . import DataFile
+from . import CATALOG_FILE, DataFile
 from .evolution import schema_change
 from .location import Location
 from .watermarks import PROPERTY, Key, Watermark, dump_watermarks, load_watermarks
@@ -40,7 +40,6 @@ from .watermarks import PROPERTY, Key, Watermark, dump_watermarks, load_watermar
 __all__ = ["IcebergTable"]
 
 DEFAULT_TABLE = "kafka.records"
-CATALOG_FILE = "catalog.db"  # the SQLite catalog in a local DEST
 TOPIC_DIR, DAY_DIR = "kafkaks_topic", "kafkaks_day"  # a run's folders; Iceberg ignores the paths
 
 

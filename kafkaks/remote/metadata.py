@@ -1,0 +1,180 @@
+"""Which remote segments are live: from ``__remote_log_metadata`` when it is given, else from the
+objects themselves. :func:`read_metadata` and :func:`select`.
+
+From the metadata (Kafka's TopicBasedRemoteLogMetadataManager and RemoteLogMetadataCache at
+26b251a451ce941d3d7a55e6487bcb7f16b5ad48, storage/src/main/java/org/apache/kafka/server/log/remote/
+metadata/storage/): a segment is announced by a RemoteLogSegmentMetadataRecord in state
+COPY_SEGMENT_STARTED, and updates move it on. It is live from COPY_SEGMENT_FINISHED until
+DELETE_SEGMENT_STARTED (the broker stops serving it then; DELETE_SEGMENT_FINISHED follows). A
+RemotePartitionDeleteMetadataRecord (any state: marked, started, finished) retires every segment of
+its partition. A segment's start and end offsets and leader epochs are those of its first record.
+The states are Kafka's RemoteLogSegmentState and RemotePartitionDeleteState ids; the spec
+(``kafka_remote_log_metadata_record.ksy``) keeps them as the integers they are on disk.
+
+Without the metadata, the objects decide (:func:`select` with ``state`` None): a segment whose
+copy finished (every object the layout's copy writes is there: for Aiven the manifest, uploaded
+last) is read, one that did not is left out and reported; segments whose offsets overlap (a copy
+retried under a new segment id, a new leader copying its own segment over offsets already copied)
+are all given to the merge, which reads each offset once (:mod:`kafkaks.store.replicas`' rules:
+a batch that checks over a damaged one, then the higher leader epoch, then more records, then the
+segment given first: the one with the lower start offset, then the larger ``.log`` object) and
+reports what they share as ``segment_overlap``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import Any
+
+from ..internal_topics.remote_log_metadata import decode_remote_log_metadata
+from ..store.partition import read_log_dir
+from ..store.segment import ProblemHandler
+from .segments import RemoteSegment
+
+__all__ = ["Finding", "MetadataState", "SegmentMetadata", "SegmentState", "read_metadata", "select"]
+
+
+class SegmentState(IntEnum):
+    """RemoteLogSegmentState (storage/.../log/remote/storage/RemoteLogSegmentState.java)."""
+
+    COPY_SEGMENT_STARTED = 0
+    COPY_SEGMENT_FINISHED = 1
+    DELETE_SEGMENT_STARTED = 2
+    DELETE_SEGMENT_FINISHED = 3
+
+
+@dataclass
+class SegmentMetadata:
+    """What ``__remote_log_metadata`` says of one segment."""
+
+    topic: str
+    topic_id: str
+    partition: int
+    segment_id: str
+    start_offset: int
+    end_offset: int
+    leader_epochs: dict[int, int]
+    size: int
+    state: SegmentState
+    partition_deleted: bool = False
+
+    @property
+    def live(self) -> bool:
+        return self.state == SegmentState.COPY_SEGMENT_FINISHED and not self.partition_deleted
+
+
+@dataclass
+class MetadataState:
+    """Every segment ``__remote_log_metadata`` names, by segment id, after all its records."""
+
+    segments: dict[str, SegmentMetadata] = field(default_factory=dict)
+    deleted_partitions: set[tuple[str, int]] = field(default_factory=set)  # (topic id, partition)
+
+
+def read_metadata(
+    log_dirs: Sequence[str | os.PathLike[str]], on_problem: ProblemHandler | None = None
+) -> MetadataState:
+    """The state of every remote segment from the ``__remote_log_metadata`` partitions in
+    ``log_dirs`` (broker log dirs, or the partition directories themselves); records of other
+    topics are skipped, and so are records that do not decode (``kafkaks dump`` shows them)."""
+    state = MetadataState()
+    for record in read_log_dir(*log_dirs, on_problem=on_problem):
+        if record.topic != "__remote_log_metadata":
+            continue
+        decoded = decode_remote_log_metadata(record.value)
+        if decoded.value is None or decoded.problem is not None:
+            continue
+        _apply(state, decoded.value_type, decoded.value)
+    return state
+
+
+def _apply(state: MetadataState, kind: str | None, data: dict[str, Any]) -> None:
+    if kind == "RemoteLogSegmentMetadataRecord":
+        ident = data["remoteLogSegmentId"]
+        where = ident["topicIdPartition"]
+        epochs = data["segmentLeaderEpochs"]
+        state.segments.setdefault(
+            ident["id"],
+            SegmentMetadata(
+                where["name"],
+                where["id"],
+                where["partition"],
+                ident["id"],
+                int(data["startOffset"]),
+                int(data["endOffset"]),
+                {entry["leaderEpoch"]: entry["offset"] for entry in epochs},
+                int(data["segmentSizeInBytes"]),
+                SegmentState(data["remoteLogSegmentState"]),
+                (where["id"], where["partition"]) in state.deleted_partitions,
+            ),
+        )
+    elif kind == "RemoteLogSegmentMetadataUpdateRecord":
+        ident = data["remoteLogSegmentId"]
+        segment = state.segments.get(ident["id"])
+        if segment is not None:
+            segment.state = SegmentState(data["remoteLogSegmentState"])
+    elif kind == "RemotePartitionDeleteMetadataRecord":
+        where = data["topicIdPartition"]
+        state.deleted_partitions.add((where["id"], where["partition"]))
+        for segment in state.segments.values():
+            if (segment.topic_id, segment.partition) == (where["id"], where["partition"]):
+                segment.partition_deleted = True
+
+
+@dataclass(frozen=True)
+class Finding:
+    """Something an operator should know about the store's segments (the inventory lists them)."""
+
+    kind: str  # incomplete_copy, not_live, unnamed_objects, missing_objects, overlap
+    location: str
+    message: str
+
+
+def select(
+    segments: Iterable[RemoteSegment], state: MetadataState | None
+) -> tuple[list[RemoteSegment], list[Finding]]:
+    """The segments to read (in partition and offset order), and what was left out and why."""
+    findings: list[Finding] = []
+    chosen: list[RemoteSegment] = []
+    found: set[str] = set()
+    for segment in segments:
+        found.add(segment.segment_id)
+        meta = state.segments.get(segment.segment_id) if state is not None else None
+        if state is not None and meta is None:
+            findings.append(
+                Finding(
+                    "unnamed_objects", segment.location, "no __remote_log_metadata record names this segment"
+                )
+            )
+            continue
+        if meta is not None and not meta.live:
+            why = "its partition was deleted" if meta.partition_deleted else f"its state is {meta.state.name}"
+            findings.append(Finding("not_live", segment.location, f"not read: {why}"))
+            continue
+        if not segment.complete:
+            findings.append(
+                Finding(
+                    "incomplete_copy",
+                    segment.location,
+                    f"a copy that did not finish: no {', '.join(segment.missing)}"
+                    + (" (though __remote_log_metadata says it did)" if meta is not None else ""),
+                )
+            )
+            continue
+        chosen.append(segment)
+    if state is not None:
+        for meta in state.segments.values():
+            if meta.live and meta.segment_id not in found:
+                findings.append(
+                    Finding(
+                        "missing_objects",
+                        f"{meta.topic}-{meta.partition}/{meta.start_offset:020d}-{meta.segment_id}",
+                        f"__remote_log_metadata names this live segment (offsets {meta.start_offset}.."
+                        f"{meta.end_offset}), the store holds no object of it",
+                    )
+                )
+    chosen.sort(key=lambda s: (s.topic, s.partition, s.start_offset, -s.objects[s.log_suffix][1]))
+    return chosen, findings
