@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 SPECS := $(wildcard formats/*.ksy)
 
-.PHONY: generate check-generated lint test bench demo fuzz asan clean
+.PHONY: generate check-generated lint test test-fast bench demo fuzz asan clean
 
 # pip's own output shows what it fetches and builds: the first install of PySpark builds a wheel
 # from its 456 MB source archive (minutes on a slow line), later ones take it from pip's cache.
@@ -35,10 +35,21 @@ lint: $(VENV)
 	$(VENV)/bin/ruff format --check kafkaks tests tools examples fuzz bench
 	$(VENV)/bin/mypy
 
+# Bytecode is kept in build/pycache between runs, also where the environment says not to write it
+# beside the sources (PYTHONDONTWRITEBYTECODE): else each run, and each `kafkaks` process the tests
+# start, compiles every module (and pytest rewrites every test module) again.
+PYTEST := PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(CURDIR)/build/pycache $(PY) -m pytest
+
 # tests/test_state.py also loads `kafkaks state --html`'s page in headless Chromium where it is
 # installed (Debian: apt-get install chromium), and says it skipped that check where it is not.
 test: $(VENV) node_modules check-generated lint
-	$(PY) -m pytest
+	$(PYTEST) $(PYTEST_ARGS)
+
+# The inner loop: every test but those that start Spark, the cluster or Node, or take seconds of
+# their own (the markers in pyproject.toml), with fewer Hypothesis examples (tests/conftest.py).
+FAST_MARKERS := not spark and not cluster and not node and not slow
+test-fast: $(VENV)
+	KAFKAKS_HYPOTHESIS=fast $(PYTEST) -m "$(FAST_MARKERS)" $(PYTEST_ARGS)
 
 # BENCH_RECORDS, BENCH_REPEATS, BENCH_GENERATED_RECORDS, BENCH_MEMORY_BYTES shorten it; BENCH_SECTIONS=spark
 # (or another list of sections) runs only those and replaces only theirs in BENCHMARKS.md (bench/run.py)

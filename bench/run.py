@@ -15,10 +15,11 @@ median is reported, so a busy moment of the machine hurts every reader alike. Kn
                              1000000)
     BENCH_STATE_RECORDS      offset commits in __consumer_offsets for `kafkaks state` (default
                              1000000; a quarter as many too)
+    BENCH_BOMB_RECORDS       records of the record bomb's one batch (default 36000000)
     BENCH_OUTPUT             where to write the report (default BENCHMARKS.md)
     BENCH_SECTIONS           the sections to run, comma-separated, of deep, shapes, process, scan,
-                             cold, generated, memory, spark, entries, state,
-                             remote (default all). Fewer than all
+                             cold, generated, memory, spark, entries, state, remote,
+                             bomb (default all). Fewer than all
                              replace only their own sections in BENCH_OUTPUT, and build only the
                              uncompressed segment when no other is needed:
                              BENCH_SECTIONS=spark BENCH_RECORDS=500000 python bench/run.py
@@ -51,6 +52,7 @@ from kafkaks.generated.kafka_record_batch import KafkaRecordBatch
 from kaitaistruct import BytesIO, KaitaiStream
 from log_entries import table as log_entries_table
 from one_file import AIO, ARROW, DEEP, KP, SINGLE, aiokafka_reader_class, kafkaks_arrow
+from record_bomb import table as record_bomb_table
 from state_corpus import state_log_dir
 
 import kafkaks
@@ -66,6 +68,7 @@ LOG_ENTRIES_MIB = [int(s) for s in os.environ.get("BENCH_LOG_ENTRIES_MIB", "32,1
 SHAPE_RECORDS = int(os.environ.get("BENCH_SHAPE_RECORDS", 200_000))
 PROCESS_RECORDS = int(os.environ.get("BENCH_PROCESS_RECORDS", 1_000_000))
 STATE_RECORDS = int(os.environ.get("BENCH_STATE_RECORDS", 1_000_000))
+BOMB_RECORDS = int(os.environ.get("BENCH_BOMB_RECORDS", 36_000_000))
 # The real broker-written data beside the checkout (as for the tests): its largest segment is measured too.
 REAL_DATA = Path(os.environ.get("KAFKAKS_REAL_DATA", ROOT.parent / "shared" / "testdata" / "real"))
 SHAPES = (1, 10, 500)
@@ -82,6 +85,7 @@ ALL_SECTIONS = (
     "entries",
     "state",
     "remote",
+    "bomb",
 )
 SECTIONS = set(os.environ.get("BENCH_SECTIONS", ",".join(ALL_SECTIONS)).split(","))
 EVERY_SECTION = set(ALL_SECTIONS) <= SECTIONS
@@ -788,6 +792,10 @@ def main() -> None:
             *remote_bench.table(results, segments["none"].stat().st_size),
             "",
         ]
+    if "bomb" in SECTIONS:
+        print("record bomb", file=sys.stderr)
+        bomb = CACHE / "record-bomb" / str(BOMB_RECORDS) / "t-0" / "00000000000000000000.log"
+        lines += ["## A record bomb by count", "", *record_bomb_table(bomb, BOMB_RECORDS), ""]
 
     if not EVERY_SECTION:
         OUTPUT.write_text(replace_sections(OUTPUT.read_text(), stamped(lines, load)))

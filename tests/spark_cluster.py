@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-START_TIMEOUT = 180.0  # seconds: a JVM on a loaded 2-core machine
+START_TIMEOUT = 600.0  # seconds: a bound for a JVM that never comes up, on a loaded 2-core machine
 WORKER_MEMORY = "1g"
 EXECUTOR_MEMORY = "512m"
 

@@ -33,7 +33,7 @@ import kafkaks
 
 LOGDIR = FIXTURES / "logdir"
 NO_TABLES = "the tables extra is not installed: pip install 'kafkaks[tables]'"
-JOB_TIMEOUT = 300  # seconds for one pipeline or client process
+JOB_TIMEOUT = 1200  # seconds for one pipeline or client process: a bound for a hang, on a loaded machine
 
 
 @pytest.fixture(scope="module")

@@ -80,7 +80,7 @@ def record(size: int) -> Any:
     )
 
 
-@pytest.mark.parametrize("size", [1, 10, 500])
+@pytest.mark.parametrize("size", [1, 10, pytest.param(500, marks=pytest.mark.slow)])
 @settings(
     max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
 )
@@ -214,11 +214,15 @@ def test_batch_records_by_the_core_equal_the_record_decoder(
     run: tuple[list[tuple[bytes, int]], int], piece: int
 ) -> None:
     """Batch.records() decodes with the core (records.decode), in pieces: on intact and damaged
-    areas, the same records and the same error at the same place as decode_records."""
+    areas, the same records and the same error at the same place as decode_records; and
+    records.count_decoded (what verify counts) counts those records, then raises that error."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(records, "PIECE_RECORDS", piece)
         for payload, count in run[0]:
-            assert yielded(records.decode, payload, count) == yielded(decode_records, payload, count)
+            expected = yielded(decode_records, payload, count)
+            assert yielded(records.decode, payload, count) == expected
+            counts, error = yielded(records.count_decoded, payload, count)
+            assert (sum(counts), error) == (len(expected[0]), expected[1])
 
 
 def test_batch_records_by_the_core_on_real_and_fixture_batches(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -38,6 +38,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -46,6 +47,7 @@ from pathlib import Path
 
 import pytest
 from conftest import FIXTURES, NO_REAL_DATA, REAL_DATA, real_data_available
+from kafkaks.generated.layout import RecordBatchHeader
 
 from kafkaks import Batch, KafkaksError, Problem, read_log
 from kafkaks.cli.main import main
@@ -368,7 +370,7 @@ def test_no_traceback_from_the_installed_command(tmp_path: Path) -> None:
             [*command, "dump", "--print-data-log", str(path)],
             capture_output=True,
             text=True,
-            timeout=60,
+            timeout=600,
             env={**os.environ, "PYTHONWARNINGS": "error"},
         )
         assert result.returncode == 1, result.stderr
@@ -451,3 +453,208 @@ def test_region_damage_loses_no_undamaged_batch(source: Path, tmp_path: Path) ->
         if path.read_bytes() != case.data:
             failures.append(f"{case.name}: the input was modified")
     assert not failures, "\n".join(failures[:20])
+
+
+# --- A batch whose CRC fails decides nothing about its neighbours (issue 30.1) ---------------------
+#
+# A v2 batch's CRC covers attributes..end; base offset, length and leader epoch lie before it. Once
+# the CRC fails, no header field is to be trusted, whether the damage is inside the checksummed
+# range (lastOffsetDelta, producerId, attributes) or before it, with the CRC broken too (base
+# offset). Each case damages the first batch of a real partition whose second batch starts at
+# offset 1: every batch after it must still be read, at its offsets, as kafka-python reads the
+# undamaged segment; the damaged batch is read too (no copy holds it intact), after its report.
+
+HEADER = RecordBatchHeader
+CRC_LAST_BYTE = HEADER.CRC_OFFSET + HEADER.CRC_LENGTH - 1
+# (case id, [(byte of the first batch, bits to flip)]): each claims offsets it does not hold
+HEADER_DAMAGE = [
+    # lastOffsetDelta 0 -> 1: the batch claims offset 1, the next batch's
+    ("last-offset-delta", [(HEADER.LAST_OFFSET_DELTA_OFFSET + HEADER.LAST_OFFSET_DELTA_LENGTH - 1, 0x01)]),
+    # lastOffsetDelta 0 -> 2**30: the batch claims every offset of the partition
+    ("last-offset-delta-high", [(HEADER.LAST_OFFSET_DELTA_OFFSET, 0x40)]),
+    # baseOffset 0 -> 1 (outside the CRC) and the stored CRC broken
+    (
+        "base-offset",
+        [(HEADER.BASE_OFFSET_OFFSET + HEADER.BASE_OFFSET_LENGTH - 1, 0x01), (CRC_LAST_BYTE, 0x01)],
+    ),
+    # baseOffset 0 -> 2**48 and the CRC broken: the batch sorts after everything
+    ("base-offset-high", [(HEADER.BASE_OFFSET_OFFSET + 1, 0x01), (CRC_LAST_BYTE, 0x01)]),
+]
+DAMAGED_PARTITIONS = [
+    "gzip-headers-epochs/data/lsx1-0",  # 14 batches of one record, gzip and none
+    "snappy-xerial-headers/kafka-logs/some-topic-0",  # 9 snappy batches
+]
+
+
+def kafka_python_records(segment: Path) -> list[tuple[int, bytes | None]]:
+    """(offset, value) of the records of an undamaged segment, by kafka-python's reader."""
+    from kafka.record.memory_records import MemoryRecords
+
+    records = MemoryRecords(segment.read_bytes())
+    found = []
+    while (batch := records.next_batch()) is not None:
+        found += [(record.offset, record.value) for record in batch]
+    return found
+
+
+def damaged_copy(real_data: Path, partition: str, flips: list[tuple[int, int]], log_dir: Path) -> Path:
+    """A copy of a real partition directory in ``log_dir`` whose first batch has ``flips`` applied."""
+    directory = log_dir / Path(partition).name
+    shutil.copytree(real_data / partition, directory)
+    segment = directory / "00000000000000000000.log"
+    data = bytearray(segment.read_bytes())
+    for at, bits in flips:
+        data[at] ^= bits
+    segment.write_bytes(bytes(data))
+    return directory
+
+
+def expected_with_damage(real_data: Path, partition: str, directory: Path) -> list[tuple[int, bytes | None]]:
+    """What a reader gives for the damaged copy: the damaged batch's one record at the offset its
+    header claims (its payload is intact), then every other record as kafka-python reads them."""
+    original = kafka_python_records(real_data / partition / "00000000000000000000.log")
+    claimed = next(read_log(directory / "00000000000000000000.log", on_problem=lambda _p: None)).base_offset
+    return [(claimed, original[0][1]), *original[1:]]
+
+
+@pytest.fixture(params=DAMAGED_PARTITIONS)
+def damaged_partition(request: pytest.FixtureRequest) -> str:
+    if not real_data_available():
+        pytest.skip(NO_REAL_DATA)
+    return str(request.param)
+
+
+@pytest.mark.parametrize(("case", "flips"), HEADER_DAMAGE, ids=[case for case, _ in HEADER_DAMAGE])
+def test_a_damaged_header_hides_no_batch(
+    damaged_partition: str, case: str, flips: list[tuple[int, int]], tmp_path: Path
+) -> None:
+    """Issue 30.1: read_partition, read_log_dir and read_arrow (directory and file) read every
+    batch after a first batch whose CRC fails, whatever offsets its header claims; the only problem
+    is that batch's CRC mismatch (no segment_overlap, no offset_order)."""
+    import pyarrow as pa
+
+    import kafkaks
+
+    directory = damaged_copy(REAL_DATA, damaged_partition, flips, tmp_path / "logs")
+    want = expected_with_damage(REAL_DATA, damaged_partition, directory)
+    reads = {
+        "read_partition": lambda report: [
+            (r.offset, r.value) for r in kafkaks.read_partition(directory, on_problem=report)
+        ],
+        "read_log_dir": lambda report: [
+            (r.offset, r.value) for r in kafkaks.read_log_dir(tmp_path / "logs", on_problem=report)
+        ],
+    }
+    for name, path in (
+        ("read_arrow dir", directory),
+        ("read_arrow file", directory / "00000000000000000000.log"),
+    ):
+        reads[name] = lambda report, path=path: list(
+            zip(
+                *pa.Table.from_batches(kafkaks.read_arrow(path, on_problem=report))
+                .select(["offset", "value"])
+                .to_pydict()
+                .values(),
+                strict=True,
+            )
+        )
+    for name, read in reads.items():
+        problems: list[Problem] = []
+        assert read(problems.append) == want, name
+        assert [(p.kind, p.position) for p in problems] == [("crc_mismatch", 0)], name
+
+
+TRANSACTION_DAMAGE = [
+    # producerId 0 -> 1 of the transactional data batch whose COMMIT marker follows: the damaged
+    # header would open a transaction of producer 1 that no marker ends
+    (
+        "producer-id",
+        "confluent-ksql-txn/kafka-data/_confluent-ksql-default__command_topic-0",
+        [(HEADER.PRODUCER_ID_OFFSET + HEADER.PRODUCER_ID_LENGTH - 1, 0x01)],
+    ),
+    # the transactional bit set on a plain batch: the damaged header would open a transaction
+    (
+        "attributes-transactional",
+        "gzip-headers-epochs/data/lsx1-0",
+        [(HEADER.ATTRIBUTES_OFFSET + HEADER.ATTRIBUTES_LENGTH - 1, HEADER.IS_TRANSACTIONAL_MASK)],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("case", "partition", "flips"), TRANSACTION_DAMAGE, ids=[case for case, *_ in TRANSACTION_DAMAGE]
+)
+def test_a_damaged_header_opens_no_transaction(
+    case: str, partition: str, flips: list[tuple[int, int]], tmp_path: Path
+) -> None:
+    """Issue 30.1: with read_committed, a batch whose CRC fails neither opens nor ends a
+    transaction, so the last stable offset is where the batches that check put it (here: none),
+    and every committed record is read (the damaged batch's own one too, judged by itself)."""
+    import pyarrow as pa
+
+    import kafkaks
+
+    if not real_data_available():
+        pytest.skip(NO_REAL_DATA)
+    directory = damaged_copy(REAL_DATA, partition, flips, tmp_path / "logs")
+    want = [
+        (r.offset, r.value) for r in kafkaks.read_partition(REAL_DATA / partition, isolation="read_committed")
+    ]
+    assert want  # the undamaged partition's committed records
+    problems: list[Problem] = []
+    got = kafkaks.read_partition(directory, isolation="read_committed", on_problem=problems.append)
+    assert [(r.offset, r.value) for r in got] == want
+    assert [(p.kind, p.position) for p in problems] == [("crc_mismatch", 0)]
+    problems = []
+    table = pa.Table.from_batches(
+        kafkaks.read_arrow(directory, isolation="read_committed", on_problem=problems.append)
+    )
+    assert list(zip(table["offset"].to_pylist(), table["value"].to_pylist(), strict=True)) == want
+    assert [(p.kind, p.position) for p in problems] == [("crc_mismatch", 0)]
+
+
+@pytest.mark.parametrize("isolation", ["read_uncommitted", "read_committed"])
+def test_spark_source_plans_past_a_damaged_header(isolation: str, tmp_path: Path) -> None:
+    """Issue 30.1, the Spark source: a partition of two segments whose first segment's last batch
+    fails its CRC, claiming every offset (lastOffsetDelta 2**30), and whose first batch fails it
+    claiming a transaction (the transactional bit). The planner neither takes the claims for an
+    overlap of the segments nor for an open transaction: every batch that checks gives its rows
+    (the tasks leave out a batch whose CRC fails, after reporting it)."""
+    pytest.importorskip("pyspark", reason="PySpark is not installed: pip install 'kafkaks[spark]'")
+    from kafkaks.spark.options import Options
+    from kafkaks.spark.planning import plan
+    from kafkaks.spark.reading import read_split
+
+    if not real_data_available():
+        pytest.skip(NO_REAL_DATA)
+    partition = "gzip-headers-epochs/data/lsx1-0"
+    directory = damaged_copy(
+        REAL_DATA,
+        partition,
+        [(HEADER.ATTRIBUTES_OFFSET + HEADER.ATTRIBUTES_LENGTH - 1, HEADER.IS_TRANSACTIONAL_MASK)],
+        tmp_path,
+    )
+    segment = directory / "00000000000000000000.log"
+    batches = list(read_log(segment, on_problem=lambda _p: None))
+    roll = next(batch for batch in batches if batch.base_offset == 7)  # a second segment from offset 7
+    data = bytearray(segment.read_bytes())
+    last = batches[batches.index(roll) - 1]
+    data[last.position + HEADER.LAST_OFFSET_DELTA_OFFSET] ^= 0x40
+    segment.write_bytes(bytes(data[: roll.position]))
+    (directory / f"{7:020d}.log").write_bytes(bytes(data[roll.position :]))
+    for name in ("00000000000000000000.index", "00000000000000000000.timeindex"):
+        (directory / name).unlink(missing_ok=True)  # they index the segment before the roll
+
+    options = Options.parse({"path": str(directory), "isolationLevel": isolation, "mode": "PERMISSIVE"})
+    offsets = [
+        offset
+        for split in plan(options)
+        for rows in read_split(split, options)
+        for offset in rows.column("offset").to_pylist()
+    ]
+    damaged = {batches[0].base_offset, last.base_offset}
+    assert offsets == [
+        offset
+        for offset, _ in kafka_python_records(REAL_DATA / partition / segment.name)
+        if offset not in damaged
+    ]

@@ -72,6 +72,7 @@ def test_every_real_record_decodes_with_nothing_left_over(path: Path, info: dict
     assert sum(1 for _ in records_of(path) if _.value is None) == info.get("null_value_records", 0)
 
 
+@pytest.mark.slow
 def test_real_data_covers_these_types_and_versions(real_data: Path) -> None:
     seen: Counter[tuple[str, Any, Any]] = Counter()
     for param in INTERNAL_FILES:

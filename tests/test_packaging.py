@@ -23,6 +23,7 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out == f"kafkaks {metadata.version('kafkaks')}\n"
 
 
+@pytest.mark.slow
 def test_wheel_has_py_typed_and_license(tmp_path: Path) -> None:
     """Issue 13.8: without py.typed in the wheel a user's mypy sees kafkaks as Any."""
     result = subprocess.run(

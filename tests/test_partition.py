@@ -281,13 +281,14 @@ def nobody(*argv: str) -> subprocess.CompletedProcess[str]:
     """The installed command, run as user nobody."""
     command = [sys.executable, "-m", "kafkaks.cli.main", *argv]
     setpriv = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
-    return subprocess.run([*setpriv, *command], capture_output=True, text=True, timeout=120, check=False)
+    return subprocess.run([*setpriv, *command], capture_output=True, text=True, timeout=600, check=False)
 
 
 @pytest.mark.skipif(
     os.geteuid() != 0 or shutil.which("setpriv") is None,
     reason="runs the command as user nobody: needs root and setpriv (util-linux)",
 )
+@pytest.mark.slow
 def test_unreadable_files_as_an_unprivileged_user() -> None:
     probe = nobody("--version")
     if probe.returncode != 0:  # e.g. a clone in a `mktemp -d` folder, which only root may enter
@@ -338,12 +339,12 @@ def test_non_utf8_directory_names_are_read(non_utf8: Path) -> None:
 
 def test_json_escapes_non_utf8_paths(non_utf8: Path) -> None:
     command = [sys.executable, "-m", "kafkaks.cli.main", "dump", "--json", str(non_utf8)]
-    result = subprocess.run(command, capture_output=True, timeout=120, check=True)
+    result = subprocess.run(command, capture_output=True, timeout=600, check=True)
     lines = result.stdout.decode("utf-8").splitlines()  # strict: valid UTF-8
     paths = {os.fsencode(json.loads(line)["path"]) for line in lines}
     assert paths == {os.path.join(os.fsencode(non_utf8), b"caf\xff-0", b"00000000000000000010.log")}
     assert "\\udcff" in lines[0]
-    text = subprocess.run([*command[:4], str(non_utf8)], capture_output=True, timeout=120, check=True,
+    text = subprocess.run([*command[:4], str(non_utf8)], capture_output=True, timeout=600, check=True,
                           env={**os.environ, "PYTHONIOENCODING": "utf-8:strict"})  # fmt: skip
     assert text.stdout.startswith(b"Dumping " + os.fsencode(non_utf8) + b"/caf\xff-0/")
 

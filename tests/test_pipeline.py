@@ -153,7 +153,7 @@ def test_conflicting_modes_are_a_usage_error(
 
 def run_without_pyspark(code: str, *argv: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-c", NO_PYSPARK + code, *argv], capture_output=True, text=True, timeout=120
+        [sys.executable, "-c", NO_PYSPARK + code, *argv], capture_output=True, text=True, timeout=600
     )
 
 
@@ -195,6 +195,7 @@ def test_help_names_the_spark_extra_and_every_option(capsys: pytest.CaptureFixtu
         assert action.help, f"{action.option_strings or action.dest} has no help"
 
 
+@pytest.mark.spark
 @needs_java
 def test_failfast_stops_at_a_truncated_segment_and_says_why_in_one_line(tmp_path: Path) -> None:
     """A partial batch at the end of a segment is damage (as for dump and verify): exit 1, the
@@ -245,6 +246,7 @@ def test_dest_inside_a_file_uri_src_is_refused(source: Path, form: str) -> None:
         pipeline_module.Destination.check(f"file://{source}/out", [str(source)], "overwrite")
 
 
+@pytest.mark.spark
 @needs_java
 def test_a_closed_stderr_does_not_stop_the_run(source: Path, tmp_path: Path) -> None:
     """``kafkaks pipeline SRC DEST 2>&1 | head -1``: the progress lines have nowhere to go, but

@@ -120,6 +120,7 @@ def run_in_process(argv: list[str], capsys: pytest.CaptureFixture[str]) -> int:
     return code
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", COMMANDS)
 def test_commands_leave_the_files_as_they_were(
     command: list[Any], data: Path, capsys: pytest.CaptureFixture[str]
@@ -137,6 +138,7 @@ def test_commands_leave_the_files_as_they_were(
     assert snapshot(data) == before
 
 
+@pytest.mark.slow
 def test_the_console_script_leaves_all_real_data_as_it_was(tmp_path: Path) -> None:
     """The installed command, as a user runs it, over a copy of all the real data."""
     if not real_data_available():
@@ -147,7 +149,7 @@ def test_the_console_script_leaves_all_real_data_as_it_was(tmp_path: Path) -> No
     script = Path(sys.executable).with_name("kafkaks")
     command = [str(script)] if script.exists() else [sys.executable, "-m", "kafkaks.cli.main"]
     result = subprocess.run(
-        [*command, "dump", "--print-data-log", str(root)], capture_output=True, text=True, timeout=300
+        [*command, "dump", "--print-data-log", str(root)], capture_output=True, text=True, timeout=600
     )
     assert result.returncode in (0, 1)
     assert "Traceback" not in result.stderr
@@ -177,6 +179,7 @@ def test_pipeline_never_writes_into_kafka_data_whatever_the_flags(
     assert snapshot(data) == before
 
 
+@pytest.mark.spark
 def test_a_pipeline_run_leaves_its_input_as_it_was(data: Path, tmp_path: Path) -> None:
     """A whole run, with the flags that read most (read_committed scans on the driver, PERMISSIVE
     writes _problems), into a DEST that is replaced."""

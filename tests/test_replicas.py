@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kafka.record.default_records import DefaultRecordBase, DefaultRecordBatchBuilder
 from kafka.record.memory_records import MemoryRecords
+from test_corruption import HEADER_DAMAGE
 
 import kafkaks
 from kafkaks import Problem
@@ -378,3 +379,54 @@ def test_a_flipped_base_offset_in_one_copy_is_read_from_the_other(tmp_path: Path
         records = list(kafkaks.read_partition(copies, on_problem=lambda _: None))
         assert [r.offset for r in records] == list(range(150))
         assert [r.value for r in records] == [b"v%d" % o for o in range(150)]
+
+
+def damage_header(directory: Path, offset: int, flips: list[tuple[int, int]]) -> int:
+    """Flip bits of the header of the batch holding ``offset`` (byte in the batch, bits); return
+    the base offset the damaged header claims."""
+    log, position = segment_holding(directory, offset)
+    data = bytearray(log.read_bytes())
+    for at, bits in flips:
+        data[position + at] ^= bits
+    log.write_bytes(bytes(data))
+    return next(
+        b.base_offset for b in kafkaks.read_log(log, on_problem=lambda _p: None) if b.position == position
+    )
+
+
+# A claim one offset too far (last-offset-delta) is repaired as it is by the other copy's next batch.
+FAR_CLAIMS = [(case, flips) for case, flips in HEADER_DAMAGE if case != "last-offset-delta"]
+
+
+@pytest.mark.parametrize(("case", "flips"), FAR_CLAIMS, ids=[case for case, _ in FAR_CLAIMS])
+@pytest.mark.parametrize("offset", [0, 3], ids=["first-batch", "middle-batch"])
+def test_a_damaged_header_in_one_copy_is_read_from_the_other(
+    original: Path, tmp_path: Path, case: str, flips: list[tuple[int, int]], offset: int
+) -> None:
+    """Issue 30.1: a batch whose CRC fails, whatever offsets its header claims, is replaced by the
+    other copy's batch at its place in its file, and decides nothing about the batches after it."""
+    a = copy_of(original, tmp_path / "a")
+    b = copy_of(original, tmp_path / "b", cuts=(6,))
+    damage_header(a, offset, flips)
+    for copies in ([a, b], [b, a]):
+        problems: list[Problem] = []
+        records = list(kafkaks.read_partition(copies, on_problem=problems.append))
+        assert values(records) == expected(original)
+        assert kinds(problems) == ["replica_repaired"]
+        assert problems[0].path.startswith(str(a))
+
+
+@pytest.mark.parametrize(("case", "flips"), HEADER_DAMAGE, ids=[case for case, _ in HEADER_DAMAGE])
+def test_a_damaged_header_no_other_copy_holds_is_read(
+    original: Path, tmp_path: Path, case: str, flips: list[tuple[int, int]]
+) -> None:
+    """Issue 30.1: the other copy starts at offset 1 (retention): the damaged first batch of the
+    first copy is read, where its file puts it, and the intact batches after it once each."""
+    a = copy_of(original, tmp_path / "a")
+    b = copy_of(original, tmp_path / "b", cuts=(1,), drop_before=1)
+    claimed = damage_header(a, 0, flips)
+    want = expected(original)
+    problems: list[Problem] = []
+    records = list(kafkaks.read_partition([a, b], on_problem=problems.append))
+    assert values(records) == [(claimed, want[0][1]), *want[1:]]
+    assert sorted(kinds(problems)) == ["crc_mismatch", "replica_gap"]

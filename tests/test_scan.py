@@ -16,7 +16,6 @@ import io
 import os
 import random
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -84,6 +83,7 @@ def test_fixture_segments_read_the_same_scanned(path: Path, monkeypatch: pytest.
         same_both_ways(path, monkeypatch, verify_crc=verify_crc)
 
 
+@pytest.mark.slow
 def test_real_segments_read_the_same_scanned(monkeypatch: pytest.MonkeyPatch) -> None:
     if not REAL_LOGS:
         pytest.skip(NO_REAL_DATA)
@@ -177,7 +177,8 @@ def test_reading_ahead_goes_on_while_the_caller_is_the_slower(
 ) -> None:
     """A caller slower than the disk (decoding every record) has every chunk after the first read
     ahead; one that comes back before the chunk is read, time after time, has the rest read when
-    it wants them, with the same batches."""
+    it wants them, with the same batches. Which side is the slower is made so, not timed: the
+    caller waits until the chunk is read, or the read ends only once the caller waits for it."""
     data = built_segment([1] * 40)
     path = tmp_path / "t-0" / "00000000000000000000.log"
     path.parent.mkdir()
@@ -185,19 +186,44 @@ def test_reading_ahead_goes_on_while_the_caller_is_the_slower(
     monkeypatch.setattr(segment, "SCAN_BYTES", 2 * (len(data) // 40))  # 20 chunks
     reads = []
     pread = os.pread
+    waiting = threading.Event()  # the caller waits for the chunk read ahead
 
     def counted(fd: int, n: int, at: int) -> bytes:
         reads.append(at)
-        if slow == "disk":
-            time.sleep(0.02)
+        if slow == "disk" and threading.current_thread().name == "kafkaks-read-ahead":
+            assert waiting.wait(timeout=600), "the caller never came back for the chunk"
+            waiting.clear()
         return pread(fd, n, at)
 
+    class Results:
+        """The read-ahead's queue of results, saying when the caller waits on it."""
+
+        def __init__(self, queue: Any) -> None:
+            self.queue = queue
+
+        def empty(self) -> bool:
+            return bool(self.queue.empty())
+
+        def put(self, item: Any) -> None:
+            self.queue.put(item)
+
+        def get(self) -> Any:
+            waiting.set()
+            return self.queue.get()
+
+    class Ordered(segment._ReadAhead):
+        def __init__(self, fd: int) -> None:
+            super().__init__(fd)
+            self._results = Results(self._results)  # type: ignore[assignment]
+
+        def take(self, position: int, size: int) -> bytes | None:
+            if slow == "caller" and self._pending is not None:  # back once the chunk is read
+                self._results.queue.put(self._results.queue.get())  # type: ignore[attr-defined]
+            return super().take(position, size)
+
     monkeypatch.setattr(segment.os, "pread", counted)
-    got = []
-    for batch in segment.read_log(path):
-        got.append(batch.base_offset)
-        if slow == "caller":
-            time.sleep(0.01)
+    monkeypatch.setattr(segment, "_ReadAhead", Ordered)
+    got = [batch.base_offset for batch in segment.read_log(path)]
     assert got == [batch.base_offset for batch in segment.read_log(data)]
     assert len(reads) == (19 if slow == "caller" else segment._ReadAhead.WAITS)
 
@@ -367,6 +393,7 @@ def test_read_arrow_runs_with_oversized_and_control_batches(tmp_path: Path) -> N
         assert len(rows) >= 45
 
 
+@pytest.mark.slow
 def test_real_segments_arrow_the_same_scanned() -> None:
     if not REAL_LOGS:
         pytest.skip(NO_REAL_DATA)
@@ -439,6 +466,7 @@ def test_partitions_read_the_same_through_the_merge_scanned(
         )
 
 
+@pytest.mark.slow
 def test_fixture_and_real_partitions_read_the_same_through_the_merge(monkeypatch: pytest.MonkeyPatch) -> None:
     directories = sorted(p for p in (FIXTURES / "logdir").iterdir() if p.is_dir())
     if real_data_available():

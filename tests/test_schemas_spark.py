@@ -5,9 +5,6 @@ confluent-kafka serializers encoded), with one type for the whole job."""
 from __future__ import annotations
 
 import datetime
-import os
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,28 +16,6 @@ from kafkaks import read_arrow
 
 pytest.importorskip("pyspark", reason="PySpark is not installed: pip install 'kafkaks[spark]'")
 pytest.importorskip("fastavro", reason="fastavro is not installed: pip install 'kafkaks[schemas]'")
-
-from kafkaks.spark.source import KafkaLogDataSource
-
-
-@pytest.fixture(scope="module")
-def spark() -> Iterator[Any]:
-    from pyspark.sql import SparkSession
-
-    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
-    session = (
-        SparkSession.builder.master("local[2]")
-        .appName("kafkaks-schema-tests")
-        .config("spark.sql.session.timeZone", "UTC")
-        .config("spark.ui.enabled", "false")
-        .config("spark.ui.showConsoleProgress", "false")
-        .config("spark.sql.shuffle.partitions", "2")
-        .getOrCreate()
-    )
-    session.sparkContext.setLogLevel("ERROR")
-    session.dataSource.register(KafkaLogDataSource)
-    yield session
-    session.stop()
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,8 @@
 """The ``kafka-log`` PySpark data source (kafkaks.spark) and the Parquet pipeline (kafkaks.spark.pipeline).
 
-One local[2] SparkSession serves the whole module; the filter pushdown conf is switched per test
-(Spark reads it per query). Skipped with a reason when PySpark or Java is missing.
+The test session's local[2] SparkSession (``spark``, tests/conftest.py) serves the whole module;
+the filter pushdown conf is switched per test (Spark reads it per query). Skipped with a reason
+when PySpark or Java is missing.
 """
 
 from __future__ import annotations
@@ -37,33 +38,13 @@ from kafkaks.spark.bounds import Bounds, bounds_of  # noqa: E402
 from kafkaks.spark.options import Options  # noqa: E402
 from kafkaks.spark.planning import plan  # noqa: E402
 from kafkaks.spark.reading import read_split  # noqa: E402
-from kafkaks.spark.source import KafkaLogDataSource, read_problems  # noqa: E402
+from kafkaks.spark.source import read_problems  # noqa: E402
 
 LOGDIR = FIXTURES / "logdir"
 PUSHDOWN = "spark.sql.python.filterPushdown.enabled"
 REAL_LZ4 = REAL_DATA / "lz4-logappend-headers-cp7.6" / "data"
 REAL_TXN = REAL_DATA / "confluent-ksql-txn" / "kafka-data"
 KEY = ["topic", "partition", "offset"]
-
-
-@pytest.fixture(scope="module")
-def spark() -> Iterator[Any]:
-    from pyspark.sql import SparkSession
-
-    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
-    session = (
-        SparkSession.builder.master("local[2]")
-        .appName("kafkaks-tests")
-        .config("spark.sql.session.timeZone", "UTC")
-        .config("spark.ui.enabled", "false")
-        .config("spark.ui.showConsoleProgress", "false")
-        .config("spark.sql.shuffle.partitions", "2")
-        .getOrCreate()
-    )
-    session.sparkContext.setLogLevel("ERROR")
-    session.dataSource.register(KafkaLogDataSource)
-    yield session
-    session.stop()
 
 
 @pytest.fixture

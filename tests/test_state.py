@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pyarrow as pa
 import pytest
 from conftest import NO_REAL_DATA, REAL_DATA, ROOT
 from kafka.record.memory_records import MemoryRecords
@@ -501,3 +502,54 @@ def test_real_classic_groups_match_an_independent_replay(where: str) -> None:
     state = kafkaks.cluster_state(log_dir)
     found = {g.group_id: (g.epoch, len(g.members), g.state) for g in state.groups if not g.simple}
     assert found == expected
+
+
+def test_the_state_as_tables_holds_what_the_fixture_implies(state: ClusterState) -> None:
+    from kafkaks.state.frames import to_arrow
+
+    tables = to_arrow(state)
+    offsets = tables["offsets"].to_pylist()
+    assert {f"{o['group_id']}/{o['topic']}-{o['partition']}": o["lag"] for o in offsets} == EXPECTED["lag"]
+    groups = {g["group_id"]: g for g in tables["groups"].to_pylist()}
+    assert set(groups) == set(EXPECTED["groups"])
+    for group_id, want in EXPECTED["groups"].items():
+        assert (groups[group_id]["type"], groups[group_id]["state"]) == (want["type"], want["state"])
+        assert groups[group_id]["members"] == len(want["members"])
+    members = {(m["group_id"], m["member_id"]) for m in tables["members"].to_pylist()}
+    assert members == {(g, m) for g, want in EXPECTED["groups"].items() for m in want["members"]}
+    assert {t["transactional_id"]: t["state"] for t in tables["transactions"].to_pylist()} == EXPECTED[
+        "transactions"
+    ]
+    opened = {str(o["producer_id"]): o for o in tables["open_transactions"].to_pylist()}
+    assert {
+        pid: (f"{o['topic']}-{o['partition']}", o["first_offset"], o["hanging"]) for pid, o in opened.items()
+    } == {
+        pid: (want["partition"], want["first_offset"], want["hanging"])
+        for pid, want in EXPECTED["open_transactions"].items()
+    }
+    [replica] = tables["replicas"].to_pylist()
+    want = EXPECTED["replicas"]["payments-0"]
+    assert (replica["topic"], replica["partition"], replica["diverge_at"]) == (
+        "payments",
+        0,
+        want["diverge_at"],
+    )
+    assert json.loads(replica["would_lose"]) == {
+        str(FIXTURE / name / "payments-0"): lost for name, lost in want["would_lose"].items()
+    }
+    for name, table in tables.items():  # every column typed, none inferred from the rows
+        assert all(not pa.types.is_null(field.type) for field in table.schema), name
+
+
+def test_the_state_as_spark_dataframes(spark: Any, state: ClusterState) -> None:
+    from kafkaks.state.frames import to_arrow, to_spark
+
+    frames = to_spark(spark, state)
+    for name, table in to_arrow(state).items():
+        assert frames[name].count() == table.num_rows, name
+        assert frames[name].columns == table.column_names, name
+    lag = frames["offsets"].groupBy("group_id").sum("lag").collect()
+    assert {row[0]: row[1] for row in lag} == {
+        group: sum(v for k, v in EXPECTED["lag"].items() if k.startswith(f"{group}/"))
+        for group in {k.split("/")[0] for k in EXPECTED["lag"]}
+    }

@@ -95,6 +95,7 @@ def peak_memory_of_log_entries(path: Path) -> tuple[int, int, int]:
         tracemalloc.stop()
 
 
+@pytest.mark.slow
 def test_log_entries_go_through_a_big_segment_in_bounded_memory(tmp_path: Path) -> None:
     """8 and 32 MiB of 8 KiB batches with a cut batch at the end: the peak does not grow with the
     file (the parsed objects hold reference cycles through `_parent`, so the garbage collector,

@@ -6,14 +6,14 @@ offsets in the commits are compared with what kafka-python reads too. Log dirs a
 runs as a broker would change them: new batches and segments, a topic deleted and created again,
 a segment rewritten by the cleaner, old segments deleted by retention.
 
-Spark runs in one local[2] session for the module; the watermark checks and ``--dry-run`` need
-none. The standalone cluster and Spark Connect runs are in tests/test_cluster.py.
+Spark runs in the test session's local[2] session (tests/conftest.py), with filter pushdown on
+for the module; the watermark checks and ``--dry-run`` need none. The standalone cluster and
+Spark Connect runs are in tests/test_cluster.py.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -154,20 +154,14 @@ def grow(logdir: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def spark() -> Iterator[Any]:
-    pytest.importorskip("pyspark", reason="PySpark is not installed: pip install 'kafkaks[spark]'")
+def spark(spark: Any) -> Iterator[Any]:
+    """The test session's SparkSession (tests/conftest.py) with filter pushdown on, as
+    ``pipeline.session`` starts one, for the module."""
     pytest.importorskip("pyiceberg", reason=NO_TABLES)
     pytest.importorskip("deltalake", reason=NO_TABLES)
-    if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
-        pytest.skip("Spark needs Java 17+ (apt-get install openjdk-17-jre-headless)")
-    from kafkaks.spark import pipeline
-
-    session = pipeline.session(
-        "local[2]", conf={"spark.ui.enabled": "false", "spark.sql.shuffle.partitions": "2"}
-    )
-    session.sparkContext.setLogLevel("ERROR")
-    yield session
-    session.stop()
+    spark.conf.set("spark.sql.python.filterPushdown.enabled", "true")
+    yield spark
+    spark.conf.unset("spark.sql.python.filterPushdown.enabled")
 
 
 def append(spark: Any, format: str, logdir: Path, dest: Path, lines: list[str] | None = None) -> Any:
@@ -446,7 +440,7 @@ def test_a_missing_tables_extra_is_named(format: str, module: str, tmp_path: Pat
         ],
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=600,
         check=False,
     )
     assert result.returncode == 2

@@ -224,6 +224,7 @@ def test_dry_run_against_a_rest_catalog_writes_nothing(
     assert not warehouse.exists()
 
 
+@pytest.mark.slow
 def test_catalog_properties_and_pyicebergs_environment_reach_the_catalog(
     rest: RestCatalogServer, tmp_path: Path
 ) -> None:
@@ -237,7 +238,7 @@ def test_catalog_properties_and_pyicebergs_environment_reach_the_catalog(
         [*kafkaks_command(), *argv],
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=600,
         check=False,
         env={**os.environ, "PYICEBERG_CATALOG__KAFKAKS__TOKEN": "a-token"},
     )

@@ -78,16 +78,23 @@ def s3() -> Iterator[S3]:
             aws_secret_access_key=KEY[1],
             region_name="us-east-1",
         )
-        for _ in range(300):
+        deadline = time.monotonic() + 300  # bounds a server that never comes up, on a loaded machine
+        while True:  # until the server answers: the bucket is made
             try:
                 client.create_bucket(Bucket="lake")
                 break
             except EndpointConnectionError:
+                assert server.poll() is None, f"the moto server exited ({server.returncode})"
+                assert time.monotonic() < deadline, "the moto server did not answer within 300 s"
                 time.sleep(0.1)
         yield S3(endpoint, client)
     finally:
         server.terminate()
-        server.wait(timeout=30)
+        try:
+            server.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
 
 
 def read_back(format: str, s3: S3, name: str, catalog: Path) -> pa.Table:

@@ -96,6 +96,7 @@ def test_real_companion_files(path: Path, info: dict[str, Any]) -> None:
     assert kinds & CORRUPTION == set(), report.problems
 
 
+@pytest.mark.slow
 def test_pre_kafka_16310_time_index_entry_is_information(real_data: Path) -> None:
     """orders-0 (Confluent 7.6 = Kafka 3.6) indexed the offset of the record with the largest
     timestamp; Kafka's dump calls it not found, verify names it and does not fail."""
@@ -105,6 +106,7 @@ def test_pre_kafka_16310_time_index_entry_is_information(real_data: Path) -> Non
     assert not report.corrupt
 
 
+@pytest.mark.slow
 def test_information_is_counted_apart_and_printed_only_with_verbose(
     real_data: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

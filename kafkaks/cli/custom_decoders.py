@@ -80,10 +80,7 @@ class DecoderTextRenderer(TextRenderer):
         if kind is not None or batch.is_control:
             super().record(batch, record, kind, d)
             return
-        # As TextRenderer.record: the first record only sets the previous offset.
-        if self.previous != -1 and record.offset != self.previous + 1:
-            self.gaps.append((self.previous, record.offset))
-        self.previous = record.offset
+        self.follow(record.offset)
         texts = (
             _decoded(self.key_decoder, record.key, record.offset),
             _decoded(self.value_decoder, record.value, record.offset),

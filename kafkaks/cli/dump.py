@@ -59,7 +59,7 @@ from .custom_decoders import DecoderTextRenderer
 from .decoder_text import missing_key_message
 from .dump_text import TextRenderer, absolute_path, log_header, segment_header
 from .jsonl import JsonRenderer
-from .output import Renderer, quiet_stdout
+from .output import OutputError, Renderer, quiet_stdout
 from .paths import expand, log_bytes
 from .remote import open_remote
 
@@ -186,7 +186,7 @@ class Dumper:
             dumper(path)
         except KafkaksError as exc:
             self.report_error(exc.at(path))
-        except BrokenPipeError:  # stdout, not the file: run_dump stops
+        except (BrokenPipeError, OutputError):  # stdout, not the file: run_dump stops
             raise
         except OSError as exc:
             self.report(ProblemKind.UNREADABLE_FILE, exc.filename or path, exc.strerror or str(exc))

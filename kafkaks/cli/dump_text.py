@@ -31,10 +31,14 @@ in the file: Kafka's running sum of batch sizes, which it equals unless damaged 
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
-from typing import TextIO
+import tempfile
+from array import array
+from collections.abc import Iterable, Iterator
+from typing import BinaryIO, TextIO
 
 from ..errors import CorruptDataError, KafkaksError
 from ..internal_topics import DecodedRecord, InternalKind
@@ -220,6 +224,55 @@ def entry_line(entry: FileEntry) -> str:
     return f"timestamp: {entry.timestamp} offset: {entry.offset}"
 
 
+SUMMARY_LINES = 4096  # lines of the end-of-run summaries written at a time
+SPILL_VALUES = 1 << 20  # integers of a summary held in memory; more go to a temporary file
+
+
+class Pairs:
+    """Pairs of integers (int64) in the order added, for a summary printed at the end of the run:
+    up to :data:`SPILL_VALUES` in memory, the rest in a temporary file, so that a summary with a line
+    per record (non-consecutive offsets in a batch of tens of millions of tiny records) takes
+    bounded memory; disk use follows the lines to print."""
+
+    def __init__(self) -> None:
+        self.memory = array("q")
+        self.spilled: BinaryIO | None = None
+
+    def extend(self, pairs: Iterable[tuple[int, int]]) -> None:
+        for first, second in pairs:
+            self.append(first, second)
+
+    def append(self, first: int, second: int) -> None:
+        self.memory.append(first)
+        self.memory.append(second)
+        if len(self.memory) >= SPILL_VALUES:
+            if self.spilled is None:
+                self.spilled = tempfile.TemporaryFile()  # noqa: SIM115 - closed by reversed()
+            self.memory.tofile(self.spilled)
+            self.memory = array("q")
+
+    def __reversed__(self) -> Iterator[tuple[int, int]]:
+        """The pairs, last first (as Kafka prints its summaries); the file is closed after."""
+        yield from _pairs_backwards(self.memory)
+        if self.spilled is None:
+            return
+        with self.spilled as spilled:
+            at = spilled.seek(0, os.SEEK_END)
+            while at > 0:
+                size = min(at, SPILL_VALUES * self.memory.itemsize)
+                at -= size
+                spilled.seek(at)
+                chunk = array("q")
+                chunk.frombytes(spilled.read(size))
+                yield from _pairs_backwards(chunk)
+        self.spilled = None
+
+
+def _pairs_backwards(values: array[int]) -> Iterator[tuple[int, int]]:
+    for at in range(len(values) - 2, -1, -2):
+        yield values[at], values[at + 1]
+
+
 class TextRenderer(Renderer):
     """kafka-dump-log's lines on ``out``, problems on ``err``, and at the end Kafka's summaries of
     index mismatches and non-consecutive offsets on ``err``, in its order and wording.
@@ -231,22 +284,24 @@ class TextRenderer(Renderer):
         self.contents = contents
         # Kafka's summaries, keyed by absolute path; each list in discovery order (Kafka prints
         # them in reverse: it prepends to Scala Lists, and prepending here would be quadratic).
-        self.index_mismatches: dict[str, list[tuple[int, int]]] = {}
-        self.timestamp_mismatches: dict[str, list[tuple[int, int]]] = {}
-        self.out_of_order: dict[str, list[tuple[int, int]]] = {}
-        self.not_found: dict[str, list[tuple[int, int]]] = {}
-        self.non_consecutive: dict[str, list[tuple[int, int]]] = {}
-        # The records of the .log being dumped: the last offset, and the gaps found
+        self.index_mismatches: dict[str, Pairs] = {}
+        self.timestamp_mismatches: dict[str, Pairs] = {}
+        self.out_of_order: dict[str, Pairs] = {}
+        self.not_found: dict[str, Pairs] = {}
+        self.non_consecutive: dict[str, Pairs] = {}
+        # The records of the .log being dumped: its absolute path, the last offset, the gaps found
+        self.current = ""
         self.previous = -1
-        self.gaps: list[tuple[int, int]] = []
+        self.gaps: Pairs | None = None
 
     def start(self, path: str) -> None:
         self.emit(f"Dumping {path}")
 
     def log_file(self, path: str, header: str, base_offset: int | None, size: int) -> None:
         self.emit(header)
+        self.current = absolute_path(path)
         self.previous = -1
-        self.gaps = []
+        self.gaps = None
 
     def batch(self, batch: Batch) -> None:
         self.emit(batch_line(batch))
@@ -255,10 +310,7 @@ class TextRenderer(Renderer):
         self, batch: Batch, record: Record, kind: InternalKind | None, d: DecodedRecord | None
     ) -> None:
         """Kafka's line, with the decoder's key and payload texts when one is chosen."""
-        # Scala DumpLogSegments: the first record only sets the previous offset.
-        if self.previous != -1 and record.offset != self.previous + 1:
-            self.gaps.append((self.previous, record.offset))
-        self.previous = record.offset
+        self.follow(record.offset)
         metadata, contents = self.metadata, self.contents
         large = large_value(record)
         texts = None
@@ -274,9 +326,16 @@ class TextRenderer(Renderer):
         else:
             self.emit(record_line(batch, record, metadata, contents, texts))
 
+    def follow(self, offset: int) -> None:
+        """Note a record's offset, and a gap from the previous record's. As Scala DumpLogSegments,
+        the first record of a file only sets the previous offset."""
+        if self.previous != -1 and offset != self.previous + 1:
+            if self.gaps is None:  # Kafka lists the files in the order their first gap is found
+                self.gaps = self.non_consecutive.setdefault(self.current, Pairs())
+            self.gaps.append(self.previous, offset)
+        self.previous = offset
+
     def log_end(self, path: str, invalid_bytes: int) -> None:
-        if self.gaps:
-            self.non_consecutive.setdefault(absolute_path(path), []).extend(self.gaps)
         if invalid_bytes > 0:
             self.emit(f"Found {invalid_bytes} invalid bytes at the end of {os.path.basename(path)}")
 
@@ -307,29 +366,32 @@ class TextRenderer(Renderer):
             ProblemKind.TIME_INDEX_OUT_OF_ORDER: self.out_of_order,
             ProblemKind.TIME_INDEX_NOT_FOUND: self.not_found,
         }
-        summaries[kind].setdefault(absolute_path(path), []).extend(pairs)
+        summaries[kind].setdefault(absolute_path(path), Pairs()).extend(pairs)
 
     def summaries(self) -> None:
-        """Kafka's error summaries on stderr, in its order and wording."""
-        lines = []
+        """Kafka's error summaries on stderr, in its order and wording, :data:`SUMMARY_LINES` at a
+        time."""
+        self.flush()
+        lines = self._summary_lines()
+        while chunk := list(itertools.islice(lines, SUMMARY_LINES)):
+            self.warn("\n".join(chunk))
+
+    def _summary_lines(self) -> Iterator[str]:
         for path, pairs in self.index_mismatches.items():
-            lines.append(f"Mismatches in :{path}")
-            lines += [f"  Index offset: {index}, log offset: {log}" for index, log in reversed(pairs)]
+            yield f"Mismatches in :{path}"
+            yield from (f"  Index offset: {index}, log offset: {log}" for index, log in reversed(pairs))
         for path, pairs in self.timestamp_mismatches.items():
-            lines.append(f"Found timestamp mismatch in :{path}")
-            lines += [f"  Index timestamp: {index}, log timestamp: {log}" for index, log in reversed(pairs)]
+            yield f"Found timestamp mismatch in :{path}"
+            yield from (f"  Index timestamp: {index}, log timestamp: {log}" for index, log in reversed(pairs))
         for path, pairs in self.out_of_order.items():
-            lines.append(f"Found out of order timestamp in :{path}")
-            lines += [
+            yield f"Found out of order timestamp in :{path}"
+            yield from (
                 f"  Index timestamp: {index}, Previously indexed timestamp: {p}"
                 for index, p in reversed(pairs)
-            ]
+            )
         for pairs in self.not_found.values():
-            lines.append("The following indexed offsets are not found in the log.")
-            lines += [f"Indexed offset: {index}, found log offset: {log}" for index, log in reversed(pairs)]
+            yield "The following indexed offsets are not found in the log."
+            yield from (f"Indexed offset: {index}, found log offset: {log}" for index, log in reversed(pairs))
         for path, pairs in self.non_consecutive.items():
-            lines.append(f"Non-consecutive offsets in {path}")
-            lines += [f"  {first} is followed by {second}" for first, second in reversed(pairs)]
-        self.flush()
-        if lines:
-            self.warn("\n".join(lines))
+            yield f"Non-consecutive offsets in {path}"
+            yield from (f"  {first} is followed by {second}" for first, second in reversed(pairs))

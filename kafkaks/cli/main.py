@@ -11,8 +11,11 @@ reader has gone.
 from __future__ import annotations
 
 import argparse
+import errno
 import io
+import os
 import sys
+from typing import TextIO, cast
 
 from ..errors import KafkaksError, NoKafkaDataError
 from ..schemas.extras import MissingExtraError
@@ -20,7 +23,7 @@ from ..store.verify import DEFAULT_MAX_MESSAGE_SIZE
 from .custom_decoders import load_decoder
 from .dump import run_dump
 from .jsonl import BYTES_FORMATS
-from .output import quiet_stdout
+from .output import GuardedOutput, quiet_stdout
 from .remote import add_remote_options, run_inventory
 from .state import STATE_HELP, run_state
 from .state import add_arguments as add_state_arguments
@@ -147,6 +150,18 @@ def _positive_int(value: str) -> int:
     if number <= 0:
         raise argparse.ArgumentTypeError(f"must be a positive integer: {value}")
     return number
+
+
+def _registry(value: str) -> str:
+    """--registry: a URL is checked now (a usage error), a path when it is read."""
+    if value.startswith(("http://", "https://")):
+        from ..schemas.registry_rest import split_url
+
+        try:
+            split_url(value)
+        except KafkaksError as error:
+            raise argparse.ArgumentTypeError(error.reason) from None
+    return value
 
 
 class _Version(argparse.Action):
@@ -297,6 +312,7 @@ def build_parser(command: str | None = "pipeline") -> argparse.ArgumentParser:
     )
     dump.add_argument(
         "--registry",
+        type=_registry,
         default=None,
         metavar="URL_OR_PATH",
         help="where --decode-values finds schemas: a Schema Registry's URL (http://host:8081), or a "
@@ -387,6 +403,23 @@ def _interrupted() -> int:
     return 130
 
 
+class _ClosedStream(io.TextIOBase):
+    """What stands for stdout when the command was started with it closed (``>&-``, where Python
+    sets ``sys.stdout`` to None): the first write fails as a write to a closed descriptor does,
+    with an error the command reports (exit status 1), not an AttributeError."""
+
+    def write(self, _text: str) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
+
+
+def _standard_streams() -> None:
+    """Streams in place of those the command was started without (``>&-``, ``2>&-``)."""
+    if sys.stderr is None:  # diagnostics cannot be shown; the exit status still tells
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - for the rest of the process
+    if sys.stdout is None:
+        sys.stdout = _ClosedStream()
+
+
 def _command(argv: list[str]) -> str | None:
     """The subcommand named in ``argv``: its first word that is not an option."""
     return next((word for word in argv if not word.startswith("-")), None)
@@ -394,6 +427,7 @@ def _command(argv: list[str]) -> str | None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    _standard_streams()
     parser = build_parser(_command(argv))
     try:
         args = parser.parse_args(argv)
@@ -415,7 +449,8 @@ def main(argv: list[str] | None = None) -> int:
         run = {"dump": run_dump, "verify": run_verify, "state": run_state, "remote-inventory": run_inventory}[
             args.command
         ]
-        return run(args, sys.stdout, sys.stderr)
+        out = cast(TextIO, GuardedOutput(sys.stdout))  # a text stream, as io's classes are
+        return run(args, out, sys.stderr)
     except KeyboardInterrupt:
         return _interrupted()
     except BrokenPipeError:

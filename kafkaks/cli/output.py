@@ -11,9 +11,10 @@ every format implements those that raise NotImplementedError here.
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
 from ..internal_topics import DecodedRecord, InternalKind
@@ -22,11 +23,49 @@ from ..problems import ProblemKind
 from ..progress import Progress
 from ..wire.batch import Batch
 
-__all__ = ["FLUSH_LINES", "FileEntry", "Renderer", "quiet_stdout"]
+__all__ = ["FLUSH_LINES", "FileEntry", "GuardedOutput", "OutputError", "Renderer", "quiet_stdout"]
 
 FLUSH_LINES = 4096
 # An entry of an index or a producer snapshot, one line or object each.
 FileEntry = OffsetIndexEntry | TimeIndexEntry | AbortedTxn | ProducerSnapshotEntry
+
+
+class OutputError(OSError):
+    """The output cannot be written (a closed stdout, a full disk): the run stops there, where a
+    file that cannot be read is reported and the run goes on."""
+
+
+class GuardedOutput(io.TextIOBase):
+    """``stream`` (stdout), whose failures to write are :class:`OutputError`, told apart from
+    those of the files being read; a closed pipe stays a ``BrokenPipeError`` (the reader has gone,
+    which is no error: ``kafkaks dump x.log | head``)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        super().__init__()
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        with self._guarded():
+            return self.stream.write(text)
+
+    def flush(self) -> None:
+        with self._guarded():
+            self.stream.flush()
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
+    @contextlib.contextmanager
+    def _guarded(self) -> Iterator[None]:
+        try:
+            yield
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputError(exc.errno, f"cannot write the output: {exc.strerror or exc}") from exc
 
 
 def quiet_stdout() -> None:

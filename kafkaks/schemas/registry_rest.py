@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -19,23 +20,25 @@ from typing import Any
 
 from .registry import Reference, RegisteredSchema, SchemaLookupError
 
-__all__ = ["RestRegistry"]
+__all__ = ["RestRegistry", "split_url"]
 
 TIMEOUT = 30.0  # seconds for one request
+CREDENTIALS = re.compile(r"^([^:/?#]*://)[^/?#]*@")  # the user:password@ of a URL
 
 
 class RestRegistry:
     """The :class:`~kafkaks.schemas.registry.Registry` of a registry's REST API at ``url``."""
 
     def __init__(self, url: str) -> None:
-        parts = urllib.parse.urlsplit(url)
+        parts = split_url(url)
+        port = parts.port
         self._auth = None
         if parts.username is not None:
             credentials = (
                 f"{urllib.parse.unquote(parts.username)}:{urllib.parse.unquote(parts.password or '')}"
             )
             self._auth = "Basic " + base64.b64encode(credentials.encode()).decode()
-            parts = parts._replace(netloc=(parts.hostname or "") + (f":{parts.port}" if parts.port else ""))
+            parts = parts._replace(netloc=(parts.hostname or "") + (f":{port}" if port else ""))
         self.url = urllib.parse.urlunsplit(parts).rstrip("/")
         self._cache: dict[str, Any] = {}
 
@@ -94,6 +97,19 @@ class RestRegistry:
             return None
         answer = self._get(f"{path}/{max(versions)}?deleted=true")
         return None if answer is None else _schema(answer, int(answer["id"]))
+
+
+def split_url(url: str) -> urllib.parse.SplitResult:
+    """``url`` split into its parts, its port checked; :class:`SchemaLookupError` (with the URL,
+    its password hidden) when it cannot be a registry's: a bracket left open, a port that is not a
+    number from 0 to 65535."""
+    try:
+        parts = urllib.parse.urlsplit(url)
+        _port = parts.port  # raises for a port that is not a number in range
+    except ValueError as error:
+        hidden = CREDENTIALS.sub(r"\1***@", url)
+        raise SchemaLookupError(f"{hidden!r} is not a Schema Registry URL: {error}") from None
+    return parts
 
 
 def _schema(answer: Any, schema_id: int) -> RegisteredSchema:

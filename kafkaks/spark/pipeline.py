@@ -526,7 +526,7 @@ def run_table(
             for left in _check_new_table(
                 opened, dest, sqlite_catalog=format == "iceberg" and catalog_uri is None
             ):
-                say(f"{left} holds the files of a run that did not commit: they are in no table")
+                say(f"left by a run that did not commit, in no table: {left}")
         tables_run = plan_append(opened, observe(parsed))
     except (ImportError, ValueError, KafkaksError, OSError) as exc:
         raise RefusedError(str(exc)) from exc

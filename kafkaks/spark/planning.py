@@ -271,10 +271,11 @@ def _transactions(part: PartitionFiles, options: Options) -> Transactions:
 def _scan_batches(part: PartitionFiles, options: Options) -> Iterator[Batch]:
     for segment in part.segments:
         with open_file(part.fs_uri, os.fspath(segment.path)) as stream:
-            # Problems are reported by the tasks, which read the same bytes.
+            # Problems are reported by the tasks, which read the same bytes. CRCs are checked:
+            # a batch whose CRC fails is no evidence of a transaction (Transactions.scan).
             yield from read_log(
                 stream,
-                verify_crc=False,
+                verify_crc=True,
                 on_problem=lambda _problem: None,
                 max_decompressed_bytes=options.max_decompressed_bytes,
             )

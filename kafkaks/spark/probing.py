@@ -92,8 +92,9 @@ class Probe:
         return ensure_valid(stream, position, head, plausible=True) is None
 
     def last_offset_from(self, start: int) -> int | None:
-        """The last offset of the last whole batch from ``start`` (a batch start), by the entry
-        headers alone; None when none is whole."""
+        """The last offset of the last whole batch from ``start`` (a batch start) whose CRC
+        matches, by the entry headers; None when there is none. A batch whose CRC fails claims
+        offsets its header cannot vouch for."""
         stream, position, last = self.stream(), start, None
         while True:
             stream.seek(position)
@@ -103,14 +104,17 @@ class Probe:
             _, length = LogEntryPrefix.STRUCT.unpack_from(head)
             if length < MIN_ENTRY_LENGTH or position + LOG_OVERHEAD + length > self.segment.size:
                 return last
-            last = entry_last_offset(head)
+            if ensure_valid(stream, position, head) is None:
+                last = entry_last_offset(head)
             position += LOG_OVERHEAD + length
 
     def first_batch_from(
         self, start: int, end: int, offset_min: int | None, timestamp_min: int | None
     ) -> int | None:
         """The first batch in ``[start, end)`` that may hold a wanted row, judged by its v2 header
-        (last offset, max timestamp), or None when every batch there is provably out."""
+        (last offset, max timestamp), or None when every batch there is provably out. A batch
+        whose CRC fails proves nothing, and its length may not lead to the next batch: the walk
+        stops there."""
         stream, position = self.stream(), start
         for _ in range(MAX_HEADER_WALK):
             if position >= end:
@@ -121,6 +125,8 @@ class Probe:
                 return position  # legacy or unreadable: not provably out
             _, length = LogEntryPrefix.STRUCT.unpack_from(head)
             if length < V2_MIN_LENGTH or position + LOG_OVERHEAD + length > end:
+                return position
+            if ensure_valid(stream, position, head) is not None:
                 return position
             max_timestamp = RecordBatchHeader.MAX_TIMESTAMP_STRUCT.unpack_from(
                 head, RecordBatchHeader.MAX_TIMESTAMP_OFFSET

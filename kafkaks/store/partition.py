@@ -100,7 +100,8 @@ class Transactions:
         to the second pass, which reads the same batches."""
         indexes = [segment.companion(".txnindex") for segment in segments]
         aborted = (txn for index in indexes if index.is_file() for txn in _txn_index(index, on_problem))
-        runs = segment_runs(segments, verify_crc=False, max_decompressed_bytes=max_decompressed_bytes)
+        # CRCs are checked: a batch whose CRC fails is no evidence of a transaction (see scan)
+        runs = segment_runs(segments, verify_crc=True, max_decompressed_bytes=max_decompressed_bytes)
         return cls.scan(aborted, merge(runs, ignore), on_problem)
 
     @classmethod
@@ -115,12 +116,15 @@ class Transactions:
         The ``.txnindex`` of the segment holding an ABORT marker lists the whole transaction,
         whose data may sit in earlier segments, so all the entries are taken before the batches.
         An indexed range also covers a transaction whose marker the log cleaner has since removed.
+        A batch whose CRC fails opens or ends no transaction: its producer id, attributes and
+        offsets are not to be trusted.
         """
         transactions = cls()
         for txn in aborted:
             transactions.aborted[txn.producer_id].append((txn.first_offset, txn.last_offset))
         for batch in batches:
-            transactions._observe(batch, on_problem)
+            if batch.crc_valid is not False:
+                transactions._observe(batch, on_problem)
         return transactions
 
     def _observe(self, batch: Batch, on_problem: ProblemHandler | None) -> None:
@@ -158,8 +162,9 @@ class Transactions:
         batch at the last stable offset is in it, so that one of the parts reports it."""
         stable = self.last_stable_offset
         for batch in batches:
-            # The last stable offset is the base offset of a batch: no batch straddles it.
-            if stable is not None and batch.last_offset >= stable:
+            # The last stable offset is the base offset of a batch that checks: no batch straddles
+            # it, and one whose CRC fails, read before that batch, stands below it whatever it claims.
+            if stable is not None and batch.crc_valid is not False and batch.last_offset >= stable:
                 if not part or batch.base_offset == stable:
                     report_unstable(on_problem, batch.path, batch.position, stable)
                 return

@@ -41,6 +41,13 @@ between files. Such a batch is still read, unless another file or copy already s
 its offsets, so a batch that claimed bogus offsets further on never hides the good batches after
 it (those offsets may then come twice, as :func:`~kafkaks.store.segment.read_log` gives them).
 
+A batch whose CRC fails has no header to trust (its base offset, length and leader epoch lie
+outside the CRC, and the rest is damaged): it decides nothing about other batches. It stands where
+its file puts it, just after the offsets read from that file's batches that check, and claims no
+offsets: a copy's batch that checks there is read instead (``replica_repaired``), else it is read
+after its ``crc_mismatch``, and the offsets it claims neither hide the batches after it nor move
+where the merged log is.
+
 Memory stays about one batch per file being read: the files are read side by side in offset
 order, each opened once the merged log reaches its base offset (its name); plus, to tell which
 file supplied which offsets, three integers per switch from one file to another in what is read.
@@ -132,7 +139,7 @@ class _Reader:
         self.own_last: int | None = None  # ... of this file's own batches that check (no name)
         self.previous: int | None = None  # the last offset of the previous batch that checks
         self.head: Batch | None = None
-        self.head_base = 0
+        self.head_base = 0  # where the head stands in offset order (see advance)
         self.own: Problem | None = None  # the head's CRC mismatch
 
     @property
@@ -153,7 +160,9 @@ class _Reader:
         found, self.found = self.found, []
         self.own = None
         if self.head is not None:
-            self.head_base = first_offset(self.head)
+            # A batch whose CRC fails has no header to trust: it stands where its file puts it,
+            # after the batches that check before it, and claims no offsets of its own (head_last).
+            self.head_base = self.last + 1 if self.head.crc_valid is False else first_offset(self.head)
         losses, others = [], []
         for problem in found:
             if not problem.kind.repairable:
@@ -186,6 +195,13 @@ class _Reader:
             self.queue = item.batches()
             return next(self.queue)
         return item
+
+    @property
+    def head_last(self) -> int:
+        """The last offset the head claims in the merge: its header's, or for a head whose CRC
+        fails, none beyond where it stands (:attr:`head_base`)."""
+        head = self.batch
+        return self.head_base if head.crc_valid is False else int(head.last_offset)
 
     @property
     def rows(self) -> list[list[int]]:
@@ -261,7 +277,7 @@ class _Merge:
         head = reader.batch
         if head.crc_valid is False:
             if reader.own is not None:
-                self.losses.append(_Loss(reader.own, reader.head_base, head.last_offset, reader.run.copy))
+                self.losses.append(_Loss(reader.own, reader.head_base, reader.head_last, reader.run.copy))
         elif best is not None and head.data == best.batch.data:
             if reader.run.copy == best.run.copy:
                 self.report(
@@ -429,18 +445,17 @@ class _Merge:
                     valid, key=lambda r: (r.batch.partition_leader_epoch, record_count(r.batch), -r.number)
                 )
             elif any(
-                r.batch.crc_valid is not False and r.head_base <= candidates[0].batch.last_offset
-                for r in self.active
+                r.batch.crc_valid is not False and r.head_base <= candidates[0].head_last for r in self.active
             ):
                 for reader in candidates:  # a batch that checks holds some of these offsets
                     self.drop(reader, None)
                 continue
             else:
                 best = candidates[0]
-            chosen = best.batch
+            chosen, last = best.batch, best.head_last
             # The copies that hold these offsets, if only damaged (that is reported on its own).
-            present = frozenset(r.run.copy for r in self.active if r.head_base <= chosen.last_offset) | {
-                loss.copy for loss in self.losses if loss.lo <= chosen.last_offset and lowest <= loss.hi
+            present = frozenset(r.run.copy for r in self.active if r.head_base <= last) | {
+                loss.copy for loss in self.losses if loss.lo <= last and lowest <= loss.hi
             }
             for reader in candidates:
                 if reader is not best:
@@ -583,31 +598,31 @@ class _Merge:
         if self.losses:
             self.settle(base)
         if self.gap is not None or (present and len(present) < len(self.copies)):
-            self.note_gap(chosen, chosen.last_offset, chosen.size, present)
+            self.note_gap(chosen, reader.head_last, chosen.size, present)
+        self.last_read, self.last_batch = reader, chosen
         if chosen.crc_valid is False:
             if reader.own is not None:  # no copy holds these offsets undamaged
                 self.report(reader.own)
-        else:
-            if reader.previous is not None and base <= reader.previous:
-                self.report(
-                    Problem(
-                        ProblemKind.OFFSET_ORDER,
-                        chosen.path,
-                        chosen.position,
-                        chosen.size,
-                        f"batch starts at offset {base}, not after the previous batch's last offset "
-                        f"{reader.previous} in this file: a base offset is damaged (it lies outside the CRC) "
-                        "or batches are out of order; read all the same",
-                        base,
-                    )
+            return  # its header's offsets are no guide: the offsets read and the cursor stay
+        if reader.previous is not None and base <= reader.previous:
+            self.report(
+                Problem(
+                    ProblemKind.OFFSET_ORDER,
+                    chosen.path,
+                    chosen.position,
+                    chosen.size,
+                    f"batch starts at offset {base}, not after the previous batch's last offset "
+                    f"{reader.previous} in this file: a base offset is damaged (it lies outside the CRC) "
+                    "or batches are out of order; read all the same",
+                    base,
                 )
-            if self.covered and self.covered[-1][0] <= base <= self.covered[-1][1] + 1:
-                self.covered[-1][1] = max(self.covered[-1][1], chosen.last_offset)
-            else:
-                self.covered.append([base, chosen.last_offset])
+            )
+        if self.covered and self.covered[-1][0] <= base <= self.covered[-1][1] + 1:
+            self.covered[-1][1] = max(self.covered[-1][1], chosen.last_offset)
+        else:
+            self.covered.append([base, chosen.last_offset])
         self.supply(reader, base, chosen.last_offset)
         self.cursor = max(self.cursor or 0, chosen.last_offset + 1)
-        self.last_read, self.last_batch = reader, chosen
 
     def after(self, reader: _Reader) -> None:
         self.advance(reader)

@@ -18,7 +18,7 @@ import warnings
 from _queue import SimpleQueue
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, TypeVar
 
 from ..errors import (
     CorruptDataError,
@@ -47,6 +47,7 @@ __all__ = [
     "LogSource",
     "ProblemHandler",
     "batch_records",
+    "decoded_count",
     "default_handler",
     "flatten",
     "ignore",
@@ -59,6 +60,7 @@ __all__ = [
 
 LogSource = str | os.PathLike[str] | bytes | bytearray | memoryview | BinaryIO
 ProblemHandler = Callable[[Problem], None]
+_T = TypeVar("_T")
 
 ENTRY_PREFIX = LogEntryPrefix.STRUCT
 V2_HEADER_SIZE = RecordBatchHeader.SIZE
@@ -111,6 +113,39 @@ def batch_records(batch: Batch, on_problem: ProblemHandler | None) -> Iterator[R
         yield from batch.records()
     except KafkaksError as exc:
         report_undecodable(batch, exc, on_problem)
+
+
+def decoded_count(batch: Batch, on_problem: ProblemHandler | None) -> int:
+    """How many records of ``batch`` :func:`batch_records` would give, without making them
+    (:meth:`Batch.decoded_counts`); a failure to decode is handled as there."""
+    count = 0
+    try:
+        for records in batch.decoded_counts():
+            count += records
+    except KafkaksError as exc:
+        report_undecodable(batch, exc, on_problem)
+    return count
+
+
+class _CallerError(Exception):
+    """An ``OSError`` of the caller's ``on_problem`` or ``on_scan`` (writing what it was given to
+    a full disk or a closed stdout), carried past the reader's handler of the file's own errors."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error)
+        self.error = error
+
+
+def _callers(function: Callable[[_T], None]) -> Callable[[_T], None]:
+    """``function``, with an ``OSError`` it raises carried as a :class:`_CallerError`."""
+
+    def call(argument: _T) -> None:
+        try:
+            function(argument)
+        except OSError as exc:
+            raise _CallerError(exc) from exc
+
+    return call
 
 
 class _ResyncGaveUp(Exception):
@@ -236,7 +271,7 @@ def read_log_runs(
     ``partition_of`` gives the batches' topic and partition where no directory name tells them
     (a remote segment read as a stream)."""
     stream, name, owned = _open(source)
-    report = on_problem or default_handler
+    report = _callers(on_problem or default_handler)
     ahead: _ReadAhead | None = None
     position = start
     try:
@@ -246,7 +281,7 @@ def read_log_runs(
         topic, partition = partition_of or topic_partition(name if is_path else None)
         fd = _fileno(stream)  # where the next chunk can be read ahead with os.pread
         min_offset = -1  # offsets only grow: a batch found by resynchronising below this is reported
-        budget = _ResyncBudget(limit - start, on_scan)
+        budget = _ResyncBudget(limit - start, None if on_scan is None else _callers(on_scan))
         scanning = compiled_scan is not None  # off while the careful path meets legacy entries
         while position < limit:
             if scanning:
@@ -411,6 +446,8 @@ def read_log_runs(
         raise UnreadableFileError(
             f"{exc.strerror or exc} (reading the batches from this position on)", path=name, position=position
         ) from exc
+    except _CallerError as carried:  # not the file's: the caller's own, as it raised it
+        raise carried.error from None
     finally:
         if ahead is not None:  # its read done before the file closes
             ahead.close()

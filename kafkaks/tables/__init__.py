@@ -42,11 +42,12 @@ def new_run_id() -> str:
 
 def left_by_runs(folder: str) -> list[str] | None:
     """What runs killed before their first commit left under a local ``folder``, when that is all
-    it holds, else None: the data files of a run (a :data:`RUN_FOLDER`), an Iceberg metadata file
-    the commit wrote before the catalog named it (``metadata/*.metadata.json``: the table is not in
-    the catalog, so none of its metadata is committed), a local SQLite catalog that holds no table,
-    and the temporary file of a Delta commit (``_delta_log/_commit_*.json.tmp``). None of it is in
-    a table; none of it is a reason to refuse a new table in the folder."""
+    it holds, else None: the data files of a run (a :data:`RUN_FOLDER`), the Iceberg metadata and
+    manifest files the commit wrote before the catalog named them (``metadata/*.metadata.json``,
+    ``metadata/*.avro``: the table is not in the catalog, so none of its metadata is committed), a
+    local SQLite catalog that holds no table, and the temporary file of a Delta commit
+    (``_delta_log/_commit_*.json.tmp``). None of it is in a table; none of it is a reason to refuse
+    a new table in the folder."""
     found: list[str] = []
     with os.scandir(folder) as entries:
         for entry in entries:
@@ -68,7 +69,7 @@ def left_by_runs(folder: str) -> list[str] | None:
 def _uncommitted(path: str) -> bool:
     folder, name = os.path.split(path)
     parent = os.path.basename(folder)
-    if parent == "metadata" and name.endswith(".metadata.json"):
+    if parent == "metadata" and name.endswith((".metadata.json", ".avro")):  # metadata, manifests
         return True
     if parent == "_delta_log" and name.startswith("_commit_") and name.endswith(".json.tmp"):
         return True

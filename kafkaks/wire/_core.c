@@ -65,8 +65,9 @@ typedef struct {
 } Column;
 
 /* The passes over the records: check them and sum the column sizes; copy them into the columns;
- * make them Python objects (record_tuples; with the GIL held). */
-enum { PASS_CHECK, PASS_FILL, PASS_OBJECTS };
+ * make them Python objects (record_tuples; with the GIL held); only check them, keeping nothing
+ * (check_records). */
+enum { PASS_CHECK, PASS_FILL, PASS_OBJECTS, PASS_COUNT };
 
 typedef struct {
     int fill; /* the pass */
@@ -175,6 +176,7 @@ static void put_record(State *s, int64_t timestamp_delta, int64_t offset_delta) 
 }
 
 FORCE_INLINE void put(State *s, Column *column, const uint8_t *p, int64_t size, const int pass) {
+    if (pass == PASS_COUNT) return;
     if (pass == PASS_OBJECTS) {
         put_object(s, column, p, size);
         return;
@@ -238,7 +240,9 @@ FORCE_INLINE int decode_area_in(State *s, const uint8_t *p, Py_ssize_t size, int
             if (hvalue_size > 0) p += hvalue_size;
         }
         if (p != record_end) return fail(s, RECORD_SIZE_FORMAT, length, p - body);
-        if (pass == PASS_OBJECTS) {
+        if (pass == PASS_COUNT) {
+            /* checked: nothing kept */
+        } else if (pass == PASS_OBJECTS) {
             put_record(s, timestamp_delta, offset_delta);
         } else if (pass == PASS_CHECK) {
             s->timestamp_delta[s->row] = timestamp_delta;
@@ -260,6 +264,7 @@ static int decode_area(State *s, const uint8_t *p, Py_ssize_t size, int64_t coun
     switch (s->fill) {
     case PASS_CHECK: return decode_area_in(s, p, size, count, PASS_CHECK);
     case PASS_FILL: return decode_area_in(s, p, size, count, PASS_FILL);
+    case PASS_COUNT: return decode_area_in(s, p, size, count, PASS_COUNT);
     default: return decode_area_in(s, p, size, count, PASS_OBJECTS);
     }
 }
@@ -551,6 +556,74 @@ done:
     PyMem_Free(s.offset_delta);
     PyBuffer_Release(&area);
     return result;
+}
+
+/* Whether the `count` records of an uncompressed v2 record area decode, as record_tuples would
+ * take them, without making anything: None, or CorruptDataError with record_tuples' message. */
+static PyObject *check_records(PyObject *module, PyObject *args) {
+    Py_buffer area;
+    long long count;
+    if (!PyArg_ParseTuple(args, "y*L", &area, &count)) return NULL;
+    State s = {0};
+    s.fill = PASS_COUNT;
+    int64_t counts[1] = {count}, records;
+    Area one = {area.buf, area.len};
+    int status = check_counts(counts, &one, 1, &records);
+    if (status == 0) {
+        Py_BEGIN_ALLOW_THREADS
+        status = decode_area(&s, area.buf, area.len, count);
+        Py_END_ALLOW_THREADS
+        if (status < 0) PyErr_Format(corrupt_data_error, s.failure.format, s.failure.first, s.failure.second);
+    }
+    PyBuffer_Release(&area);
+    return status < 0 ? NULL : Py_NewRef(Py_None);
+}
+
+/* Where a record area of `count` records is cut into pieces of `rows` records, following only the
+ * chain of record lengths (kafkaks.wire.records.split_records): (the end of each piece but the
+ * last as int64s, whether the chain reached the last record and the area's end). Where it breaks,
+ * the ends before the piece holding the break; the caller walks that piece to say why. */
+static PyObject *piece_ends(PyObject *module, PyObject *args) {
+    Py_buffer area;
+    long long count, rows;
+    if (!PyArg_ParseTuple(args, "y*LL", &area, &count, &rows)) return NULL;
+    if (rows <= 0 || count < 0) {
+        PyBuffer_Release(&area);
+        PyErr_SetString(PyExc_ValueError, "piece_ends needs rows > 0 and count >= 0");
+        return NULL;
+    }
+    /* a count that cannot fit (every record takes 7 bytes or more) allocates nothing: no piece */
+    int fits = count <= area.len / MIN_RECORD_SIZE + 1;
+    int64_t pieces = count > 0 && fits ? (count - 1) / rows : 0;
+    PyObject *ends = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(pieces * (int64_t)sizeof(int64_t)));
+    if (!ends) {
+        PyBuffer_Release(&area);
+        return NULL;
+    }
+    int64_t *end_at = (int64_t *)PyBytes_AS_STRING(ends), found = 0;
+    int complete = fits;
+    Py_BEGIN_ALLOW_THREADS
+    const uint8_t *start = area.buf, *p = start, *end = start + area.len;
+    for (int64_t index = 0; fits && index < count; index++) {
+        if (index && index % rows == 0) end_at[found++] = p - start;
+        int64_t size;
+        if (p >= end || read_varint(&p, end, &size) != VARINT_OK) {
+            complete = 0;
+            break;
+        }
+        if (size > 0) {
+            if (size > end - p) {
+                complete = 0;
+                break;
+            }
+            p += size;
+        }
+    }
+    complete = complete && p == end;
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&area);
+    if (found < pieces && _PyBytes_Resize(&ends, (Py_ssize_t)(found * (int64_t)sizeof(int64_t))) < 0) return NULL;
+    return Py_BuildValue("(NO)", ends, complete ? Py_True : Py_False);
 }
 
 /* ---- CRC-32C (Castagnoli), the checksum of v2 batches (DefaultRecordBatch.computeChecksum) ---- */
@@ -917,6 +990,12 @@ static PyMethodDef methods[] = {
     {"record_tuples", record_tuples, METH_VARARGS,
      "record_tuples(area, count) -> [(timestamp_delta, offset_delta, key, value, headers)]: the records "
      "of an uncompressed v2 record area (see kafkaks.wire.records)."},
+    {"check_records", check_records, METH_VARARGS,
+     "check_records(area, count) -> None: whether the records of an uncompressed v2 record area decode as "
+     "record_tuples takes them (CorruptDataError if not), keeping nothing."},
+    {"piece_ends", piece_ends, METH_VARARGS,
+     "piece_ends(area, count, rows) -> (ends, complete): where the record area is cut into pieces of rows "
+     "records, by the record lengths alone (ends: int64s; see kafkaks.wire.records.split_records)."},
     {"decode_spans", decode_spans, METH_VARARGS,
      "decode_spans(buffer, starts, ends, counts, with_headers, allocate) -> decode_records of the record areas "
      "buffer[starts[i]:ends[i]] (starts, ends and counts: int64 arrays)."},

@@ -13,12 +13,20 @@ generated parser.
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import TypeVar
 
 from ..errors import CorruptDataError
 
-__all__ = ["PIECE_RECORDS", "RawRecord", "decode", "decode_records", "read_varint", "split_records"]
+__all__ = [
+    "PIECE_RECORDS",
+    "RawRecord",
+    "count_decoded",
+    "decode",
+    "decode_records",
+    "read_varint",
+    "split_records",
+]
 
 # (timestamp_delta, offset_delta, key, value, headers)
 RawRecord = tuple[int, int, bytes | None, bytes | None, list[tuple[str, bytes | None]]]
@@ -43,9 +51,10 @@ def read_varint(buf: bytes | memoryview, pos: int) -> tuple[int, int]:
             raise CorruptDataError("varint is too long: more than 10 bytes")
 
 
-def decode_records(buf: bytes, count: int) -> Iterator[RawRecord]:
+def decode_records(buf: bytes, count: int, position: int = 0, first: int = 0) -> Iterator[RawRecord]:
     """The ``count`` records that make up all of ``buf`` (a batch's uncompressed records area),
     one at a time: a batch of millions of records costs one record's memory beyond ``buf``.
+    With ``position`` and ``first``: those from record ``first`` on, which starts at ``position``.
 
     A claimed count that cannot fit raises before any record; any other damage raises when the
     record it breaks is reached, after the records before it.
@@ -56,10 +65,10 @@ def decode_records(buf: bytes, count: int) -> Iterator[RawRecord]:
     if count > len(buf) // 7 + 1:
         raise CorruptDataError(f"record count {count} cannot fit in {len(buf)} bytes of records")
     varint = read_varint
-    pos = 0
-    index = 0
+    pos = position
+    index = first
     try:
-        for index in range(count):
+        for index in range(first, count):
             length, pos = varint(buf, pos)
             start = pos
             # attributes (unused) are one byte
@@ -124,10 +133,14 @@ MISPLACED_END = "Incorrect declared batch size: the records do not end where the
 PIECE_RECORDS = 4096
 
 compiled_records: Callable[[bytes, int], list[RawRecord]] | None
+compiled_check: Callable[[bytes, int], None] | None
+compiled_ends: Callable[[bytes, int, int], tuple[bytes, bool]] | None
 try:
+    from ._core import check_records as compiled_check
+    from ._core import piece_ends as compiled_ends
     from ._core import record_tuples as compiled_records
 except ImportError:  # not built: decode_records alone
-    compiled_records = None
+    compiled_records = compiled_check = compiled_ends = None
 
 
 def decode(buf: bytes, count: int) -> Iterator[RawRecord]:
@@ -143,23 +156,72 @@ def decode(buf: bytes, count: int) -> Iterator[RawRecord]:
     if compiled_records is None:
         yield from decode_records(buf, count)
         return
-    done = 0
+    yield from _through_core(buf, count, compiled_records, lambda records: records)
+
+
+def count_decoded(buf: bytes, count: int) -> Iterator[int]:
+    """How many of the records :func:`decode` gives decode, as numbers that add up to it, without
+    making them (the core checks a piece at a time, keeping nothing); the error :func:`decode`
+    raises is raised where it does, after the numbers of the records before it."""
+    if compiled_check is None:
+        yield from (1 for _ in decode_records(buf, count))
+        return
+    check = compiled_check
+
+    def checked(piece: bytes, records: int) -> list[int]:
+        check(piece, records)
+        return [records]
+
+    yield from _through_core(buf, count, checked, lambda records: (1 for _ in records))
+
+
+_T = TypeVar("_T")
+
+
+def _through_core(
+    buf: bytes,
+    count: int,
+    core: Callable[[bytes, int], Iterable[_T]],
+    fallback: Callable[[Iterator[RawRecord]], Iterable[_T]],
+) -> Iterator[_T]:
+    """What ``core`` gives for each piece of :data:`PIECE_RECORDS` records; from a piece it
+    rejects on, what ``fallback`` gives for :func:`decode_records` of the records from there: those
+    before the damage, then its error, where it is. (The core also rejects what int64 cannot hold,
+    which :func:`decode_records` decodes.)"""
+    done = position = 0
     try:
         pieces = [(buf, count)] if count <= PIECE_RECORDS else split_records(buf, count, PIECE_RECORDS)
         for piece, records in pieces:
-            yield from compiled_records(piece, records)
+            yield from core(piece, records)
             done += records
+            position += len(piece)
     except CorruptDataError:
-        yield from itertools.islice(decode_records(buf, count), done, None)
+        yield from fallback(decode_records(buf, count, position, done))
 
 
 def split_records(payload: bytes, count: int, rows: int) -> Iterator[tuple[bytes, int]]:
     """A record area of ``count`` records cut at record boundaries into pieces of at most ``rows``
     records: (piece, records in it), so that a batch of millions of records decodes a piece at a
-    time. Only the length chain is followed here; :func:`decode_columns` checks each piece."""
-    start = position = first = 0
+    time. Only the length chain is followed here (by the core when it is built: a batch of tens
+    of millions of tiny records is cut in a fraction of a second); :func:`decode_columns` checks
+    each piece. Where the chain breaks, the pieces before the break come, then its error."""
+    start = first = 0
+    if compiled_ends is not None:
+        ends, complete = compiled_ends(payload, count, rows)
+        for end in memoryview(ends).cast("q"):
+            yield payload[start:end], rows
+            start, first = end, first + rows
+        if complete:
+            yield payload[start:], count - first
+            return
+    yield from _split_from(payload, count, rows, start, first)
+
+
+def _split_from(payload: bytes, count: int, rows: int, start: int, first: int) -> Iterator[tuple[bytes, int]]:
+    """:func:`split_records` from the piece of record ``first`` at ``start``, in Python."""
+    position = start
     try:
-        for index in range(count):
+        for index in range(first, count):
             if index - first == rows:
                 yield payload[start:position], rows
                 start, first = position, index
