@@ -187,4 +187,13 @@
 #define PRODUCER_SNAPSHOT_ENTRY_CURRENT_TXN_FIRST_OFFSET_TYPE int64_t
 #define PRODUCER_SNAPSHOT_ENTRY_SIZE 46
 
+/* The key of every control record (ControlRecordType's key schema). From kafka_control_record.ksy, type control_key, big-endian. */
+#define CONTROL_KEY_VERSION_OFFSET 0
+#define CONTROL_KEY_VERSION_LENGTH 2
+#define CONTROL_KEY_VERSION_TYPE int16_t
+#define CONTROL_KEY_TYPE_OFFSET 2
+#define CONTROL_KEY_TYPE_LENGTH 2
+#define CONTROL_KEY_TYPE_TYPE int16_t
+#define CONTROL_KEY_SIZE 4
+
 #endif /* KAFKAKS_LAYOUT_H */

@@ -277,3 +277,20 @@ class ProducerSnapshotEntry:
     SIZE: Final = CURRENT_TXN_FIRST_OFFSET_OFFSET + CURRENT_TXN_FIRST_OFFSET_LENGTH
     FIELDS: Final = ("producer_id", "producer_epoch", "last_sequence", "last_offset", "offset_delta", "timestamp", "coordinator_epoch", "current_txn_first_offset")
     STRUCT: Final = struct.Struct(">qhiqiqiq")
+
+
+class ControlKey:
+    """The key of every control record (ControlRecordType's key schema).
+
+    From kafka_control_record.ksy, type control_key (seq): version, type.
+    """
+
+    VERSION_OFFSET: Final = 0
+    VERSION_LENGTH: Final = 2
+    VERSION_STRUCT: Final = struct.Struct(">h")
+    TYPE_OFFSET: Final = VERSION_OFFSET + VERSION_LENGTH
+    TYPE_LENGTH: Final = 2
+    TYPE_STRUCT: Final = struct.Struct(">h")
+    SIZE: Final = TYPE_OFFSET + TYPE_LENGTH
+    FIELDS: Final = ("version", "type")
+    STRUCT: Final = struct.Struct(">hh")

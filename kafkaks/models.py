@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
 
+from .generated.kafka_message import KafkaMessage
 from .problems import ProblemKind
 
 __all__ = [
@@ -48,7 +49,11 @@ class TimestampType(StrEnum):
 
     @property
     def id(self) -> int:
-        return {"NoTimestampType": -1, "CreateTime": 0, "LogAppendTime": 1}[self.value]
+        return _TIMESTAMP_TYPE_IDS[self]
+
+
+# The numbers of the spec's timestamp_type enum (kafka_message.ksy: -1 for no timestamp).
+_TIMESTAMP_TYPE_IDS = {kind: int(KafkaMessage.TimestampType[kind.name.lower()]) for kind in TimestampType}
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,7 +29,7 @@ from kafka.record.util import calc_crc32c
 
 from kafkaks import KafkaksError
 from kafkaks.cli.main import main
-from kafkaks.cli.paths import SUFFIXES
+from kafkaks.store.listing import KAFKA_SUFFIXES as SUFFIXES
 
 ROOT = Path(__file__).resolve().parents[1]
 CODECS = ["none", "gzip", "snappy", "lz4", "zstd"]

@@ -61,6 +61,12 @@ const LAYOUTS = [
     type: "producer_entry",
     doc: "One producer of a .snapshot.",
   },
+  {
+    name: "ControlKey",
+    spec: "kafka_control_record",
+    type: "control_key",
+    doc: "The key of every control record (ControlRecordType's key schema).",
+  },
 ];
 
 const PRIMITIVES = { s1: "b", u1: "B", s2: "h", u2: "H", s4: "i", u4: "I", s8: "q", u8: "Q" };

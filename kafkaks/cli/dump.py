@@ -41,6 +41,7 @@ from ..store.files import (
     iter_txn_index,
     read_producer_snapshot,
 )
+from ..store.listing import KAFKA_SUFFIXES, FileKind, sibling
 from ..store.segment import batch_records, flatten, read_log_runs, topic_partition
 from ..store.verify import (
     INDEX_ENTRY,
@@ -59,7 +60,7 @@ from .decoder_text import missing_key_message
 from .dump_text import TextRenderer, absolute_path, log_header, segment_header
 from .jsonl import JsonRenderer
 from .output import OutputError, Renderer, quiet_stdout
-from .paths import SUFFIXES, expand, log_bytes, suffix_of
+from .paths import expand, log_bytes
 from .remote import open_remote
 
 if TYPE_CHECKING:
@@ -81,11 +82,6 @@ DECODER_OPTIONS: tuple[tuple[str, InternalKind], ...] = (
 TOPIC_OF_KIND = {kind: topic for topic, kind in INTERNAL_TOPICS.items()}
 
 
-def _sibling(path: str, suffix: str) -> str:
-    """The file of the same segment with another suffix, as Kafka names it from the prefix."""
-    return os.path.join(os.path.dirname(path), os.path.basename(path).split(".")[0] + suffix)
-
-
 def decoder_kind(args: argparse.Namespace) -> InternalKind | None:
     """The decoder chosen by the options, applied to every file dumped, or None."""
     return next((kind for dest, kind in DECODER_OPTIONS if getattr(args, dest, False)), None)
@@ -95,7 +91,7 @@ def file_kind(path: str) -> InternalKind | None:
     """What ``--json`` decodes a file's records as when no decoder option is given: the internal
     topic its ``<topic>-<partition>`` directory names, or cluster metadata for a KRaft
     ``.checkpoint`` (``bootstrap.checkpoint`` sits in the log dir itself, out of any partition)."""
-    if path.endswith(".checkpoint"):
+    if FileKind.of(path) is FileKind.CHECKPOINT:
         return "cluster_metadata"
     return internal_kind(topic_partition(path)[0])
 
@@ -174,16 +170,15 @@ class Dumper:
 
     def dump(self, path: str) -> None:
         self.output.start(path)
-        suffix = suffix_of(os.path.basename(path))
-        dumpers: dict[str, Callable[[str], None]] = {
-            ".log": self.dump_log,
-            ".checkpoint": self.dump_log,
-            ".index": self.dump_index,
-            ".timeindex": self.dump_time_index,
-            ".txnindex": self.dump_txn_index,
-            ".snapshot": self.dump_snapshot,
+        dumpers: dict[FileKind | None, Callable[[str], None]] = {
+            FileKind.LOG: self.dump_log,
+            FileKind.CHECKPOINT: self.dump_log,
+            FileKind.INDEX: self.dump_index,
+            FileKind.TIMEINDEX: self.dump_time_index,
+            FileKind.TXNINDEX: self.dump_txn_index,
+            FileKind.SNAPSHOT: self.dump_snapshot,
         }
-        dumper = dumpers.get(suffix)
+        dumper = dumpers.get(FileKind.of(path))
         if dumper is None:
             self.output.warn(f"Ignoring unknown file {path}")
             return
@@ -217,7 +212,7 @@ class Dumper:
     def dump_log(self, path: str) -> None:
         # Kafka's header line, computed in either format: it refuses a .checkpoint whose name is
         # not a KRaft snapshot's.
-        base_offset = base_offset_of(path) if path.endswith(".log") else None
+        base_offset = base_offset_of(path) if FileKind.of(path) is FileKind.LOG else None
         self.output.log_file(path, log_header(path), base_offset, os.path.getsize(path))
         self.read_batches(path, path, file_kind(path), None)
 
@@ -304,14 +299,14 @@ class Dumper:
 
     def dump_index(self, path: str) -> None:
         base_offset = base_offset_of(path)
-        self.output.file(path, "index", base_offset=base_offset)
+        self.output.file(path, FileKind.INDEX, base_offset=base_offset)
         if self.empty(path, INDEX_ENTRY):
             return
         if self.args.index_sanity_check:
             error = index_sanity_error(absolute_path(path), path, base_offset)
             self.sanity(path, ProblemKind.INDEX_SANITY, error)
             return
-        log = _sibling(path, ".log")
+        log = sibling(path, FileKind.LOG)
         verify = self.can_verify(path, log)
         mismatches: list[tuple[int, int]] = []
         for entry in iter_offset_index(path, base_offset):
@@ -341,14 +336,14 @@ class Dumper:
 
     def dump_time_index(self, path: str) -> None:
         base_offset = base_offset_of(path)
-        self.output.file(path, "timeindex", base_offset=base_offset)
+        self.output.file(path, FileKind.TIMEINDEX, base_offset=base_offset)
         if self.empty(path, TIME_INDEX_ENTRY):
             return
         if self.args.index_sanity_check:
             error = time_index_sanity_error(absolute_path(path), path, base_offset)
             self.sanity(path, ProblemKind.TIME_INDEX_SANITY, error)
             return
-        log, index = _sibling(path, ".log"), _sibling(path, ".index")
+        log, index = sibling(path, FileKind.LOG), sibling(path, FileKind.INDEX)
         verify = self.can_verify(path, log)
         # Kafka needs the .index too; without it every lookup starts at position 0: same result, slower.
         with open_offset_index(index) if verify else contextlib.nullcontext([]) as offsets:
@@ -393,7 +388,7 @@ class Dumper:
     # .txnindex and .snapshot
 
     def dump_txn_index(self, path: str) -> None:
-        self.output.file(path, "txnindex")
+        self.output.file(path, FileKind.TXNINDEX)
         for txn in iter_txn_index(path):
             if txn.version > 0:
                 self.report(
@@ -408,7 +403,7 @@ class Dumper:
         snapshot = read_producer_snapshot(path)
         self.output.file(
             path,
-            "snapshot",
+            FileKind.SNAPSHOT,
             version=snapshot.version,
             crc=snapshot.crc,
             computed_crc=snapshot.computed_crc,
@@ -451,8 +446,7 @@ def run_dump(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise
     finally:
         progress.close()
-    if remote is None and not any(suffix_of(os.path.basename(path)) in SUFFIXES for path in files):
-        raise NoKafkaDataError(
-            f"nothing dumped: no Kafka file (none of {', '.join(SUFFIXES)}) among {', '.join(arguments)}"
-        )
+    if remote is None and not any(FileKind.of(path) is not None for path in files):
+        suffixes, among = ", ".join(KAFKA_SUFFIXES), ", ".join(arguments)
+        raise NoKafkaDataError(f"nothing dumped: no Kafka file (none of {suffixes}) among {among}")
     return 1 if dumper.failed else 0

@@ -46,6 +46,7 @@ from ..models import AbortedTxn, ControlRecord, OffsetIndexEntry, Problem, Produ
 from ..problems import ProblemKind
 from ..progress import Progress
 from ..store.files import base_offset_of
+from ..store.listing import FileKind
 from ..wire.batch import Batch
 from .decoder_text import format_internal
 from .jsonl import encoded_pieces, large_value
@@ -183,7 +184,7 @@ def segment_header(base_offset: int) -> str:
 
 def log_header(path: str) -> str:
     name = os.path.basename(path)
-    if name.endswith(".log"):
+    if FileKind.of(name) is FileKind.LOG:
         return segment_header(base_offset_of(path))
     if name == "bootstrap.checkpoint":
         return "KRaft bootstrap snapshot"

@@ -11,8 +11,8 @@ from collections.abc import Callable
 
 from ..errors import KafkaksError, NoKafkaDataError
 from ..store.listing import (
-    KAFKA_SUFFIXES,
     Entry,
+    FileKind,
     Listing,
     PartitionDir,
     classify,
@@ -22,26 +22,23 @@ from ..store.listing import (
 )
 from ..store.segment import ProblemHandler
 
-__all__ = ["SUFFIXES", "expand", "log_bytes", "partition_of", "suffix_of"]
+__all__ = ["expand", "log_bytes", "partition_of"]
 
-SUFFIXES = KAFKA_SUFFIXES  # Kafka's dispatch order for the files of one segment
+ORDER = list(FileKind)  # Kafka's dispatch order for the files of one segment
 LEADING_DIGITS = re.compile(r"^\d+")
 
 
 def _kafka_files(listing: Listing) -> list[str]:
     """The dumpable files of one directory, by base offset, then in Kafka's suffix order."""
 
-    def order(entry: Entry) -> tuple[int, int, str]:
-        digits = LEADING_DIGITS.match(entry.name)
-        return (int(digits[0]) if digits else -1, SUFFIXES.index(suffix_of(entry.name)), entry.name)
+    def order(entry: tuple[Entry, FileKind]) -> tuple[int, int, str]:
+        file, kind = entry
+        digits = LEADING_DIGITS.match(file.name)
+        return (int(digits[0]) if digits else -1, ORDER.index(kind), file.name)
 
-    files = [entry for entry in listing.entries if entry.type == "file" and suffix_of(entry.name) in SUFFIXES]
-    return [entry.path for entry in sorted(files, key=order)]
-
-
-def suffix_of(name: str) -> str:
-    """The last suffix of a file name (".log"), by which Kafka dispatches a file; "" for none."""
-    return name[name.rfind(".") :] if "." in name else ""
+    kinds = [(entry, FileKind.of(entry.name)) for entry in listing.entries if entry.type == "file"]
+    files = [(entry, kind) for entry, kind in kinds if kind is not None]
+    return [entry.path for entry, _ in sorted(files, key=order)]
 
 
 def expand(path: str, on_problem: ProblemHandler) -> list[str]:
@@ -109,5 +106,5 @@ def log_bytes(files: list[str]) -> int:
     return sum(
         os.path.getsize(path)
         for path in files
-        if path.endswith((".log", ".checkpoint")) and os.path.isfile(path)
+        if FileKind.of(path) in (FileKind.LOG, FileKind.CHECKPOINT) and os.path.isfile(path)
     )

@@ -14,11 +14,12 @@ from ..errors import KafkaksError, NoKafkaDataError
 from ..models import Problem
 from ..problems import ProblemKind
 from ..progress import Progress
+from ..store.listing import KAFKA_SUFFIXES, FileKind
 from ..store.verify import PartitionReport, SnapshotSummary, verify_files
 from .dump_text import log_header
 from .jsonl import dumps, problem_object, summary_object
 from .output import quiet_stdout
-from .paths import SUFFIXES, expand, log_bytes, suffix_of
+from .paths import expand, log_bytes
 from .recovery import offset_range, write_recovery
 
 __all__ = ["run_verify", "summary_table"]
@@ -110,13 +111,10 @@ def run_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             err.write(f"kafkaks: {problem.path}: {problem.message}\n")
 
     files = [path for argument in args.paths for path in expand(argument, on_listing_problem)]
-    unknown = [
-        path
-        for path in args.paths
-        if os.path.isfile(path) and suffix_of(os.path.basename(path)) not in SUFFIXES
-    ]
+    unknown = [path for path in args.paths if os.path.isfile(path) and FileKind.of(path) is None]
     if unknown:
-        raise NoKafkaDataError(f"not a file verify checks (none of {', '.join(SUFFIXES)})", path=unknown[0])
+        suffixes = ", ".join(KAFKA_SUFFIXES)
+        raise NoKafkaDataError(f"not a file verify checks (none of {suffixes})", path=unknown[0])
     progress = Progress(err, log_bytes(files), "kafkaks verify")
 
     def on_problem(problem: Problem) -> None:

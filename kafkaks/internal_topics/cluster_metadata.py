@@ -13,12 +13,11 @@ from ..generated.metadata_records import METADATA_RECORDS as SPEC_RECORDS
 from ..wire.control import kafka_uuid
 from .convert import (
     PARSE_ERRORS,
-    frame_problem,
     int32s,
     kafka_bytes,
     kafka_string,
     leftover,
-    parse,
+    read_framed,
     strings,
     uuids,
 )
@@ -125,19 +124,10 @@ def decode_cluster_metadata(value: bytes | None) -> DecodedRecord:
         name = METADATA_RECORDS[api_key][0] if api_key in METADATA_RECORDS else None
         return DecodedRecord("cluster_metadata", None, None, name, version, None, value is None, problem)
 
-    if value is None:
-        return fail("null value (a metadata record always has one)")
-    try:
-        r = parse(KafkaMetadataRecord, value)
-    except PARSE_ERRORS as exc:
-        return fail(f"could not read the record: {exc}")
-    frame, api_key, version = (
-        r.frame_version.value,
-        r.api_key.value,
-        r.version.value,
-    )
-    if problem := frame_problem(frame, api_key, METADATA_RECORDS):
-        return fail(problem)
+    framed = read_framed(KafkaMetadataRecord, value, METADATA_RECORDS, "a metadata record")
+    if isinstance(framed, str):
+        return fail(framed)
+    r, api_key, version = framed
     name, highest, fields = METADATA_RECORDS[api_key]
     if isinstance(r.data, bytes) or version > highest:
         return fail(f"unknown version {version} of {name} (Kafka 4.3 reads 0 to {highest})", api_key, version)

@@ -25,10 +25,9 @@ from .convert import (
     parse,
     pascal_case,
     strings,
-    unknown_record_type,
 )
 from .messages import COORDINATOR_RECORDS, coordinator_record, message_json
-from .records import DecodedRecord
+from .records import DecodedRecord, read_key
 
 __all__ = ["KEY_SCHEMAS", "decode_offsets"]
 
@@ -123,24 +122,10 @@ def _group_metadata_value(d: Any, version: int) -> dict[str, Any]:
 
 def decode_offsets(key: bytes | None, value: bytes | None) -> DecodedRecord:
     """A ``__consumer_offsets`` record: the key's record type chooses the schemas."""
-    if key is None:
-        return DecodedRecord("offsets", None, None, None, None, None, value is None, "missing key")
-    try:
-        k = parse(KafkaConsumerOffsetsKey, key)
-    except PARSE_ERRORS as exc:
-        return DecodedRecord("offsets", None, None, None, None, None, value is None, f"key: {exc}")
-    record_type = int(k.record_type)
-    if isinstance(k.key, bytes):
-        return DecodedRecord(
-            "offsets",
-            record_type,
-            None,
-            None,
-            None,
-            None,
-            value is None,
-            unknown_record_type(record_type),
-        )
+    opened = read_key("offsets", KafkaConsumerOffsetsKey, key, value)
+    if isinstance(opened, DecodedRecord):
+        return opened
+    k, record_type = opened
     if record_type in COORDINATOR_RECORDS[_TABLE]:
         return coordinator_record("offsets", _TABLE, record_type, k.key, value)
     problems = []

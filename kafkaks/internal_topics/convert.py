@@ -74,6 +74,25 @@ def frame_problem(frame: int, api_key: int, known: Collection[int]) -> str | Non
     return None
 
 
+def read_framed(
+    parser: Callable[[KaitaiStream], Any], value: bytes | None, known: Collection[int], what: str
+) -> tuple[Any, int, int] | str:
+    """A framed record's value (cluster metadata, remote log metadata: a frame version, an api key
+    and a version before the message) parsed by its spec, with its api key and version; else why
+    it cannot be read: null (``what`` always has a value), or in Kafka's words where Kafka has them
+    (:func:`frame_problem`)."""
+    if value is None:
+        return f"null value ({what} always has one)"
+    try:
+        record = parse(parser, value)
+    except PARSE_ERRORS as exc:
+        return f"could not read the record: {exc}"
+    frame, api_key, version = record.frame_version.value, record.api_key.value, record.version.value
+    if problem := frame_problem(frame, api_key, known):
+        return problem
+    return record, api_key, version
+
+
 def decode_versioned(
     value: bytes, parser: Any, name: str, record_type: int, to_dict: Callable[[Any, int], dict[str, Any]]
 ) -> tuple[dict[str, Any] | None, int | None, str | None]:

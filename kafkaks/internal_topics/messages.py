@@ -22,7 +22,7 @@ from .convert import (
     strings,
     uuids,
 )
-from .records import DecodedRecord, InternalKind
+from .records import DecodedRecord, InternalKind, undecoded
 
 __all__ = [
     "COORDINATOR_RECORDS",
@@ -181,7 +181,7 @@ def coordinator_record(
     try:
         key_dict = message_json(key_obj, key_fields, 0)
     except PARSE_ERRORS as exc:  # a key Kafka cannot read: no type to show (it is not unknown)
-        return DecodedRecord(kind, None, None, None, None, None, value is None, f"key: {exc}")
+        return undecoded(kind, value, f"key: {exc}")
     if (extra := leftover(key_obj)) > 0:
         problems.append(f"key: {extra} bytes left over after {name}Key")
     if value is None:

@@ -4,10 +4,15 @@ internal (``__consumer_offsets``, ``__transaction_state``, ``__cluster_metadata`
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any, Literal
 
-__all__ = ["INTERNAL_TOPICS", "DecodedRecord", "InternalKind", "internal_kind"]
+from kaitaistruct import KaitaiStream
+
+from .convert import PARSE_ERRORS, parse, unknown_record_type
+
+__all__ = ["INTERNAL_TOPICS", "DecodedRecord", "InternalKind", "internal_kind", "read_key", "undecoded"]
 
 InternalKind = Literal[
     "offsets", "transaction_log", "cluster_metadata", "share_group_state", "remote_log_metadata"
@@ -76,3 +81,39 @@ class DecodedRecord:
             "tombstone": self.tombstone,
             "problem": self.problem,
         }
+
+
+def undecoded(
+    kind: InternalKind, value: bytes | None, problem: str, key_type: int | None = None
+) -> DecodedRecord:
+    """A record whose key could not be read, with why; ``key_type`` where its record type is known."""
+    return DecodedRecord(kind, key_type, None, None, None, None, value is None, problem)
+
+
+def _record_type(key: Any) -> int:
+    return int(key.record_type)
+
+
+def read_key(
+    kind: InternalKind,
+    parser: Callable[[KaitaiStream], Any],
+    key: bytes | None,
+    value: bytes | None,
+    *,
+    known: Collection[int] | None = None,
+    record_type: Callable[[Any], int] = _record_type,
+) -> tuple[Any, int] | DecodedRecord:
+    """The opening every keyed internal topic shares: the key parsed by its spec and its record
+    type (the key's int16, read by ``record_type``), or the record as far as it goes: no key, a key
+    that does not parse (no type shown: Kafka cannot read it), a record type the spec (or
+    ``known``) does not have."""
+    if key is None:
+        return undecoded(kind, value, "missing key")
+    try:
+        parsed = parse(parser, key)
+    except PARSE_ERRORS as exc:
+        return undecoded(kind, value, f"key: {exc}")
+    type_id = record_type(parsed)
+    if isinstance(parsed.key, bytes) or (known is not None and type_id not in known):
+        return undecoded(kind, value, unknown_record_type(type_id), type_id)
+    return parsed, type_id

@@ -4,7 +4,7 @@ the spec ``kafka_remote_log_metadata_record`` and the table derived from it."""
 from __future__ import annotations
 
 from ..generated.kafka_remote_log_metadata_record import KafkaRemoteLogMetadataRecord
-from .convert import PARSE_ERRORS, frame_problem, leftover, parse
+from .convert import PARSE_ERRORS, leftover, read_framed
 from .messages import FRAMED_RECORDS, message_json
 from .records import DecodedRecord
 
@@ -20,15 +20,12 @@ def decode_remote_log_metadata(value: bytes | None) -> DecodedRecord:
     def fail(problem: str, name: str | None = None, version: int | None = None) -> DecodedRecord:
         return DecodedRecord("remote_log_metadata", None, None, name, version, None, value is None, problem)
 
-    if value is None:
-        return fail("null value (a remote log metadata record always has one)")
-    try:
-        r = parse(KafkaRemoteLogMetadataRecord, value)
-    except PARSE_ERRORS as exc:
-        return fail(f"could not read the record: {exc}")
-    frame, api_key, version = r.frame_version.value, r.api_key.value, r.version.value
-    if problem := frame_problem(frame, api_key, REMOTE_LOG_METADATA_RECORDS):
-        return fail(problem)
+    framed = read_framed(
+        KafkaRemoteLogMetadataRecord, value, REMOTE_LOG_METADATA_RECORDS, "a remote log metadata record"
+    )
+    if isinstance(framed, str):
+        return fail(framed)
+    r, api_key, version = framed
     name, highest, fields = REMOTE_LOG_METADATA_RECORDS[api_key]
     if isinstance(r.data, bytes):
         return fail(f"unknown version {version} of {name} (Kafka 4.3 reads 0 to {highest})", name, version)

@@ -12,16 +12,13 @@ from ..generated.kafka_transaction_log_key import KafkaTransactionLogKey
 from ..generated.kafka_transaction_log_value import KafkaTransactionLogValue
 from ..generated.message_tables import VALUE_RECORDS
 from .convert import (
-    PARSE_ERRORS,
     decode_versioned,
     kafka_string,
     leftover,
-    parse,
     pascal_case,
-    unknown_record_type,
 )
 from .messages import message_json
-from .records import DecodedRecord
+from .records import DecodedRecord, read_key
 
 __all__ = ["TRANSACTION_STATES", "decode_transaction_log"]
 
@@ -38,25 +35,16 @@ def _transaction_log_value(d: Any, version: int) -> dict[str, Any]:
     return message_json(d, _FIELDS, version)
 
 
+def _key_version(key: Any) -> int:
+    return int(key.version)  # the key's int16, read as its record type (the spec's version)
+
+
 def decode_transaction_log(key: bytes | None, value: bytes | None) -> DecodedRecord:
     """A ``__transaction_state`` record: a transactional id and its state."""
-    if key is None:
-        return DecodedRecord("transaction_log", None, None, None, None, None, value is None, "missing key")
-    try:
-        k = parse(KafkaTransactionLogKey, key)
-    except PARSE_ERRORS as exc:
-        return DecodedRecord("transaction_log", None, None, None, None, None, value is None, f"key: {exc}")
-    if isinstance(k.key, bytes):
-        return DecodedRecord(
-            "transaction_log",
-            k.version,
-            None,
-            None,
-            None,
-            None,
-            value is None,
-            unknown_record_type(k.version),
-        )
+    opened = read_key("transaction_log", KafkaTransactionLogKey, key, value, record_type=_key_version)
+    if isinstance(opened, DecodedRecord):
+        return opened
+    k, _ = opened
     problems = []
     key_dict = {"transactionalId": kafka_string(k.key.transactional_id)}
     if (extra := leftover(k.key)) > 0:

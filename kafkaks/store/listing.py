@@ -31,6 +31,7 @@ import re
 import stat
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, TypeVar
 
@@ -44,7 +45,9 @@ from .files import PathArg
 from .segment import PARTITION_DIR, ProblemHandler
 
 __all__ = [
+    "KAFKA_SUFFIXES",
     "Entry",
+    "FileKind",
     "Listing",
     "PartitionDir",
     "Segment",
@@ -63,6 +66,7 @@ __all__ = [
     "report_entries",
     "report_unreadable",
     "segments_in",
+    "sibling",
     "wanted_partitions",
 ]
 
@@ -72,8 +76,42 @@ TEMP_ORDER = {"": 0, ".swap": 1, ".cleaned": 2, ".deleted": 3}
 # What a file read as a log must be called, whatever its base name (a segment renamed to tell it
 # apart in the Web IDE is still a segment): .log, or a KRaft .checkpoint, maybe being deleted.
 LOG_FILE = re.compile(r"\.(?:log|checkpoint)(?:\.deleted|\.cleaned|\.swap)?$")
+
+
+class FileKind(StrEnum):
+    """What a Kafka file is, from its last suffix, as DumpLogSegments dispatches files; the value
+    is the suffix without its dot. Members are in Kafka's dispatch order for one segment's files."""
+
+    LOG = "log"
+    CHECKPOINT = "checkpoint"
+    INDEX = "index"
+    TIMEINDEX = "timeindex"
+    TXNINDEX = "txnindex"
+    SNAPSHOT = "snapshot"
+
+    @property
+    def suffix(self) -> str:
+        return f".{self.value}"
+
+    @classmethod
+    def of(cls, path: PathArg) -> FileKind | None:
+        """The kind of a file by its name's last suffix (``.log.deleted`` is none), or None."""
+        name = os.path.basename(path)
+        _, dot, suffix = name.rpartition(".")
+        try:
+            return cls(suffix) if dot else None
+        except ValueError:
+            return None
+
+
+def sibling(path: str, kind: FileKind) -> str:
+    """The file of the same segment of another kind, as Kafka names it from the prefix (the name
+    up to its first dot): the ``.log`` beside ``00000000000000000042.index``."""
+    return os.path.join(os.path.dirname(path), os.path.basename(path).split(".")[0] + kind.suffix)
+
+
 # Kafka's dispatch order for the files of one segment (DumpLogSegments reads files by suffix).
-KAFKA_SUFFIXES = (".log", ".checkpoint", ".index", ".timeindex", ".txnindex", ".snapshot")
+KAFKA_SUFFIXES = tuple(kind.suffix for kind in FileKind)
 # The files beside a segment, named by its base offset (LogSegment, ProducerStateManager).
 COMPANIONS = (".index", ".timeindex", ".txnindex", ".snapshot")
 # The files of a partition directory (LocalLog, LogSegment, ProducerStateManager, KRaft snapshots,
@@ -174,7 +212,7 @@ def list_local(directory: str | os.PathLike[str], root: str | os.PathLike[str] |
 
 
 def _local_entry(entry: os.DirEntry[str], root: str) -> Entry:
-    kafka_named = PARTITION_FILE.match(entry.name) is not None or entry.name.endswith(KAFKA_SUFFIXES)
+    kafka_named = PARTITION_FILE.match(entry.name) is not None or FileKind.of(entry.name) is not None
     try:
         mode = entry.stat().st_mode  # follows a link; raises for one that loops or dangles
         if entry.is_symlink():

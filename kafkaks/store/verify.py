@@ -48,7 +48,7 @@ from .files import (
     iter_txn_index,
     read_producer_snapshot,
 )
-from .listing import PartitionDir, Segment
+from .listing import FileKind, PartitionDir, Segment, sibling
 from .partition import segment_runs
 from .replicas import first_offset, merge, record_count
 from .segment import ProblemHandler, batch_records, decoded_count, ignore, read_log
@@ -260,15 +260,6 @@ def _first_offset(batch: Batch) -> int:
     return first
 
 
-def _sibling(path: str, suffix: str) -> str:
-    return os.path.join(os.path.dirname(path), os.path.basename(path).split(".")[0] + suffix)
-
-
-def _suffix(path: str) -> str:
-    name = os.path.basename(path)
-    return name[name.rfind(".") :] if "." in name else ""
-
-
 class _Checker:
     """Checks the files of one directory, reporting each problem as soon as it is found."""
 
@@ -302,15 +293,15 @@ class _Checker:
             self.on_problem(problem)
 
     def check(self, path: str) -> None:
-        checks: dict[str, Callable[[str], None]] = {
-            ".log": self.log,
-            ".checkpoint": self.kraft_snapshot,
-            ".index": self.index,
-            ".timeindex": self.time_index,
-            ".txnindex": self.txn_index,
-            ".snapshot": self.producer_snapshot,
+        checks: dict[FileKind | None, Callable[[str], None]] = {
+            FileKind.LOG: self.log,
+            FileKind.CHECKPOINT: self.kraft_snapshot,
+            FileKind.INDEX: self.index,
+            FileKind.TIMEINDEX: self.time_index,
+            FileKind.TXNINDEX: self.txn_index,
+            FileKind.SNAPSHOT: self.producer_snapshot,
         }
-        check = checks.get(_suffix(path))
+        check = checks.get(FileKind.of(path))
         if check is None:
             return  # not a file Kafka's tools read: .deleted, .swap, checkpoints of offsets, ...
         self.report.files += 1
@@ -407,7 +398,7 @@ class _Checker:
         return False
 
     def index(self, path: str) -> None:
-        log = _sibling(path, ".log")
+        log = sibling(path, FileKind.LOG)
         entries = iter_offset_index(path)
         first = next(entries, None)
         if first is None or not self.can_verify(path, log):
@@ -469,7 +460,7 @@ class _Checker:
                 )
 
     def time_index(self, path: str) -> None:
-        log, index = _sibling(path, ".log"), _sibling(path, ".index")
+        log, index = sibling(path, FileKind.LOG), sibling(path, FileKind.INDEX)
         entries = iter_time_index(path)
         first = next(entries, None)
         if first is None or not self.can_verify(path, log):
@@ -564,7 +555,7 @@ class _Checker:
         gap = cleaning.gap_before(offset, next_first)
         if gap is None:
             return False
-        time_index = _suffix(path) == ".timeindex"
+        time_index = FileKind.of(path) is FileKind.TIMEINDEX
         self.problem(
             ProblemKind.TIME_INDEX_CLEANED_OFFSET if time_index else ProblemKind.INDEX_CLEANED_OFFSET,
             path,
@@ -597,9 +588,9 @@ class _Checker:
                 path,
                 "Snapshot is corrupt (CRC is no longer valid). "
                 f"Stored crc: {snapshot.crc}. Computed crc: {snapshot.computed_crc}",
-                2,
+                layout.ProducerSnapshotHeader.CRC_OFFSET,
                 None,
-                4,
+                layout.ProducerSnapshotHeader.CRC_LENGTH,
             )
 
     def cross_segment(self) -> None:

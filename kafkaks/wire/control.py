@@ -8,11 +8,13 @@ parsed structures into plain dicts named like Kafka's JSON converters, which is 
 from __future__ import annotations
 
 import base64
+from collections.abc import Callable
 from typing import Any
 
 from kaitaistruct import BytesIO, KaitaiStream, KaitaiStructError
 
 from ..errors import CorruptDataError
+from ..generated import layout
 from ..generated.kafka_control_record import KafkaControlRecord as Ksy
 from ..models import ControlRecord
 
@@ -72,24 +74,25 @@ def _voters(v: Any) -> dict[str, Any]:
     }
 
 
-VALUES = {
-    0: (Ksy.EndTxnMarker, _end_txn_marker),
-    1: (Ksy.EndTxnMarker, _end_txn_marker),
-    2: (Ksy.LeaderChangeMessage, _leader_change),
-    3: (Ksy.SnapshotHeaderRecord, _snapshot_header),
-    4: (Ksy.SnapshotFooterRecord, _snapshot_footer),
-    5: (Ksy.KraftVersionRecord, _kraft_version),
-    6: (Ksy.VotersRecord, _voters),
+# The parser and converter of each control type's value, by the spec's ControlRecordType enum.
+VALUES: dict[int, tuple[Callable[[KaitaiStream], Any], Callable[[Any], dict[str, Any]]]] = {
+    Ksy.ControlType.abort: (Ksy.EndTxnMarker, _end_txn_marker),
+    Ksy.ControlType.commit: (Ksy.EndTxnMarker, _end_txn_marker),
+    Ksy.ControlType.leader_change: (Ksy.LeaderChangeMessage, _leader_change),
+    Ksy.ControlType.snapshot_header: (Ksy.SnapshotHeaderRecord, _snapshot_header),
+    Ksy.ControlType.snapshot_footer: (Ksy.SnapshotFooterRecord, _snapshot_footer),
+    Ksy.ControlType.kraft_version: (Ksy.KraftVersionRecord, _kraft_version),
+    Ksy.ControlType.kraft_voters: (Ksy.VotersRecord, _voters),
 }
 
 
 def decode_control(key: bytes | None, value: bytes | None) -> ControlRecord:
     """Decode a control record's key and value, as Kafka's ControlRecordType and message classes do."""
-    if key is None or len(key) < 4:
+    if key is None or len(key) < layout.ControlKey.SIZE:
         size = -1 if key is None else len(key)
         raise CorruptDataError(
             "Invalid value size found for end control record key. "
-            f"Must have at least 4 bytes, but found only {size}"
+            f"Must have at least {layout.ControlKey.SIZE} bytes, but found only {size}"
         )
     parsed_key = Ksy.ControlKey(KaitaiStream(BytesIO(key)))
     if parsed_key.version < 0:
