@@ -560,7 +560,7 @@ def _terminal_count() -> Callable[[int, int], None]:
 def _write_record(fs: Any, root: str, run_id: str, files: list[Any], problems: list[dict[str, Any]]) -> None:
     """What a Parquet run wrote, beside its files: the problems the tasks found
     (``_problems/<run>.jsonl``, JSON lines) and a manifest of its files with what each holds
-    (``_manifests/<run>.json``); Spark's readers skip folders whose names start with ``_``."""
+    (``_manifests/<run>.json``), then ``_SUCCESS``; Spark's readers skip names that start with ``_``."""
     if problems:
         fs.create_dir(f"{root}/_problems", recursive=True)
         with fs.open_output_stream(f"{root}/_problems/{run_id}.jsonl") as out:
@@ -581,6 +581,10 @@ def _write_record(fs: Any, root: str, run_id: str, files: list[Any], problems: l
     fs.create_dir(f"{root}/_manifests", recursive=True)
     with fs.open_output_stream(f"{root}/_manifests/{run_id}.json") as out:
         out.write(json.dumps(manifest, indent=1).encode())
+    # Last, the empty marker Hadoop's FileOutputCommitter leaves (and Spark's writers did here):
+    # what schedulers and readers that wait for a finished folder look for.
+    with fs.open_output_stream(f"{root}/_SUCCESS"):
+        pass
 
 
 def append_to_table(
