@@ -15,6 +15,7 @@ doc: |
 doc-ref:
   - https://github.com/Aiven-Open/tiered-storage-for-apache-kafka/blob/8fb15816df2d0b3f880b76e5ac0a14b64dd790d9/core/src/main/java/io/aiven/kafka/tieredstorage/transform/EncryptionChunkEnumeration.java
   - https://github.com/Aiven-Open/tiered-storage-for-apache-kafka/blob/8fb15816df2d0b3f880b76e5ac0a14b64dd790d9/core/src/main/java/io/aiven/kafka/tieredstorage/security/AesEncryptionProvider.java
+-webide-representation: 'AES-GCM chunk: IV {iv}, tag {tag}'
 seq:
   - id: iv
     size: 12

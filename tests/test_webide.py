@@ -441,7 +441,7 @@ WITHOUT_REPRESENTATION = {
     "kafka_producer_snapshot", "kafka_protocol_types", "no_op_record", "end_transaction_record",
     "kafka_consumer_offsets_log", "kafka_transaction_state_log", "kafka_cluster_metadata_log",
     "kafka_share_group_state_log", "kafka_remote_log_metadata_log",
-    "kafka_internal_records", "internal_records",
+    "kafka_internal_records", "internal_records", "aiven_segment_indexes",
 }  # fmt: skip
 
 
