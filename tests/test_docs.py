@@ -54,7 +54,8 @@ EXAMPLE_TAGS = {"sh", "console", "python"}
 MARKER = re.compile(r"^<!-- docs-test: (.*) -->$")
 FENCE = re.compile(r"^(\s*)(```+)(.*)$")
 SAMPLE = "/tmp/kafkaks-sample"
-TMP_PATH = re.compile(r"(?<![\w./-])/tmp/")  # a path that starts at /tmp, not .../tmp/ inside one
+# A path that starts at /tmp (also in a URI: file:///tmp/..., sqlite:////tmp/...), not .../tmp/ inside one
+TMP_PATH = re.compile(r"(?:(?<=://)|(?<=:///)|(?<![\w./-]))/tmp/")
 LINKED_FROM_CHECKOUT = ("examples", "tests", "tools", "formats")
 SPARK_PRELUDE = """\
 from pyspark.sql import SparkSession
