@@ -42,14 +42,18 @@ PYTEST := PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(CURDIR)/build/pycache $
 
 # tests/test_state.py also loads `kafkaks state --html`'s page in headless Chromium where it is
 # installed (Debian: apt-get install chromium), and says it skipped that check where it is not.
+# TEST_WORKERS processes share the tests (pytest-xdist); the Spark ones all run on one of them
+# (tests/conftest.py), so one JVM runs at a time. TEST_WORKERS=0 runs everything in this process.
+TEST_WORKERS ?= 2
+XDIST = $(if $(filter 0,$(TEST_WORKERS)),-p no:xdist,-n $(TEST_WORKERS) --dist loadgroup)
 test: $(VENV) node_modules check-generated lint
-	$(PYTEST) $(PYTEST_ARGS)
+	$(PYTEST) $(XDIST) $(PYTEST_ARGS)
 
 # The inner loop: every test but those that start Spark, the cluster or Node, or take seconds of
 # their own (the markers in pyproject.toml), with fewer Hypothesis examples (tests/conftest.py).
 FAST_MARKERS := not spark and not cluster and not node and not slow
 test-fast: $(VENV)
-	KAFKAKS_HYPOTHESIS=fast $(PYTEST) -m "$(FAST_MARKERS)" $(PYTEST_ARGS)
+	KAFKAKS_HYPOTHESIS=fast $(PYTEST) $(XDIST) -m "$(FAST_MARKERS)" $(PYTEST_ARGS)
 
 # BENCH_RECORDS, BENCH_REPEATS, BENCH_GENERATED_RECORDS, BENCH_MEMORY_BYTES shorten it; BENCH_SECTIONS=spark
 # (or another list of sections) runs only those and replaces only theirs in BENCHMARKS.md (bench/run.py)

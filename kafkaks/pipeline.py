@@ -459,7 +459,10 @@ def write_parquet(
     parsed, total = _survey(paths, options, say)
     splits = plan(_sized(parsed, total, master, conf, spark))
     if dry_run:
-        say(f"dry run: would write Parquet to {target.uri}; nothing read, nothing written")
+        say(
+            f"dry run: would write Parquet to {target.uri}{_tasks(splits, parsed)}; "
+            "nothing read, nothing written"
+        )
         return None
     run_id = uuid.uuid4().hex[:12]
     fs, root = filesystem(target.staging)

@@ -103,6 +103,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         marks = {mark for name, given in MARKS_OF_FIXTURE.items() if name in used for mark in given}
         for mark in sorted(marks):
             item.add_marker(mark)
+        if item.get_closest_marker("spark"):  # one worker runs them all, one JVM at a time
+            item.add_marker(pytest.mark.xdist_group("spark"))
     if os.environ.get("KAFKAKS_HYPOTHESIS") == "fast":
         fewer_examples(items)
 

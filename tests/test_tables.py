@@ -416,7 +416,9 @@ def test_parquet_dry_run_checks_and_stops_before_spark(
     assert out == ""
     assert err.splitlines() == [
         "kafkaks pipeline: planning: 3 partitions, 5 segments, 0.0 MiB",
-        f"kafkaks pipeline: dry run: would write Parquet to {dest}; nothing read, nothing written",
+        # five small segments, a split each, grouped into one task (far under 128 MiB)
+        f"kafkaks pipeline: dry run: would write Parquet to {dest}: 5 splits in 1 task; "
+        "nothing read, nothing written",
     ]
     assert not dest.exists()
 
