@@ -34,11 +34,12 @@ from ..wire.batch import (
     HEADER_SIZE_UP_TO_MAGIC,
     LOG_OVERHEAD,
     MAGIC_OFFSET,
-    MIN_ENTRY_LENGTH,
     V2_MIN_LENGTH,
     Batch,
+    Unframed,
     crc_mismatch,
     ensure_valid,
+    frame,
 )
 from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from ..wire.scan import SCAN_BYTES, ScannedRun, compiled_scan, scan
@@ -523,55 +524,30 @@ def _head_offset(head: bytes) -> int | None:
 def _check_entry(head: bytes, remaining: int, name: str, position: int) -> Problem | None:
     """None if a complete entry starts here, else the Problem that stops Kafka's reader."""
     offset = _head_offset(head)
-    if remaining <= HEADER_SIZE_UP_TO_MAGIC:
-        # FileLogInputStream stops here without reading a header. Even if these bytes are zeros
-        # they are a cut, not preallocation: a preallocated file is zero-filled up to
+    size = frame(head, 0, remaining)
+    if isinstance(size, Unframed):
+        # At the end, FileLogInputStream stops without reading a header. Even if these bytes are
+        # zeros they are a cut, not preallocation: a preallocated file is zero-filled up to
         # segment.bytes (and trimmed to its size on roll), far more than one header.
-        return Problem(
-            ProblemKind.TRUNCATED,
-            name,
-            position,
-            remaining,
-            f"Found {remaining} invalid bytes at the end of the file",
-            offset,
-        )
-    length = ENTRY_PREFIX.unpack_from(head)[1]
-    if length < MIN_ENTRY_LENGTH:
-        return Problem(
-            ProblemKind.CORRUPT_BATCH,
-            name,
-            position,
-            remaining,
-            f"Found record size {length} smaller than minimum record overhead ({MIN_ENTRY_LENGTH})",
-            offset,
-        )
-    if LOG_OVERHEAD + length > remaining:
-        return Problem(
-            ProblemKind.TRUNCATED,
-            name,
-            position,
-            remaining,
-            f"Found {remaining} invalid bytes at the end of the file: a batch of "
-            f"{LOG_OVERHEAD + length} bytes is cut short",
-            offset,
-        )
+        kind = ProblemKind.CORRUPT_BATCH if size is Unframed.SHORT else ProblemKind.TRUNCATED
+        return Problem(kind, name, position, remaining, size.message(head, remaining), offset)
     magic = head[MAGIC_OFFSET]
     if magic > 2:
         return Problem(
             ProblemKind.CORRUPT_BATCH,
             name,
             position,
-            LOG_OVERHEAD + length,
+            size,
             f"Unknown magic byte {magic}",
             offset,
         )
-    if magic == 2 and length < V2_MIN_LENGTH:
+    if magic == 2 and size < V2_HEADER_SIZE:
         return Problem(
             ProblemKind.CORRUPT_BATCH,
             name,
             position,
-            LOG_OVERHEAD + length,
-            f"v2 batch length {length} is below {V2_MIN_LENGTH}",
+            size,
+            f"v2 batch length {size - LOG_OVERHEAD} is below {V2_MIN_LENGTH}",
             offset,
         )
     return None
@@ -643,8 +619,8 @@ def _resync(
         chunk = stream.read(min(SCAN_CHUNK, end - position))
         last = min(len(chunk) - HEADER_SIZE_UP_TO_MAGIC, stop - position)
         for candidate in _candidates(chunk, max(last, 0)):
-            length = ENTRY_PREFIX.unpack_from(chunk, candidate)[1]
-            if length < MIN_ENTRY_LENGTH or position + candidate + LOG_OVERHEAD + length > end:
+            size = frame(chunk, candidate, end - position - candidate)
+            if isinstance(size, Unframed):
                 continue
             head = chunk[candidate : candidate + V2_HEADER_SIZE]
             if len(head) < V2_HEADER_SIZE:  # the chunk ends inside this candidate's header
@@ -655,8 +631,8 @@ def _resync(
                 return position + candidate
             if invalid.kind != "crc":
                 continue  # rejected before any CRC was computed
-            budget.left -= length
-            budget.spent += length
+            budget.left -= size - LOG_OVERHEAD
+            budget.spent += size - LOG_OVERHEAD
             if budget.left < 0:
                 raise _ResyncGaveUp(position + candidate, budget.spent)
         position += max(last, 1)
