@@ -35,6 +35,7 @@ import kafkaks
 from kafkaks import KafkaksError, Problem, UnreadableFileError
 from kafkaks.arrow import batches_to_arrow
 from kafkaks.store import segment
+from kafkaks.store.options import ReadOptions
 from kafkaks.store.partition import read_partition_runs, read_segment
 from kafkaks.wire import scan
 from kafkaks.wire.batch import Batch, Unframed, frame
@@ -73,7 +74,7 @@ def same_both_ways(source: Any, monkeypatch: pytest.MonkeyPatch, **options: Any)
 
 
 def runs_of(source: Any) -> list[Any]:
-    return list(segment.read_log_runs(source, on_problem=lambda _p: None))
+    return list(segment.read_log_runs(source, ReadOptions(on_problem=lambda _p: None)))
 
 
 @pytest.mark.parametrize("path", FIXTURE_LOGS, ids=lambda p: p.parent.name)
@@ -572,7 +573,7 @@ def test_copies_read_the_same_through_the_merge_scanned(
         batches, problems = same_partition_both_ways([dirs[name] for name in names], monkeypatch)
         assert [described[-2] for described in batches] == sorted(bases)  # each batch once
         assert bool(problems) == (names != "ab")
-    runs = list(read_partition_runs([dirs["a"], dirs["b"]], on_problem=lambda _p: None))
+    runs = list(read_partition_runs([dirs["a"], dirs["b"]], ReadOptions(on_problem=lambda _p: None)))
     assert sum(run.count for run in runs if isinstance(run, scan.ScannedRun)) == 40
     assert len(runs) <= 4  # cut where a segment of either copy starts
 

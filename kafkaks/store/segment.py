@@ -43,6 +43,7 @@ from ..wire.batch import (
 )
 from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from ..wire.scan import SCAN_BYTES, ScannedRun, compiled_scan, scan
+from .options import ProblemHandler, ReadOptions
 
 __all__ = [
     "LogSource",
@@ -60,7 +61,6 @@ __all__ = [
 ]
 
 LogSource = str | os.PathLike[str] | bytes | bytearray | memoryview | BinaryIO
-ProblemHandler = Callable[[Problem], None]
 _T = TypeVar("_T")
 
 ENTRY_PREFIX = LogEntryPrefix.STRUCT
@@ -233,17 +233,10 @@ def read_log(
     the position it reads next, before each MiB, so that a caller can show progress or flush its
     output.
     """
-    return flatten(
-        read_log_runs(
-            source,
-            verify_crc=verify_crc,
-            on_problem=on_problem,
-            start=start,
-            end=end,
-            max_decompressed_bytes=max_decompressed_bytes,
-            on_scan=on_scan,
-        )
+    options = ReadOptions(
+        verify_crc=verify_crc, max_decompressed_bytes=max_decompressed_bytes, on_problem=on_problem
     )
+    return flatten(read_log_runs(source, options, start=start, end=end, on_scan=on_scan))
 
 
 def flatten(items: Iterable[Batch | ScannedRun]) -> Iterator[Batch]:
@@ -257,22 +250,21 @@ def flatten(items: Iterable[Batch | ScannedRun]) -> Iterator[Batch]:
 
 def read_log_runs(
     source: LogSource,
+    options: ReadOptions,
     *,
-    verify_crc: bool = True,
-    on_problem: ProblemHandler | None = None,
     start: int = 0,
     end: int | None = None,
-    max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
     on_scan: Callable[[int], None] | None = None,
     partition_of: tuple[str, int] | None = None,
 ) -> Iterator[Batch | ScannedRun]:
-    """:func:`read_log`, with the runs of whole, valid v2 batches that the compiled scan reads
-    (:mod:`kafkaks.wire.scan`) as :class:`~kafkaks.wire.scan.ScannedRun` objects, in file order
-    among the batches read the careful way (all of them when the core is not built).
+    """:func:`read_log` (its settings in ``options``), with the runs of whole, valid v2 batches
+    that the compiled scan reads (:mod:`kafkaks.wire.scan`) as
+    :class:`~kafkaks.wire.scan.ScannedRun` objects, in file order among the batches read the
+    careful way (all of them when the core is not built).
     ``partition_of`` gives the batches' topic and partition where no directory name tells them
     (a remote segment read as a stream)."""
     stream, name, owned = _open(source)
-    report = _callers(on_problem or default_handler)
+    report = _callers(options.on_problem or default_handler)
     ahead: _ReadAhead | None = None
     position = start
     try:
@@ -294,11 +286,11 @@ def read_log_runs(
                 run, consumed, careful = scan(
                     data,
                     position,
-                    verify_crc=verify_crc,
+                    verify_crc=options.verify_crc,
                     path=name,
                     topic=topic,
                     partition=partition,
-                    max_decompressed=max_decompressed_bytes,
+                    max_decompressed=options.max_decompressed_bytes,
                 )
                 if run is not None:
                     after = position + consumed
@@ -323,8 +315,8 @@ def read_log_runs(
                         data,
                         path=name,
                         position=position,
-                        verify_crc=verify_crc,
-                        max_decompressed_bytes=max_decompressed_bytes,
+                        verify_crc=options.verify_crc,
+                        max_decompressed_bytes=options.max_decompressed_bytes,
                         topic=topic,
                         partition=partition,
                     )
