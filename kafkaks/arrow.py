@@ -27,6 +27,7 @@ from .errors import CorruptDataError, KafkaksError, NoKafkaDataError
 from .generated.layout import RecordBatchHeader
 from .models import Record, TimestampType
 from .store.listing import LOG_FILE, partition_copies, partition_listings
+from .store.options import ReadOptions
 from .store.partition import Isolation, read_partition_runs, read_segment_runs
 from .store.segment import ProblemHandler, report_undecodable
 from .wire.arrays import Array, from_numpy, from_values, repeated
@@ -132,18 +133,12 @@ def read_arrow(
     partition is read across its tiers (``path`` may then be an empty list: the store alone).
     """
     paths = [path] if isinstance(path, str | os.PathLike) else list(path)
+    options = ReadOptions(verify_crc, max_decompressed_bytes, isolation, on_problem)
     if remote is not None:
         from .remote.tiers import tiered_sources
 
         local = partition_copies(partition_listings(paths, on_problem=on_problem)) if paths else []
-        sources = tiered_sources(
-            remote,
-            local,
-            isolation=isolation,
-            verify_crc=verify_crc,
-            on_problem=on_problem,
-            max_decompressed_bytes=max_decompressed_bytes,
-        )
+        sources = tiered_sources(remote, local, options)
     elif len(paths) == 1 and os.path.isfile(paths[0]):
         path = paths[0]
         if not LOG_FILE.search(os.fspath(path)):
@@ -152,26 +147,13 @@ def read_arrow(
             raise ValueError(
                 f"isolation={isolation!r} needs a partition or log directory, not a segment: {path}"
             )
-        sources = [
-            read_segment_runs(
-                path,
-                verify_crc=verify_crc,
-                on_problem=on_problem,
-                max_decompressed_bytes=max_decompressed_bytes,
-            )
-        ]
+        sources = [read_segment_runs(path, options)]
     else:
         for entry in paths:
             if os.path.isfile(entry):
                 raise ValueError(f"a list of paths takes directories, not a segment: {entry}")
         sources = [
-            read_partition_runs(
-                copies,
-                isolation=isolation,
-                verify_crc=verify_crc,
-                on_problem=on_problem,
-                max_decompressed_bytes=max_decompressed_bytes,
-            )
+            read_partition_runs(copies, options)
             for copies in partition_copies(partition_listings(paths, on_problem=on_problem))
         ]
     from .schemas.decode import batch_decoder  # schema decoding, when asked for

@@ -27,6 +27,7 @@ from kafkaks.models import Problem
 from kafkaks.remote import Keyring, find_segments, open_store, read_remote_segment
 from kafkaks.remote.aiven import INDEX_KINDS, parse_manifest
 from kafkaks.remote.crypto import MissingExtraError
+from kafkaks.store.options import ReadOptions
 from kafkaks.store.segment import flatten, read_log
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -173,7 +174,9 @@ def test_damaged_chunk_is_located(tmp_path: Path) -> None:
     (tmp_path / key).write_bytes(bytes(data))
     problems: list[Problem] = []
     got = signature(
-        read_remote_segment(segment, keyring=Keyring({"k1": pair[0]}), on_problem=problems.append)
+        read_remote_segment(
+            segment, ReadOptions(on_problem=problems.append), keyring=Keyring({"k1": pair[0]})
+        )
     )
     whole = local_signature(log)
     assert got == whole[: len(got)] and len(got) < len(whole)
@@ -192,7 +195,9 @@ def test_wrong_key_and_missing_key(tmp_path: Path) -> None:
         (Keyring({"k1": other[0]}), "does not unwrap"),
     ]:
         problems: list[Problem] = []
-        assert not list(read_remote_segment(segment, keyring=keyring, on_problem=problems.append))
+        assert not list(
+            read_remote_segment(segment, ReadOptions(on_problem=problems.append), keyring=keyring)
+        )
         assert len(problems) == 1 and words in problems[0].message, problems
 
 
@@ -246,7 +251,7 @@ def test_cut_log_object(tmp_path: Path) -> None:
     (tmp_path / key).write_bytes((tmp_path / "whole").read_bytes()[:700])
     (tmp_path / "whole").unlink()
     problems: list[Problem] = []
-    got = signature(read_remote_segment(segment, on_problem=problems.append))
+    got = signature(read_remote_segment(segment, ReadOptions(on_problem=problems.append)))
     assert got == local_signature(log)[: len(got)]
     assert [p.kind for p in problems] == ["unreadable_file"] and "cut short" in problems[0].message
 
@@ -307,7 +312,7 @@ def test_hostile_chunk_index(tmp_path: Path, index: dict[str, object]) -> None:
     path.write_text(json.dumps(manifest))
     (segment,) = find_segments(open_store(tmp_path)).segments
     problems: list[Problem] = []
-    assert signature(read_remote_segment(segment, on_problem=problems.append)) == []
+    assert signature(read_remote_segment(segment, ReadOptions(on_problem=problems.append))) == []
     assert [p.kind for p in problems] == ["unreadable_file"] and "cut short" in problems[0].message
 
 

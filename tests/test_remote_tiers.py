@@ -24,6 +24,7 @@ from kafkaks.cli import main
 from kafkaks.models import Problem
 from kafkaks.remote.metadata import read_metadata
 from kafkaks.remote.tiers import Remote, read_tiered_partition, tiered_runs
+from kafkaks.store.options import ReadOptions
 from kafkaks.store.partition import read_partition, read_partition_batches
 from kafkaks.store.segment import flatten
 
@@ -79,7 +80,7 @@ def whole() -> list[tuple[int, bytes]]:
 
 def read(remote: Remote, local: list[Path]) -> tuple[list[tuple[int, bytes]], list[Problem]]:
     problems: list[Problem] = []
-    batches = flatten(tiered_runs(remote, "orders", 0, local, on_problem=problems.append))
+    batches = flatten(tiered_runs(remote, "orders", 0, local, ReadOptions(on_problem=problems.append)))
     return [(b.base_offset, bytes(b.data)) for b in batches], problems
 
 
@@ -182,7 +183,7 @@ def test_read_committed_across_tiers(tmp_path: Path) -> None:
     got = [
         b.base_offset
         for b in flatten(
-            tiered_runs(remote, "txn-topic", 0, [], isolation="read_committed", on_problem=print)
+            tiered_runs(remote, "txn-topic", 0, [], ReadOptions(isolation="read_committed", on_problem=print))
         )
     ]
     expected = [b.base_offset for b in read_partition_batches(source, isolation="read_committed")]
@@ -231,7 +232,9 @@ def test_inventory(tiers: Tiers, capsys: pytest.CaptureFixture[str]) -> None:
 def test_read_tiered_partition_records(tiers: Tiers) -> None:
     """Records across tiers, as read_partition gives those of the complete directory."""
     remote = Remote.open(tiers.store, metadata=[tiers.metadata])
-    got = list(read_tiered_partition(remote, "orders", 0, [tiers.local], on_problem=lambda _p: None))
+    got = list(
+        read_tiered_partition(remote, "orders", 0, [tiers.local], ReadOptions(on_problem=lambda _p: None))
+    )
     expected = list(read_partition(ORDERS))
     assert [(r.offset, r.timestamp, r.key, r.value, r.headers, r.topic, r.partition) for r in got] == [
         (r.offset, r.timestamp, r.key, r.value, r.headers, r.topic, r.partition) for r in expected

@@ -28,15 +28,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kafka.record.default_records import DefaultRecordBatchBuilder
 from kafka.record.legacy_records import LegacyRecordBatchBuilder
+from kafkaks.generated.layout import LogEntryHeader, LogEntryPrefix, RecordBatchHeader
 from test_corruption import segment_cases, segment_params
 
 import kafkaks
 from kafkaks import KafkaksError, Problem, UnreadableFileError
 from kafkaks.arrow import batches_to_arrow
 from kafkaks.store import segment
+from kafkaks.store.options import ReadOptions
 from kafkaks.store.partition import read_partition_runs, read_segment
 from kafkaks.wire import scan
-from kafkaks.wire.batch import Batch
+from kafkaks.wire.batch import Batch, Unframed, frame
 
 core = pytest.importorskip("kafkaks.wire._core", reason="the compiled core is not built")
 
@@ -72,7 +74,7 @@ def same_both_ways(source: Any, monkeypatch: pytest.MonkeyPatch, **options: Any)
 
 
 def runs_of(source: Any) -> list[Any]:
-    return list(segment.read_log_runs(source, on_problem=lambda _p: None))
+    return list(segment.read_log_runs(source, ReadOptions(on_problem=lambda _p: None)))
 
 
 @pytest.mark.parametrize("path", FIXTURE_LOGS, ids=lambda p: p.parent.name)
@@ -321,6 +323,54 @@ def test_max_batches_and_stops() -> None:
     assert core.scan_batches(bytes(flipped), False, scan.KNOWN_CODECS, -1)[::3] == (3, core.STOP_END)
 
 
+def framing_case(length: int, room: int) -> bytes:
+    """``room`` bytes that start with an entry whose length field is ``length``: a one-record
+    kafka-python batch (magic 2) with that length written in, cut or padded with zeros."""
+    data = bytearray(built_segment([1]))
+    data[LogEntryPrefix.LEN_BODY_OFFSET : LogEntryPrefix.SIZE] = length.to_bytes(4, "big", signed=True)
+    return bytes(data[:room].ljust(room, b"\0"))
+
+
+BATCH_LENGTH = len(built_segment([1])) - LogEntryPrefix.SIZE
+FRAMING_CASES = {  # (the length field, the bytes from the entry's start to the buffer's end)
+    "negative": (-1, 100),
+    "13-fits": (13, 100),
+    "13-one-short": (13, LogEntryPrefix.SIZE + 12),
+    "14-exactly": (14, LogEntryPrefix.SIZE + 14),
+    "14-one-past": (14, LogEntryPrefix.SIZE + 13),
+    "v2-min-exactly": (RecordBatchHeader.SIZE - LogEntryPrefix.SIZE, RecordBatchHeader.SIZE),
+    "batch-exactly": (BATCH_LENGTH, LogEntryPrefix.SIZE + BATCH_LENGTH),
+    "batch-one-past": (BATCH_LENGTH, LogEntryPrefix.SIZE + BATCH_LENGTH - 1),
+    "batch-then-a-header": (BATCH_LENGTH, LogEntryPrefix.SIZE + BATCH_LENGTH + LogEntryHeader.SIZE),
+    "header-only": (BATCH_LENGTH, LogEntryHeader.SIZE),
+    "one-past-header": (BATCH_LENGTH, LogEntryHeader.SIZE + 1),
+    "empty": (BATCH_LENGTH, 0),
+}
+
+
+@pytest.mark.parametrize(("length", "room"), FRAMING_CASES.values(), ids=FRAMING_CASES.keys())
+def test_the_scan_frames_entries_as_frame_does(length: int, room: int) -> None:
+    """The core's copy of the framing rule (``scan`` in _core.c) agrees with its owner,
+    kafkaks.wire.batch.frame, at every edge: a length of 13 or 14, an entry ending exactly at the
+    buffer's end or one byte past it, no more than a header left. The scan stops where frame finds
+    no entry (at a length below the minimum as at anything it does not take, else as partial)
+    and takes a framed whole valid batch."""
+    data = framing_case(length, room)
+    framed = frame(data, 0, room)
+    count, consumed, _fields, stop = core.scan_batches(data, True, scan.KNOWN_CODECS, 1)
+    if isinstance(framed, Unframed):
+        expected = {
+            Unframed.SHORT: core.STOP_OTHER,
+            Unframed.CUT: core.STOP_PARTIAL,
+            Unframed.END: core.STOP_PARTIAL,
+        }
+        assert (count, consumed, stop) == (0, 0, core.STOP_END if room == 0 else expected[framed])
+    elif framed == LogEntryPrefix.SIZE + BATCH_LENGTH:
+        assert (count, consumed) == (1, framed)
+    else:  # framed, but no v2 batch: what the careful path reads
+        assert (count, consumed, stop) == (0, 0, core.STOP_OTHER)
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.binary(max_size=5000), st.binary(max_size=100))
 def test_crc32c_matches_the_crc32c_package(data: bytes, more: bytes) -> None:
@@ -523,7 +573,7 @@ def test_copies_read_the_same_through_the_merge_scanned(
         batches, problems = same_partition_both_ways([dirs[name] for name in names], monkeypatch)
         assert [described[-2] for described in batches] == sorted(bases)  # each batch once
         assert bool(problems) == (names != "ab")
-    runs = list(read_partition_runs([dirs["a"], dirs["b"]], on_problem=lambda _p: None))
+    runs = list(read_partition_runs([dirs["a"], dirs["b"]], ReadOptions(on_problem=lambda _p: None)))
     assert sum(run.count for run in runs if isinstance(run, scan.ScannedRun)) == 40
     assert len(runs) <= 4  # cut where a segment of either copy starts
 

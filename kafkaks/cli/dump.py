@@ -42,6 +42,7 @@ from ..store.files import (
     read_producer_snapshot,
 )
 from ..store.listing import KAFKA_SUFFIXES, FileKind, sibling
+from ..store.options import ReadOptions
 from ..store.segment import batch_records, flatten, read_log_runs, topic_partition
 from ..store.verify import (
     INDEX_ENTRY,
@@ -244,8 +245,8 @@ class Dumper:
         valid_end = 0
         batches = read_log_runs(
             source,
+            ReadOptions(on_problem=self.on_log_problem),
             end=max_bytes,
-            on_problem=self.on_log_problem,
             on_scan=self.on_scan,
             partition_of=partition_of,
         )

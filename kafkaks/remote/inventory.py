@@ -20,6 +20,7 @@ from typing import Any
 
 from ..errors import KafkaksError
 from ..models import Problem
+from ..store.options import ReadOptions
 from ..store.segment import flatten
 from .aiven import Manifest
 from .metadata import MetadataState, read_metadata, select
@@ -143,7 +144,8 @@ def _read_through(segment: RemoteSegment, remote: Remote, row: dict[str, Any]) -
         return
     problems: list[Problem] = []
     first = last = low = high = None
-    for batch in flatten(read_remote_segment(segment, keyring=remote.keyring, on_problem=problems.append)):
+    reading = ReadOptions(on_problem=problems.append)
+    for batch in flatten(read_remote_segment(segment, reading, keyring=remote.keyring)):
         first = batch.base_offset if first is None else first
         last = batch.last_offset
         low = batch.max_timestamp if low is None else min(low, batch.max_timestamp)

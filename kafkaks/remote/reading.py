@@ -16,16 +16,17 @@ manifest, a key pair missing from the keyring) is one ``unreadable_file`` proble
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from typing import BinaryIO, cast
 
 from ..errors import KafkaksError
 from ..models import Problem
 from ..problems import ProblemKind
 from ..store.listing import report_unreadable
+from ..store.options import ProblemHandler, ReadOptions
 from ..store.replicas import Run
-from ..store.segment import ProblemHandler, read_log_runs
+from ..store.segment import read_log_runs
 from ..wire.batch import Batch
-from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from ..wire.scan import ScannedRun
 from .crypto import Keyring
 from .segments import RemoteSegment
@@ -35,55 +36,43 @@ __all__ = ["read_remote_segment", "remote_runs", "tier_gaps"]
 
 def read_remote_segment(
     segment: RemoteSegment,
+    options: ReadOptions = ReadOptions(),
     *,
     keyring: Keyring | None = None,
-    verify_crc: bool = True,
-    on_problem: ProblemHandler | None = None,
-    max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
     start: int = 0,
     end: int | None = None,
 ) -> Iterator[Batch | ScannedRun]:
     """The batches of one remote segment, as :func:`~kafkaks.store.segment.read_log_runs` gives
     those of a local one; ``[start, end)`` is a byte range of the segment (``start`` a batch
     boundary), so that a task can read a part of it. A segment that cannot be opened is an
-    ``unreadable_file`` problem (raised without ``on_problem``)."""
+    ``unreadable_file`` problem (raised without ``options.on_problem``)."""
     try:
         stream = segment.open(keyring)
     except KafkaksError as exc:
-        report_unreadable(on_problem, exc.path or segment.location, exc.reason, exc.position)
+        report_unreadable(options.on_problem, exc.path or segment.location, exc.reason, exc.position)
         return
     with stream:
         try:
             yield from read_log_runs(
                 cast(BinaryIO, stream),
-                verify_crc=verify_crc,
-                on_problem=on_problem,
-                max_decompressed_bytes=max_decompressed_bytes,
+                options,
                 start=start,
                 end=end,
                 partition_of=(segment.topic, segment.partition),
             )
         except KafkaksError as exc:  # a chunk that does not decode: located by read_log
-            report_unreadable(on_problem, exc.path or segment.location, exc.reason, exc.position)
+            report_unreadable(options.on_problem, exc.path or segment.location, exc.reason, exc.position)
 
 
 def remote_runs(
-    segments: Sequence[RemoteSegment],
-    copy: str,
-    *,
-    keyring: Keyring | None = None,
-    verify_crc: bool = True,
-    max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
+    segments: Sequence[RemoteSegment], copy: str, options: ReadOptions, *, keyring: Keyring | None = None
 ) -> list[Run]:
-    """The segments as runs of the copy ``copy`` for :func:`~kafkaks.store.replicas.merge_runs`."""
+    """The segments as runs of the copy ``copy`` for :func:`~kafkaks.store.replicas.merge_runs`
+    (a run's problems go where the merge says, not to ``options.on_problem``)."""
 
     def opener(segment: RemoteSegment) -> Callable[[ProblemHandler], Iterator[Batch | ScannedRun]]:
         return lambda on_problem: read_remote_segment(
-            segment,
-            keyring=keyring,
-            verify_crc=verify_crc,
-            on_problem=on_problem,
-            max_decompressed_bytes=max_decompressed_bytes,
+            segment, replace(options, on_problem=on_problem), keyring=keyring
         )
 
     return [Run(copy, segment.location, segment.start_offset, opener(segment)) for segment in segments]

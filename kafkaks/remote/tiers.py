@@ -17,11 +17,11 @@ from dataclasses import dataclass, replace
 from ..errors import KafkaksError
 from ..models import Record
 from ..store.listing import PartitionDir, copy_listings, segments_in
-from ..store.partition import Isolation, Transactions, segment_runs
+from ..store.options import ProblemHandler, ReadOptions
+from ..store.partition import Transactions, segment_runs
 from ..store.replicas import Run, merge, merge_runs
-from ..store.segment import ProblemHandler, batch_records, default_handler, flatten, ignore
+from ..store.segment import batch_records, default_handler, flatten, ignore
 from ..wire.batch import Batch
-from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from ..wire.scan import ScannedRun
 from .crypto import Keyring
 from .metadata import Finding, MetadataState, read_metadata, select
@@ -86,15 +86,12 @@ def tiered_runs(
     topic: str,
     partition: int,
     local: Sequence[str | os.PathLike[str]] = (),
-    *,
-    isolation: Isolation = "read_uncommitted",
-    verify_crc: bool = True,
-    on_problem: ProblemHandler | None = None,
-    max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
+    options: ReadOptions = ReadOptions(),
 ) -> Iterator[Batch | ScannedRun]:
     """The batches of one partition: its remote segments, then the segments of its local copies
     (``local``: partition directories), as one log in offset order (:mod:`kafkaks.remote.reading`).
     Offsets between segments that no segment holds are reported first (``tier_gap``)."""
+    on_problem = options.on_problem
     report = on_problem or default_handler
     local_segments = [
         segment
@@ -110,36 +107,23 @@ def tiered_runs(
         report(problem)
 
     def runs(verify: bool) -> list[Run]:
-        remote_part = remote_runs(
-            segments,
-            copy,
-            keyring=remote.keyring,
-            verify_crc=verify,
-            max_decompressed_bytes=max_decompressed_bytes,
-        )
-        local_part = segment_runs(
-            local_segments, verify_crc=verify, max_decompressed_bytes=max_decompressed_bytes
-        )
+        reading = replace(options, verify_crc=verify)
+        remote_part = remote_runs(segments, copy, reading, keyring=remote.keyring)
+        local_part = segment_runs(local_segments, reading)
         # one copy: the local files are named by their own directory, made that of the first one
         return remote_part + [replace(run, copy=copy) for run in local_part]
 
-    if isolation == "read_committed":
+    if options.isolation == "read_committed":
         # Aborted transactions from the ABORT markers of both tiers: a topic with tiered storage
         # is never compacted (KIP-405), so no marker is gone and no .txnindex is needed.
         transactions = Transactions.scan([], merge(runs(False), ignore), on_problem)
-        yield from transactions.read_committed(merge(runs(verify_crc), on_problem), on_problem)
+        yield from transactions.read_committed(merge(runs(options.verify_crc), on_problem), on_problem)
     else:
-        yield from merge_runs(runs(verify_crc), on_problem)
+        yield from merge_runs(runs(options.verify_crc), on_problem)
 
 
 def tiered_sources(
-    remote: Remote,
-    local_copies: Sequence[Sequence[str]],
-    *,
-    isolation: Isolation = "read_uncommitted",
-    verify_crc: bool = True,
-    on_problem: ProblemHandler | None = None,
-    max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
+    remote: Remote, local_copies: Sequence[Sequence[str]], options: ReadOptions
 ) -> list[Iterator[Batch | ScannedRun]]:
     """One source of batches per partition, by topic then partition number: every partition the
     store or the local copies (groups of partition directories, as
@@ -150,16 +134,7 @@ def tiered_sources(
         if named is not None:
             local.setdefault((named.topic, named.partition), []).extend(copies)
     return [
-        tiered_runs(
-            remote,
-            topic,
-            partition,
-            local.get((topic, partition), []),
-            isolation=isolation,
-            verify_crc=verify_crc,
-            on_problem=on_problem,
-            max_decompressed_bytes=max_decompressed_bytes,
-        )
+        tiered_runs(remote, topic, partition, local.get((topic, partition), []), options)
         for topic, partition in sorted(set(local) | set(remote.partitions))
     ]
 
@@ -169,23 +144,9 @@ def read_tiered_partition(
     topic: str,
     partition: int,
     local: Sequence[str | os.PathLike[str]] = (),
-    *,
-    isolation: Isolation = "read_uncommitted",
-    verify_crc: bool = True,
-    on_problem: ProblemHandler | None = None,
-    max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
+    options: ReadOptions = ReadOptions(),
 ) -> Iterator[Record]:
     """:func:`~kafkaks.store.partition.read_partition` of a tiered partition: the records of
     :func:`tiered_runs`, in offset order, with the same problems."""
-    batches = tiered_runs(
-        remote,
-        topic,
-        partition,
-        local,
-        isolation=isolation,
-        verify_crc=verify_crc,
-        on_problem=on_problem,
-        max_decompressed_bytes=max_decompressed_bytes,
-    )
-    for batch in flatten(batches):
-        yield from batch_records(batch, on_problem)
+    for batch in flatten(tiered_runs(remote, topic, partition, local, options)):
+        yield from batch_records(batch, options.on_problem)

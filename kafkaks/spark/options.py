@@ -13,7 +13,7 @@ from typing import Literal, Protocol
 import pyarrow as pa
 
 from ..arrow import spark_schema
-from ..store.partition import Isolation
+from ..store.options import Isolation, ProblemHandler, ReadOptions
 from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from .filesystems import absolute
 
@@ -128,6 +128,10 @@ class Options:
                 "transaction markers, which are not decoded, from the records"
             )
         return parsed
+
+    def reading(self, on_problem: ProblemHandler | None) -> ReadOptions:
+        """What the readers of segments take of these options, their problems to ``on_problem``."""
+        return ReadOptions(self.verify_crc, self.max_decompressed_bytes, self.isolation, on_problem)
 
     def arrow_schema(self) -> pa.Schema:
         """The schema of the rows, of the ``columns`` asked for (in this order) when named."""

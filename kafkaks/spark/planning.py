@@ -34,9 +34,10 @@ from ..store.listing import (
     segments_in,
     wanted_partitions,
 )
+from ..store.options import ReadOptions
 from ..store.partition import Transactions
 from ..store.replicas import Run, first_offset, merge
-from ..store.segment import ProblemHandler, ignore, read_log
+from ..store.segment import ProblemHandler, flatten, ignore, read_log_runs
 from ..wire.batch import Batch
 from .bounds import Bounds
 from .filesystems import absolute, display, expand, filesystem, list_dir, open_file
@@ -247,12 +248,7 @@ def _plan_merged(copies: list[PartitionFiles], options: Options, bounds: Bounds)
     def opener(part: PartitionFiles, segment: Segment) -> Callable[[ProblemHandler], Iterator[Batch]]:
         def batches(on_problem: ProblemHandler) -> Iterator[Batch]:
             with open_file(part.fs_uri, os.fspath(segment.path)) as stream:
-                yield from read_log(
-                    stream,
-                    verify_crc=options.verify_crc,
-                    on_problem=on_problem,
-                    max_decompressed_bytes=options.max_decompressed_bytes,
-                )
+                yield from flatten(read_log_runs(stream, options.reading(on_problem)))
 
         return batches
 
@@ -343,12 +339,8 @@ def _scan_batches(part: PartitionFiles, options: Options) -> Iterator[Batch]:
         with open_file(part.fs_uri, os.fspath(segment.path)) as stream:
             # Problems are reported by the tasks, which read the same bytes. CRCs are checked:
             # a batch whose CRC fails is no evidence of a transaction (Transactions.scan).
-            yield from read_log(
-                stream,
-                verify_crc=True,
-                on_problem=lambda _problem: None,
-                max_decompressed_bytes=options.max_decompressed_bytes,
-            )
+            reading = ReadOptions(max_decompressed_bytes=options.max_decompressed_bytes, on_problem=ignore)
+            yield from flatten(read_log_runs(stream, reading))
 
 
 def _plan_partition(part: PartitionFiles, options: Options, bounds: Bounds) -> list[SegmentSplit]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import os
 
-from ..generated.layout import LogEntryPrefix, RecordBatchHeader
+from ..generated.layout import RecordBatchHeader
 from ..models import OffsetIndexEntry
 from ..store.files import iter_time_index, read_offset_index
 from ..store.listing import Segment
@@ -19,10 +19,10 @@ from ..wire.batch import (
     HEADER_SIZE_UP_TO_MAGIC,
     LOG_OVERHEAD,
     MAGIC_OFFSET,
-    MIN_ENTRY_LENGTH,
-    V2_MIN_LENGTH,
+    Unframed,
     ensure_valid,
     entry_last_offset,
+    frame,
 )
 from .bounds import Bounds
 from .filesystems import NamedReader, open_file
@@ -85,10 +85,10 @@ class Probe:
         head = stream.read(HEADER_SIZE_UP_TO_MAGIC)
         if len(head) < HEADER_SIZE_UP_TO_MAGIC or head[MAGIC_OFFSET] > 2:
             return False
-        _, length = LogEntryPrefix.STRUCT.unpack_from(head)
-        if length < MIN_ENTRY_LENGTH or position + LOG_OVERHEAD + length > self.segment.size:
+        size = frame(head, 0, self.segment.size - position)
+        if isinstance(size, Unframed):
             return False
-        head += stream.read(min(RecordBatchHeader.SIZE, LOG_OVERHEAD + length) - HEADER_SIZE_UP_TO_MAGIC)
+        head += stream.read(min(RecordBatchHeader.SIZE, size) - HEADER_SIZE_UP_TO_MAGIC)
         return ensure_valid(stream, position, head, plausible=True) is None
 
     def last_offset_from(self, start: int) -> int | None:
@@ -101,12 +101,12 @@ class Probe:
             head = stream.read(RecordBatchHeader.SIZE)
             if len(head) < HEADER_SIZE_UP_TO_MAGIC:
                 return last
-            _, length = LogEntryPrefix.STRUCT.unpack_from(head)
-            if length < MIN_ENTRY_LENGTH or position + LOG_OVERHEAD + length > self.segment.size:
+            size = frame(head, 0, self.segment.size - position)
+            if isinstance(size, Unframed):
                 return last
             if ensure_valid(stream, position, head) is None:
                 last = entry_last_offset(head)
-            position += LOG_OVERHEAD + length
+            position += size
 
     def walked_cuts(self, start: int, end: int, every: int) -> list[int]:
         """Batch starts in ``(start, end)`` about ``every`` bytes apart, found by walking the entry
@@ -121,10 +121,10 @@ class Probe:
             head = stream.read(LOG_OVERHEAD)
             if len(head) < LOG_OVERHEAD:
                 return cuts
-            _, length = LogEntryPrefix.STRUCT.unpack_from(head)
-            if length < MIN_ENTRY_LENGTH or position + LOG_OVERHEAD + length > self.segment.size:
+            size = frame(head, 0, self.segment.size - position)
+            if isinstance(size, Unframed):
                 return cuts
-            position += LOG_OVERHEAD + length
+            position += size
             if position >= end:
                 return cuts
             if position - last >= every:
@@ -148,11 +148,9 @@ class Probe:
             head = stream.read(RecordBatchHeader.SIZE)
             if len(head) < RecordBatchHeader.SIZE or head[MAGIC_OFFSET] != 2:
                 return position  # legacy or unreadable: not provably out
-            _, length = LogEntryPrefix.STRUCT.unpack_from(head)
-            if length < V2_MIN_LENGTH or position + LOG_OVERHEAD + length > end:
-                return position
-            if ensure_valid(stream, position, head) is not None:
-                return position
+            size = frame(head, 0, end - position)
+            if isinstance(size, Unframed) or ensure_valid(stream, position, head) is not None:
+                return position  # (ensure_valid rejects a v2 batch smaller than its header)
             max_timestamp = RecordBatchHeader.MAX_TIMESTAMP_STRUCT.unpack_from(
                 head, RecordBatchHeader.MAX_TIMESTAMP_OFFSET
             )[0]
@@ -160,7 +158,7 @@ class Probe:
             before = offset_min is not None and entry_last_offset(head) < offset_min
             if not (older or before):
                 return position
-            position += LOG_OVERHEAD + length
+            position += size
         return position
 
 

@@ -188,12 +188,7 @@ def _read_split(
             problems.report(problem)
         with open_file(split.fs_uri, split.path) as stream:
             batches = read_log_runs(
-                stream,
-                verify_crc=options.verify_crc,
-                on_problem=problems.report,
-                start=split.start,
-                end=split.end,
-                max_decompressed_bytes=options.max_decompressed_bytes,
+                stream, options.reading(problems.report), start=split.start, end=split.end
             )
             for chunk in _chunks(_selected(batches, split, problems)):
                 try:

@@ -19,8 +19,8 @@ from __future__ import annotations
 import os
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 from pathlib import Path
-from typing import Literal
 
 from ..errors import NoKafkaDataError, UnreadableFileError
 from ..models import AbortedTxn, Problem, Record
@@ -37,8 +37,9 @@ from .listing import (
     report_unreadable,
     segments_in,
 )
+from .options import Isolation, ProblemHandler, ReadOptions
 from .replicas import Run, merge, merge_runs
-from .segment import ProblemHandler, batch_records, default_handler, flatten, ignore, read_log_runs
+from .segment import batch_records, default_handler, flatten, ignore, read_log_runs
 
 __all__ = [
     "Isolation",
@@ -53,20 +54,14 @@ __all__ = [
     "segment_runs",
 ]
 
-Isolation = Literal["read_uncommitted", "read_committed"]
 
-
-def segment_runs(segments: Iterable[Segment], *, verify_crc: bool, max_decompressed_bytes: int) -> list[Run]:
+def segment_runs(segments: Iterable[Segment], options: ReadOptions) -> list[Run]:
     """The segments (of one or more copies of a partition) as :class:`~kafkaks.store.replicas.Run` s,
-    each copy named by its directory."""
+    each copy named by its directory. A run's problems go where the merge says, not to
+    ``options.on_problem``."""
 
     def opener(segment: Segment) -> Callable[[ProblemHandler], Iterator[Batch | ScannedRun]]:
-        return lambda on_problem: read_segment_runs(
-            segment.path,
-            verify_crc=verify_crc,
-            on_problem=on_problem,
-            max_decompressed_bytes=max_decompressed_bytes,
-        )
+        return lambda on_problem: read_segment_runs(segment.path, replace(options, on_problem=on_problem))
 
     return [
         Run(os.fspath(segment.path.parent), os.fspath(segment.path), segment.base_offset, opener(segment))
@@ -101,7 +96,9 @@ class Transactions:
         indexes = [segment.companion(".txnindex") for segment in segments]
         aborted = (txn for index in indexes if index.is_file() for txn in _txn_index(index, on_problem))
         # CRCs are checked: a batch whose CRC fails is no evidence of a transaction (see scan)
-        runs = segment_runs(segments, verify_crc=True, max_decompressed_bytes=max_decompressed_bytes)
+        runs = segment_runs(
+            segments, ReadOptions(verify_crc=True, max_decompressed_bytes=max_decompressed_bytes)
+        )
         return cls.scan(aborted, merge(runs, ignore), on_problem)
 
     @classmethod
@@ -181,27 +178,18 @@ def read_segment(
 ) -> Iterator[Batch]:
     """:func:`~kafkaks.store.segment.read_log` of a segment file, where a file that cannot be read (no
     permission, an I/O error) is one ``unreadable_file`` problem instead of an ``OSError``."""
-    return flatten(
-        read_segment_runs(
-            path, verify_crc=verify_crc, on_problem=on_problem, max_decompressed_bytes=max_decompressed_bytes
-        )
+    options = ReadOptions(
+        verify_crc=verify_crc, max_decompressed_bytes=max_decompressed_bytes, on_problem=on_problem
     )
+    return flatten(read_segment_runs(path, options))
 
 
-def read_segment_runs(
-    path: str | os.PathLike[str],
-    *,
-    verify_crc: bool = True,
-    on_problem: ProblemHandler | None = None,
-    max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
-) -> Iterator[Batch | ScannedRun]:
+def read_segment_runs(path: str | os.PathLike[str], options: ReadOptions) -> Iterator[Batch | ScannedRun]:
     """:func:`read_segment` with runs of scanned batches (:func:`~kafkaks.store.segment.read_log_runs`)."""
     try:
-        yield from read_log_runs(
-            path, verify_crc=verify_crc, on_problem=on_problem, max_decompressed_bytes=max_decompressed_bytes
-        )
+        yield from read_log_runs(path, options)
     except (NoKafkaDataError, UnreadableFileError) as exc:  # gone since listed, no permission, I/O error
-        report_unreadable(on_problem, os.fspath(path), exc.reason, exc.position)
+        report_unreadable(options.on_problem, os.fspath(path), exc.reason, exc.position)
 
 
 def _txn_index(path: Path, on_problem: ProblemHandler | None) -> list[AbortedTxn]:
@@ -230,38 +218,25 @@ def read_partition_batches(
     :class:`NoKafkaDataError` for a path without Kafka data, ``ValueError`` for a broker log
     directory (:func:`read_log_dir` reads those).
     """
-    return flatten(
-        read_partition_runs(
-            path,
-            isolation=isolation,
-            include_temp_files=include_temp_files,
-            verify_crc=verify_crc,
-            on_problem=on_problem,
-            max_decompressed_bytes=max_decompressed_bytes,
-        )
-    )
+    options = ReadOptions(verify_crc, max_decompressed_bytes, isolation, on_problem)
+    return flatten(read_partition_runs(path, options, include_temp_files))
 
 
 def read_partition_runs(
-    path: PathArg | Iterable[PathArg],
-    *,
-    isolation: Isolation = "read_uncommitted",
-    include_temp_files: bool = False,
-    verify_crc: bool = True,
-    on_problem: ProblemHandler | None = None,
-    max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
+    path: PathArg | Iterable[PathArg], options: ReadOptions, include_temp_files: bool = False
 ) -> Iterator[Batch | ScannedRun]:
     """:func:`read_partition_batches`, with runs of scanned batches that the merge takes whole
     (:func:`~kafkaks.store.replicas.merge_runs`) as :class:`~kafkaks.wire.scan.ScannedRun` objects
     (``read_committed`` gives batches only)."""
+    on_problem = options.on_problem
     segments = [
         segment
         for listing in copy_listings(path, on_problem)
         for segment in segments_in(listing, include_temp_files, on_problem)
     ]
-    runs = segment_runs(segments, verify_crc=verify_crc, max_decompressed_bytes=max_decompressed_bytes)
-    if isolation == "read_committed":
-        transactions = Transactions.of(segments, max_decompressed_bytes, on_problem=on_problem)
+    runs = segment_runs(segments, options)
+    if options.isolation == "read_committed":
+        transactions = Transactions.of(segments, options.max_decompressed_bytes, on_problem=on_problem)
         yield from transactions.read_committed(merge(runs, on_problem), on_problem)
     else:
         yield from merge_runs(runs, on_problem)
@@ -288,15 +263,16 @@ def read_partition(
     ``corrupt_records`` Problem): reading goes on with the next batch. Without ``on_problem``
     that raises.
     """
-    for batch in read_partition_batches(
-        path,
-        isolation=isolation,
-        include_temp_files=include_temp_files,
-        verify_crc=verify_crc,
-        on_problem=on_problem,
-        max_decompressed_bytes=max_decompressed_bytes,
-    ):
-        yield from batch_records(batch, on_problem)
+    return _records(
+        path, ReadOptions(verify_crc, max_decompressed_bytes, isolation, on_problem), include_temp_files
+    )
+
+
+def _records(
+    path: PathArg | Iterable[PathArg], options: ReadOptions, include_temp_files: bool
+) -> Iterator[Record]:
+    for batch in flatten(read_partition_runs(path, options, include_temp_files)):
+        yield from batch_records(batch, options.on_problem)
 
 
 def report_unstable(
@@ -328,13 +304,7 @@ def read_log_dir(
     order. A partition found in several of them (replicas, JBOD directories) is read once, its
     copies merged (see :mod:`kafkaks.store.replicas`). Raises :class:`NoKafkaDataError` for a path
     without Kafka data."""
+    options = ReadOptions(verify_crc, max_decompressed_bytes, isolation, on_problem)
     listings = partition_listings(log_dirs, include_temp_files=include_temp_files, on_problem=on_problem)
     for copies in partition_copies(listings):
-        yield from read_partition(
-            copies,
-            isolation=isolation,
-            include_temp_files=include_temp_files,
-            verify_crc=verify_crc,
-            on_problem=on_problem,
-            max_decompressed_bytes=max_decompressed_bytes,
-        )
+        yield from _records(copies, options, include_temp_files)

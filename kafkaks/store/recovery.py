@@ -6,8 +6,9 @@ segments from the one holding the partition's recovery point (``recovery-point-o
 in the log directory; 0 when the partition is not listed) to the end. ``LogSegment.recover`` walks
 a segment batch by batch as ``FileLogInputStream`` does and stops at the first batch that fails
 ``ensureValid()`` (a size below the batch overhead, a CRC that does not match) or at an entry whose
-size is below 14: everything from there to the end of the file is truncated, including bytes that
-hold readable batches further on. A partial batch or a zero-filled tail at the end is truncated too.
+size is below the minimum record overhead (:func:`~kafkaks.wire.batch.frame`): everything from
+there to the end of the file is truncated, including bytes that hold readable batches further on.
+A partial batch or a zero-filled tail at the end is truncated too.
 As soon as one segment loses bytes, every later segment is deleted.
 
 Two more cases come from ``LogLoader.loadSegmentFiles``: a segment without its ``.index`` is
@@ -28,16 +29,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import KafkaksError, NoKafkaDataError, UnreadableFileError
-from ..generated.layout import LogEntryPrefix, RecordBatchHeader
+from ..generated.layout import RecordBatchHeader
 from ..models import Problem
 from ..problems import ProblemKind
-from ..wire.batch import (
-    HEADER_SIZE_UP_TO_MAGIC,
-    LOG_OVERHEAD,
-    MIN_ENTRY_LENGTH,
-    ensure_valid,
-    entry_last_offset,
-)
+from ..wire.batch import Unframed, ensure_valid, entry_last_offset, frame
 from .files import read_offset_checkpoint
 from .listing import CLEAN_SHUTDOWN, RECOVERY_POINTS, PartitionDir, Segment, locate, segments_in
 from .segment import read_log
@@ -131,15 +126,13 @@ def recovery_stop(path: str | os.PathLike[str], base_offset: int) -> tuple[int, 
     with open(path, "rb") as stream:
         size = stream.seek(0, os.SEEK_END)
         position = 0
-        while position < size - HEADER_SIZE_UP_TO_MAGIC:
+        while position < size:
             stream.seek(position)
             head = stream.read(RecordBatchHeader.SIZE)
-            length = LogEntryPrefix.LEN_BODY_STRUCT.unpack_from(head, LogEntryPrefix.LEN_BODY_OFFSET)[0]
-            if length < MIN_ENTRY_LENGTH:
-                return position, (
-                    f"Found record size {length} smaller than minimum record overhead ({MIN_ENTRY_LENGTH})"
-                )
-            if position > size - LOG_OVERHEAD - length:
+            entry_size = frame(head, 0, size - position)
+            if isinstance(entry_size, Unframed):
+                if entry_size is Unframed.SHORT:
+                    return position, entry_size.message(head, size - position)
                 break  # a partial batch: FileLogInputStream stops, the bytes are truncated
             invalid = ensure_valid(stream, position, head)
             if invalid is not None:
@@ -150,7 +143,7 @@ def recovery_stop(path: str | os.PathLike[str], base_offset: int) -> tuple[int, 
                     f"offset {last_offset} does not fit the index of a segment based at {base_offset} "
                     "(LogSegmentOffsetOverflowException: Kafka splits the segment rather than truncating)"
                 )
-            position += LOG_OVERHEAD + length
+            position += entry_size
         if position < size:
             return position, f"Found {size - position} invalid bytes at the end of the segment"
     return None

@@ -34,14 +34,16 @@ from ..wire.batch import (
     HEADER_SIZE_UP_TO_MAGIC,
     LOG_OVERHEAD,
     MAGIC_OFFSET,
-    MIN_ENTRY_LENGTH,
     V2_MIN_LENGTH,
     Batch,
+    Unframed,
     crc_mismatch,
     ensure_valid,
+    frame,
 )
 from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from ..wire.scan import SCAN_BYTES, ScannedRun, compiled_scan, scan
+from .options import ProblemHandler, ReadOptions
 
 __all__ = [
     "LogSource",
@@ -59,7 +61,6 @@ __all__ = [
 ]
 
 LogSource = str | os.PathLike[str] | bytes | bytearray | memoryview | BinaryIO
-ProblemHandler = Callable[[Problem], None]
 _T = TypeVar("_T")
 
 ENTRY_PREFIX = LogEntryPrefix.STRUCT
@@ -232,17 +233,10 @@ def read_log(
     the position it reads next, before each MiB, so that a caller can show progress or flush its
     output.
     """
-    return flatten(
-        read_log_runs(
-            source,
-            verify_crc=verify_crc,
-            on_problem=on_problem,
-            start=start,
-            end=end,
-            max_decompressed_bytes=max_decompressed_bytes,
-            on_scan=on_scan,
-        )
+    options = ReadOptions(
+        verify_crc=verify_crc, max_decompressed_bytes=max_decompressed_bytes, on_problem=on_problem
     )
+    return flatten(read_log_runs(source, options, start=start, end=end, on_scan=on_scan))
 
 
 def flatten(items: Iterable[Batch | ScannedRun]) -> Iterator[Batch]:
@@ -256,22 +250,21 @@ def flatten(items: Iterable[Batch | ScannedRun]) -> Iterator[Batch]:
 
 def read_log_runs(
     source: LogSource,
+    options: ReadOptions,
     *,
-    verify_crc: bool = True,
-    on_problem: ProblemHandler | None = None,
     start: int = 0,
     end: int | None = None,
-    max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
     on_scan: Callable[[int], None] | None = None,
     partition_of: tuple[str, int] | None = None,
 ) -> Iterator[Batch | ScannedRun]:
-    """:func:`read_log`, with the runs of whole, valid v2 batches that the compiled scan reads
-    (:mod:`kafkaks.wire.scan`) as :class:`~kafkaks.wire.scan.ScannedRun` objects, in file order
-    among the batches read the careful way (all of them when the core is not built).
+    """:func:`read_log` (its settings in ``options``), with the runs of whole, valid v2 batches
+    that the compiled scan reads (:mod:`kafkaks.wire.scan`) as
+    :class:`~kafkaks.wire.scan.ScannedRun` objects, in file order among the batches read the
+    careful way (all of them when the core is not built).
     ``partition_of`` gives the batches' topic and partition where no directory name tells them
     (a remote segment read as a stream)."""
     stream, name, owned = _open(source)
-    report = _callers(on_problem or default_handler)
+    report = _callers(options.on_problem or default_handler)
     ahead: _ReadAhead | None = None
     position = start
     try:
@@ -293,11 +286,11 @@ def read_log_runs(
                 run, consumed, careful = scan(
                     data,
                     position,
-                    verify_crc=verify_crc,
+                    verify_crc=options.verify_crc,
                     path=name,
                     topic=topic,
                     partition=partition,
-                    max_decompressed=max_decompressed_bytes,
+                    max_decompressed=options.max_decompressed_bytes,
                 )
                 if run is not None:
                     after = position + consumed
@@ -322,8 +315,8 @@ def read_log_runs(
                         data,
                         path=name,
                         position=position,
-                        verify_crc=verify_crc,
-                        max_decompressed_bytes=max_decompressed_bytes,
+                        verify_crc=options.verify_crc,
+                        max_decompressed_bytes=options.max_decompressed_bytes,
                         topic=topic,
                         partition=partition,
                     )
@@ -523,55 +516,30 @@ def _head_offset(head: bytes) -> int | None:
 def _check_entry(head: bytes, remaining: int, name: str, position: int) -> Problem | None:
     """None if a complete entry starts here, else the Problem that stops Kafka's reader."""
     offset = _head_offset(head)
-    if remaining <= HEADER_SIZE_UP_TO_MAGIC:
-        # FileLogInputStream stops here without reading a header. Even if these bytes are zeros
-        # they are a cut, not preallocation: a preallocated file is zero-filled up to
+    size = frame(head, 0, remaining)
+    if isinstance(size, Unframed):
+        # At the end, FileLogInputStream stops without reading a header. Even if these bytes are
+        # zeros they are a cut, not preallocation: a preallocated file is zero-filled up to
         # segment.bytes (and trimmed to its size on roll), far more than one header.
-        return Problem(
-            ProblemKind.TRUNCATED,
-            name,
-            position,
-            remaining,
-            f"Found {remaining} invalid bytes at the end of the file",
-            offset,
-        )
-    length = ENTRY_PREFIX.unpack_from(head)[1]
-    if length < MIN_ENTRY_LENGTH:
-        return Problem(
-            ProblemKind.CORRUPT_BATCH,
-            name,
-            position,
-            remaining,
-            f"Found record size {length} smaller than minimum record overhead ({MIN_ENTRY_LENGTH})",
-            offset,
-        )
-    if LOG_OVERHEAD + length > remaining:
-        return Problem(
-            ProblemKind.TRUNCATED,
-            name,
-            position,
-            remaining,
-            f"Found {remaining} invalid bytes at the end of the file: a batch of "
-            f"{LOG_OVERHEAD + length} bytes is cut short",
-            offset,
-        )
+        kind = ProblemKind.CORRUPT_BATCH if size is Unframed.SHORT else ProblemKind.TRUNCATED
+        return Problem(kind, name, position, remaining, size.message(head, remaining), offset)
     magic = head[MAGIC_OFFSET]
     if magic > 2:
         return Problem(
             ProblemKind.CORRUPT_BATCH,
             name,
             position,
-            LOG_OVERHEAD + length,
+            size,
             f"Unknown magic byte {magic}",
             offset,
         )
-    if magic == 2 and length < V2_MIN_LENGTH:
+    if magic == 2 and size < V2_HEADER_SIZE:
         return Problem(
             ProblemKind.CORRUPT_BATCH,
             name,
             position,
-            LOG_OVERHEAD + length,
-            f"v2 batch length {length} is below {V2_MIN_LENGTH}",
+            size,
+            f"v2 batch length {size - LOG_OVERHEAD} is below {V2_MIN_LENGTH}",
             offset,
         )
     return None
@@ -643,8 +611,8 @@ def _resync(
         chunk = stream.read(min(SCAN_CHUNK, end - position))
         last = min(len(chunk) - HEADER_SIZE_UP_TO_MAGIC, stop - position)
         for candidate in _candidates(chunk, max(last, 0)):
-            length = ENTRY_PREFIX.unpack_from(chunk, candidate)[1]
-            if length < MIN_ENTRY_LENGTH or position + candidate + LOG_OVERHEAD + length > end:
+            size = frame(chunk, candidate, end - position - candidate)
+            if isinstance(size, Unframed):
                 continue
             head = chunk[candidate : candidate + V2_HEADER_SIZE]
             if len(head) < V2_HEADER_SIZE:  # the chunk ends inside this candidate's header
@@ -655,8 +623,8 @@ def _resync(
                 return position + candidate
             if invalid.kind != "crc":
                 continue  # rejected before any CRC was computed
-            budget.left -= length
-            budget.spent += length
+            budget.left -= size - LOG_OVERHEAD
+            budget.spent += size - LOG_OVERHEAD
             if budget.left < 0:
                 raise _ResyncGaveUp(position + candidate, budget.spent)
         position += max(last, 1)

@@ -37,7 +37,6 @@ from ..generated import layout
 from ..models import OffsetIndexEntry, Problem, Record, TimeIndexEntry
 from ..problems import ProblemKind
 from ..wire.batch import Batch
-from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from .cleaning import Cleaning, cleaning_of
 from .files import (
     OffsetIndexFile,
@@ -49,6 +48,7 @@ from .files import (
     read_producer_snapshot,
 )
 from .listing import FileKind, PartitionDir, Segment, sibling
+from .options import ReadOptions
 from .partition import segment_runs
 from .replicas import first_offset, merge, record_count
 from .segment import ProblemHandler, batch_records, decoded_count, ignore, read_log
@@ -681,7 +681,7 @@ def _merged_reports(
             if problem.kind.between_files:  # the files' own damage is in their reports
                 checker.add(problem)
 
-        runs = segment_runs(segments, verify_crc=True, max_decompressed_bytes=DEFAULT_MAX_DECOMPRESSED_BYTES)
+        runs = segment_runs(segments, ReadOptions())
         for batch in merge(runs, keep):
             taken.setdefault(batch.path, []).append(batch)
         for path, batches in taken.items():

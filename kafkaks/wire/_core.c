@@ -754,9 +754,12 @@ typedef struct {
     int stop;
 } Scan;
 
-/* Each entry is framed as segment.read_log frames it (FileLogInputStream: more than 17 bytes
- * left, a length of at least 14 that fits), then taken only when it is a v2 batch at least as long
- * as its header, of a known codec, whose CRC-32C matches when verify_crc. */
+/* Each entry is framed as kafkaks.wire.batch.frame frames it, the owner of that rule
+ * (FileLogInputStream: more than LOG_ENTRY_HEADER_SIZE bytes left, a length of at least
+ * LEGACY_MESSAGE_V0_MIN_SIZE, the whole entry in the buffer): this copy is the one the scan's speed
+ * needs, and tests/test_scan.py checks that it agrees with frame at every edge. An entry is then
+ * taken only when it is a v2 batch at least as long as its header, of a known codec, whose CRC-32C
+ * matches when verify_crc. */
 static void scan(Scan *s) {
     Py_ssize_t at = 0;
     while (1) {

@@ -12,6 +12,7 @@ from __future__ import annotations
 import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from enum import Enum
 from typing import BinaryIO, Literal, NamedTuple, TypeVar
 
 from kaitaistruct import BytesIO, KaitaiStream, KaitaiStructError
@@ -41,9 +42,11 @@ __all__ = [
     "V2_MIN_LENGTH",
     "Batch",
     "Invalid",
+    "Unframed",
     "crc_mismatch",
     "ensure_valid",
     "entry_last_offset",
+    "frame",
 ]
 
 LOG_OVERHEAD = LogEntryPrefix.SIZE  # Records.LOG_OVERHEAD: offset and length
@@ -82,6 +85,7 @@ _LEGACY_CRC = _Checksum(
 )
 _CRC_STRUCT = RecordBatchHeader.CRC_STRUCT  # a uint32 in both formats
 _V2_HEADER = RecordBatchHeader.STRUCT
+_LENGTH = LogEntryPrefix.LEN_BODY_STRUCT
 _V2_CRC_START = _V2_CRC.start
 _V1_TIMESTAMP = LegacyMessageV1.FIELDS.index("timestamp")
 
@@ -121,6 +125,47 @@ def entry_last_offset(head: bytes) -> int:
     return offset
 
 
+class Unframed(Enum):
+    """Why :func:`frame` finds no entry: no more than HEADER_SIZE_UP_TO_MAGIC bytes are left
+    (``END``), a length field below MIN_ENTRY_LENGTH (``SHORT``), an entry that runs past the end
+    (``CUT``). Members, not objects made per call: resynchronising frames every candidate."""
+
+    END = "end"
+    SHORT = "short"
+    CUT = "cut"
+
+    def message(self, head: bytes, room: int) -> str:
+        """Kafka's message for a short length (FileLogInputStream.nextBatch), ours for the others,
+        about the entry that starts ``head`` with ``room`` bytes left."""
+        at_end = f"Found {room} invalid bytes at the end of the file"
+        if self is Unframed.END:
+            return at_end
+        length = _LENGTH.unpack_from(head, LogEntryPrefix.LEN_BODY_OFFSET)[0]
+        if self is Unframed.SHORT:
+            return f"Found record size {length} smaller than minimum record overhead ({MIN_ENTRY_LENGTH})"
+        return f"{at_end}: a batch of {LOG_OVERHEAD + length} bytes is cut short"
+
+
+def frame(data: bytes, at: int, room: int) -> int | Unframed:
+    """The size of the entry that starts at ``at`` in ``data``, with ``room`` bytes from there to
+    the end of the file (or of the range read), or why there is none: the framing of Kafka's
+    ``FileLogInputStream.nextBatch``, the one rule every walk over entries follows.
+
+    An entry is read only when more than HEADER_SIZE_UP_TO_MAGIC bytes are left, its length field
+    is at least MIN_ENTRY_LENGTH (LegacyRecord.RECORD_OVERHEAD_V0, else Kafka throws
+    CorruptRecordException) and the whole entry lies within ``room`` (else Kafka stops: a partial
+    entry). ``data`` must hold the entry's first LOG_OVERHEAD bytes unless ``room`` is that small.
+    The compiled scan (``scan`` in ``_core.c``) has its own copy; tests/test_scan.py checks that
+    the two agree."""
+    if room <= HEADER_SIZE_UP_TO_MAGIC:
+        return Unframed.END
+    length: int = _LENGTH.unpack_from(data, at + LogEntryPrefix.LEN_BODY_OFFSET)[0]
+    if length < MIN_ENTRY_LENGTH:
+        return Unframed.SHORT
+    size = LOG_OVERHEAD + length
+    return size if size <= room else Unframed.CUT
+
+
 @dataclass(frozen=True, slots=True)
 class Invalid:
     """Why :func:`ensure_valid` rejects an entry: ``implausible`` (a header no writer makes),
@@ -148,7 +193,7 @@ def ensure_valid(stream: BinaryIO, position: int, head: bytes, *, plausible: boo
     """Kafka's ``RecordBatch.ensureValid()`` for the entry of any magic at ``position`` in
     ``stream``, whose first bytes (17 or more, up to a v2 header) are ``head``: None when valid.
 
-    The entry must be framed already (a length of at least 14, the whole entry in the stream).
+    The entry must be framed already (:func:`frame`).
     A v2 batch must be as large as its header, and the CRC must match (CRC-32C or CRC-32, see
     ``_checksum``). It is computed over the stream in chunks, so that a candidate claiming
     gigabytes costs that much reading, not that much memory. With ``plausible``, cheap checks of
