@@ -28,9 +28,9 @@ from .generated.layout import RecordBatchHeader
 from .models import Record, TimestampType
 from .store.listing import LOG_FILE, partition_copies, partition_listings
 from .store.partition import Isolation, read_partition_runs, read_segment_runs
-from .store.segment import ProblemHandler, report_undecodable
+from .store.segment import Batch, BatchOrRun, ProblemHandler, ScannedRun, report_undecodable
 from .wire.arrays import HEADERS, Array, from_numpy, from_values, repeated
-from .wire.batch import V2_CODECS, Batch
+from .wire.batch import V2_CODECS
 from .wire.codecs import (
     DEFAULT_MAX_DECOMPRESSED_BYTES,
     RELEASES_GIL,
@@ -41,7 +41,6 @@ from .wire.codecs import (
 )
 from .wire.columnar import RecordColumns, decode_columns, decode_spans
 from .wire.records import split_records
-from .wire.scan import ScannedRun
 
 if TYPE_CHECKING:
     from .remote.tiers import Remote
@@ -191,7 +190,7 @@ def read_arrow(
 
 
 def batches_to_arrow(
-    batches: Iterable[Batch | ScannedRun],
+    batches: Iterable[BatchOrRun],
     *,
     include_headers: bool = False,
     include_metadata: bool = False,
@@ -343,7 +342,7 @@ def _decompressing(chunk: _Chunk) -> bool:
 
 
 def _chunks(
-    batches: Iterable[Batch | ScannedRun],
+    batches: Iterable[BatchOrRun],
     include_control: bool,
     rows_per_batch: int,
     decompression: _Decompression,

@@ -23,10 +23,8 @@ from ..models import Problem
 from ..problems import ProblemKind
 from ..store.listing import report_unreadable
 from ..store.replicas import Run
-from ..store.segment import ProblemHandler, read_log_runs
-from ..wire.batch import Batch
+from ..store.segment import BatchOrRun, ProblemHandler, read_log_runs
 from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
-from ..wire.scan import ScannedRun
 from .crypto import Keyring
 from .segments import RemoteSegment
 
@@ -42,7 +40,7 @@ def read_remote_segment(
     max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
     start: int = 0,
     end: int | None = None,
-) -> Iterator[Batch | ScannedRun]:
+) -> Iterator[BatchOrRun]:
     """The batches of one remote segment, as :func:`~kafkaks.store.segment.read_log_runs` gives
     those of a local one; ``[start, end)`` is a byte range of the segment (``start`` a batch
     boundary), so that a task can read a part of it. A segment that cannot be opened is an
@@ -77,7 +75,7 @@ def remote_runs(
 ) -> list[Run]:
     """The segments as runs of the copy ``copy`` for :func:`~kafkaks.store.replicas.merge_runs`."""
 
-    def opener(segment: RemoteSegment) -> Callable[[ProblemHandler], Iterator[Batch | ScannedRun]]:
+    def opener(segment: RemoteSegment) -> Callable[[ProblemHandler], Iterator[BatchOrRun]]:
         return lambda on_problem: read_remote_segment(
             segment,
             keyring=keyring,

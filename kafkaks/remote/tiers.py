@@ -19,10 +19,8 @@ from ..models import Record
 from ..store.listing import PartitionDir, copy_listings, segments_in
 from ..store.partition import Isolation, Transactions, segment_runs
 from ..store.replicas import Run, merge, merge_runs
-from ..store.segment import ProblemHandler, batch_records, default_handler, flatten, ignore
-from ..wire.batch import Batch
+from ..store.segment import BatchOrRun, ProblemHandler, batch_records, default_handler, flatten, ignore
 from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
-from ..wire.scan import ScannedRun
 from .crypto import Keyring
 from .metadata import Finding, MetadataState, read_metadata, select
 from .reading import remote_runs, tier_gaps
@@ -91,7 +89,7 @@ def tiered_runs(
     verify_crc: bool = True,
     on_problem: ProblemHandler | None = None,
     max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
-) -> Iterator[Batch | ScannedRun]:
+) -> Iterator[BatchOrRun]:
     """The batches of one partition: its remote segments, then the segments of its local copies
     (``local``: partition directories), as one log in offset order (:mod:`kafkaks.remote.reading`).
     Offsets between segments that no segment holds are reported first (``tier_gap``)."""
@@ -140,7 +138,7 @@ def tiered_sources(
     verify_crc: bool = True,
     on_problem: ProblemHandler | None = None,
     max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
-) -> list[Iterator[Batch | ScannedRun]]:
+) -> list[Iterator[BatchOrRun]]:
     """One source of batches per partition, by topic then partition number: every partition the
     store or the local copies (groups of partition directories, as
     :func:`~kafkaks.store.listing.partition_copies` gives them) hold, each across its tiers."""

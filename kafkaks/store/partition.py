@@ -27,7 +27,6 @@ from ..models import AbortedTxn, Problem, Record
 from ..problems import ProblemKind
 from ..wire.batch import Batch
 from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
-from ..wire.scan import ScannedRun
 from .files import PathArg, read_txn_index
 from .listing import (
     Segment,
@@ -38,7 +37,15 @@ from .listing import (
     segments_in,
 )
 from .replicas import Run, merge, merge_runs
-from .segment import ProblemHandler, batch_records, default_handler, flatten, ignore, read_log_runs
+from .segment import (
+    BatchOrRun,
+    ProblemHandler,
+    batch_records,
+    default_handler,
+    flatten,
+    ignore,
+    read_log_runs,
+)
 
 __all__ = [
     "Isolation",
@@ -60,7 +67,7 @@ def segment_runs(segments: Iterable[Segment], *, verify_crc: bool, max_decompres
     """The segments (of one or more copies of a partition) as :class:`~kafkaks.store.replicas.Run` s,
     each copy named by its directory."""
 
-    def opener(segment: Segment) -> Callable[[ProblemHandler], Iterator[Batch | ScannedRun]]:
+    def opener(segment: Segment) -> Callable[[ProblemHandler], Iterator[BatchOrRun]]:
         return lambda on_problem: read_segment_runs(
             segment.path,
             verify_crc=verify_crc,
@@ -194,7 +201,7 @@ def read_segment_runs(
     verify_crc: bool = True,
     on_problem: ProblemHandler | None = None,
     max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
-) -> Iterator[Batch | ScannedRun]:
+) -> Iterator[BatchOrRun]:
     """:func:`read_segment` with runs of scanned batches (:func:`~kafkaks.store.segment.read_log_runs`)."""
     try:
         yield from read_log_runs(
@@ -250,7 +257,7 @@ def read_partition_runs(
     verify_crc: bool = True,
     on_problem: ProblemHandler | None = None,
     max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
-) -> Iterator[Batch | ScannedRun]:
+) -> Iterator[BatchOrRun]:
     """:func:`read_partition_batches`, with runs of scanned batches that the merge takes whole
     (:func:`~kafkaks.store.replicas.merge_runs`) as :class:`~kafkaks.wire.scan.ScannedRun` objects
     (``read_committed`` gives batches only)."""

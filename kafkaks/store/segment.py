@@ -44,8 +44,11 @@ from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from ..wire.scan import SCAN_BYTES, ScannedRun, compiled_scan, scan
 
 __all__ = [
+    "Batch",
+    "BatchOrRun",
     "LogSource",
     "ProblemHandler",
+    "ScannedRun",
     "batch_records",
     "decoded_count",
     "default_handler",
@@ -59,6 +62,11 @@ __all__ = [
 ]
 
 LogSource = str | os.PathLike[str] | bytes | bytearray | memoryview | BinaryIO
+BatchOrRun = Batch | ScannedRun
+"""What the store hands up to its readers (:func:`read_log_runs`, and the partition, replica and
+tiered readers over it): a :class:`Batch` read the careful way (any magic, or one next to damage),
+or a :class:`ScannedRun` of whole, valid v2 batches that the compiled scan read, decoded without a
+Python object per batch."""
 ProblemHandler = Callable[[Problem], None]
 _T = TypeVar("_T")
 
@@ -245,7 +253,7 @@ def read_log(
     )
 
 
-def flatten(items: Iterable[Batch | ScannedRun]) -> Iterator[Batch]:
+def flatten(items: Iterable[BatchOrRun]) -> Iterator[Batch]:
     """Batches and runs of batches (:func:`read_log_runs`) as batches."""
     for item in items:
         if isinstance(item, ScannedRun):
@@ -264,7 +272,7 @@ def read_log_runs(
     max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
     on_scan: Callable[[int], None] | None = None,
     partition_of: tuple[str, int] | None = None,
-) -> Iterator[Batch | ScannedRun]:
+) -> Iterator[BatchOrRun]:
     """:func:`read_log`, with the runs of whole, valid v2 batches that the compiled scan reads
     (:mod:`kafkaks.wire.scan`) as :class:`~kafkaks.wire.scan.ScannedRun` objects, in file order
     among the batches read the careful way (all of them when the core is not built).
