@@ -290,7 +290,9 @@ def read_log_runs(
         fd = _fileno(stream)  # where the next chunk can be read ahead with os.pread
         min_offset = -1  # offsets only grow: a batch found by resynchronising below this is reported
         budget = _ResyncBudget(limit - start, None if on_scan is None else _callers(on_scan))
-        scanning = compiled_scan is not None  # off while the careful path meets legacy entries
+        # off while the careful path meets legacy entries (and throughout when tests/test_scan.py sets
+        # compiled_scan to None, to compare the two paths)
+        scanning = compiled_scan is not None
         while position < limit:
             if scanning:
                 chunk = min(limit - position, SCAN_BYTES)
