@@ -1,7 +1,7 @@
-"""The column-wise v2 decoder (kafkaks.wire.columnar, the compiled core) field by field against the
-generated parsers, on real broker-written batches, client-made fixtures and batches from
-kafka-python's builder, including corrupt record areas: those raise CorruptDataError, never an
-IndexError or another error."""
+"""The column-wise v2 decoder (kafkaks.wire.columnar, the compiled core) and the readable reference
+(kafkaks.wire.records.decode_records) field by field against the generated parsers, on real
+broker-written batches, client-made fixtures and batches from kafka-python's builder, including
+corrupt record areas: those raise CorruptDataError, never an IndexError or another error."""
 
 from __future__ import annotations
 
@@ -55,6 +55,13 @@ def rows_of(columns: RecordColumns) -> list[Row]:
     ]  # fmt: skip
 
 
+def reference_rows(batches: list[tuple[bytes, int]]) -> list[Row]:
+    """What the readable reference, decode_records, reads from record areas (and counts)."""
+    return [
+        (ts, od, k, v, h) for payload, count in batches for ts, od, k, v, h in decode_records(payload, count)
+    ]
+
+
 def v2_data_batches(path: Path) -> list[tuple[bytes, int]]:
     return [
         (batch.record_bytes(), batch.count)
@@ -79,6 +86,7 @@ def test_every_v2_batch_equals_the_generated_parser(path: Path, info: dict[str, 
     assert one_by_one == expected[: len(one_by_one)]
     if batches:
         assert columnar_rows([p for p, _ in batches], [c for _, c in batches]) == expected
+    assert reference_rows(batches) == expected
 
 
 HEADER_KEYS = st.text(max_size=12)
@@ -109,6 +117,7 @@ def test_built_batches_equal_the_generated_parser(batches: list[list[Any]]) -> N
     built = [built_payload(records) for records in batches]
     expected = [row for payload, count in built for row in generated_rows(payload, count)]
     assert columnar_rows([p for p, _ in built], [c for _, c in built]) == expected
+    assert reference_rows(built) == expected
 
 
 def corrupted(payload: bytes, edits: list[tuple[int, int]], cut: int) -> bytes:

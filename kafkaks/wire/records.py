@@ -10,7 +10,7 @@ Record (DefaultRecord.java; every length a ZigZag varint, -1 for null)::
 run the compiled core (``kafkaks/wire/_core.c``, the decoder :mod:`kafkaks.wire.columnar` runs for
 Arrow). :func:`decode_records` reads the same bytes in plain Python, a hand-tuned twin of
 ``formats/kafka_record.ksy``: the reference the tests compare the core against
-(tests/test_records.py checks it field by field against the generated parser), and what locates
+(tests/test_columnar.py checks it and the core field by field against the generated parser), and what locates
 damage the core rejects: the records before it, then its error where it is.
 """
 
