@@ -29,9 +29,9 @@ from .models import Record, TimestampType
 from .store.listing import LOG_FILE, partition_copies, partition_listings
 from .store.options import ReadOptions
 from .store.partition import Isolation, read_partition_runs, read_segment_runs
-from .store.segment import ProblemHandler, report_undecodable
-from .wire.arrays import Array, from_numpy, from_values, repeated
-from .wire.batch import V2_CODECS, Batch
+from .store.segment import Batch, BatchOrRun, ProblemHandler, ScannedRun, report_undecodable
+from .wire.arrays import HEADERS, Array, from_numpy, from_values, repeated
+from .wire.batch import V2_CODECS
 from .wire.codecs import (
     DEFAULT_MAX_DECOMPRESSED_BYTES,
     RELEASES_GIL,
@@ -40,9 +40,8 @@ from .wire.codecs import (
     decompress_spans,
     in_one_call,
 )
-from .wire.columnar import HEADERS, JoinBuffer, RecordColumns, decode_columns, decode_spans
+from .wire.columnar import RecordColumns, decode_columns, decode_spans
 from .wire.records import split_records
-from .wire.scan import ScannedRun
 
 if TYPE_CHECKING:
     from .remote.tiers import Remote
@@ -173,7 +172,7 @@ def read_arrow(
 
 
 def batches_to_arrow(
-    batches: Iterable[Batch | ScannedRun],
+    batches: Iterable[BatchOrRun],
     *,
     include_headers: bool = False,
     include_metadata: bool = False,
@@ -207,15 +206,14 @@ def batches_to_arrow(
     calling thread. Either way, rows and errors come in log order.
     """
     schema = spark_schema(include_headers=include_headers, include_metadata=include_metadata)
-    joined = JoinBuffer()
     pool = ThreadPoolExecutor(threads, "kafkaks-decompress") if threads > 0 else None
     one_by_one = ThreadPoolExecutor(1, "kafkaks-decompress-one-by-one") if threads > 1 else pool
     decompression = _Decompression(pool, one_by_one, [])
 
     def decoded(chunk: _Chunk) -> Iterator[pa.RecordBatch]:
         if isinstance(chunk, _RunPiece):
-            return _run_batches(chunk, schema, joined, decompression.spare, on_problem)
-        return _record_batches(chunk, schema, joined, on_problem)
+            return _run_batches(chunk, schema, decompression.spare, on_problem)
+        return _record_batches(chunk, schema, on_problem)
 
     try:
         chunks = _chunks(batches, include_control, rows_per_batch, decompression, on_problem)
@@ -326,7 +324,7 @@ def _decompressing(chunk: _Chunk) -> bool:
 
 
 def _chunks(
-    batches: Iterable[Batch | ScannedRun],
+    batches: Iterable[BatchOrRun],
     include_control: bool,
     rows_per_batch: int,
     decompression: _Decompression,
@@ -478,7 +476,6 @@ def _parts(
 def _run_batches(
     piece: _RunPiece,
     schema: pa.Schema,
-    joined: JoinBuffer,
     spare: list[bytearray],
     on_problem: ProblemHandler | None,
 ) -> Iterator[pa.RecordBatch]:
@@ -516,7 +513,7 @@ def _run_batches(
                     if isinstance(payloads.data, bytearray):
                         spare.append(payloads.data)
             else:
-                records = decode_columns(payloads, counts.tolist(), with_headers=with_headers, joined=joined)
+                records = decode_columns(payloads, counts.tolist(), with_headers=with_headers)
         table = _table(_Headers.of_run(run, columns, rows), counts, records, schema)
     except KafkaksError:
         pass
@@ -529,13 +526,13 @@ def _run_batches(
             parts.extend(_parts(batch, piece.rows_per_batch, None, on_problem))
     except KafkaksError:
         if parts:  # the rows before the failure come first
-            yield from _record_batches(parts, schema, joined, on_problem)
+            yield from _record_batches(parts, schema, on_problem)
         raise
-    yield from _record_batches(parts, schema, joined, on_problem)
+    yield from _record_batches(parts, schema, on_problem)
 
 
 def _record_batches(
-    parts: list[_Part], schema: pa.Schema, joined: JoinBuffer, on_problem: ProblemHandler | None
+    parts: list[_Part], schema: pa.Schema, on_problem: ProblemHandler | None
 ) -> Iterator[pa.RecordBatch]:
     """One Arrow batch of the parts' rows (each run of v2 parts decoded at once), or none when
     every part was reported to ``on_problem``."""
@@ -543,7 +540,7 @@ def _record_batches(
     for columnar, run in itertools.groupby(parts, key=lambda part: not isinstance(part.payload, list)):
         run_parts = list(run)
         if columnar:
-            pieces.extend(_v2_batch(run_parts, schema, joined, on_problem))
+            pieces.extend(_v2_batch(run_parts, schema, on_problem))
         else:
             pieces.append(_record_api_batch(run_parts, schema))
     if len(pieces) == 1:
@@ -584,16 +581,16 @@ def _texts(values: Sequence[str | None], text: Callable[[str], str]) -> list[str
 
 
 def _v2_batch(
-    parts: list[_Part], schema: pa.Schema, joined: JoinBuffer, on_problem: ProblemHandler | None
+    parts: list[_Part], schema: pa.Schema, on_problem: ProblemHandler | None
 ) -> list[pa.RecordBatch]:
     try:
-        return [_v2_columns(parts, schema, joined)]
+        return [_v2_columns(parts, schema)]
     except KafkaksError as error:
         decoded, failed = [], False
         for part in parts:  # which batch is broken: each decodes alone as it does in a run
             batch = part.batch
             try:
-                decoded.append(_v2_columns([part], schema, joined))
+                decoded.append(_v2_columns([part], schema))
             except KafkaksError as exc:
                 failed = True
                 report_undecodable(batch, exc.at(batch.path, batch.position, batch.base_offset), on_problem)
@@ -667,13 +664,12 @@ class _Headers(NamedTuple):
         )
 
 
-def _v2_columns(parts: list[_Part], schema: pa.Schema, joined: JoinBuffer) -> pa.RecordBatch:
+def _v2_columns(parts: list[_Part], schema: pa.Schema) -> pa.RecordBatch:
     counts = np.array([part.rows for part in parts], np.int64)
     records = decode_columns(
         [_resolved(part.payload) for part in parts if not isinstance(part.payload, list)],
         counts.tolist(),
         with_headers="headers" in schema.names,
-        joined=joined,
     )
     return _table(_Headers.of_batches([part.batch for part in parts]), counts, records, schema)
 

@@ -10,8 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kafkaks.wire.arrays import from_numpy, from_values, list_array, repeated
-from kafkaks.wire.columnar import HEADERS
+from kafkaks.wire.arrays import HEADERS, from_numpy, from_values, list_array, repeated
 
 CASES: list[tuple[pa.DataType, list[Any]]] = [
     (pa.int32(), [1, None, -(2**31), 2**31 - 1]),

@@ -1,6 +1,7 @@
-"""The column-wise v2 decoder (kafkaks.wire.columnar) field by field against the generated parsers, on
-real broker-written batches, client-made fixtures and batches from kafka-python's builder,
-including corrupt record areas: those raise CorruptDataError, never an IndexError or a NumPy error."""
+"""The column-wise v2 decoder (kafkaks.wire.columnar, the compiled core) and the readable reference
+(kafkaks.wire.records.decode_records) field by field against the generated parsers, on real
+broker-written batches, client-made fixtures and batches from kafka-python's builder, including
+corrupt record areas: those raise CorruptDataError, never an IndexError or another error."""
 
 from __future__ import annotations
 
@@ -19,10 +20,11 @@ from kafkaks.generated.kafka_record import KafkaRecord
 from kaitaistruct import BytesIO, KaitaiStream
 
 from kafkaks import CorruptDataError, KafkaksError, read_arrow, read_log
-from kafkaks.wire.columnar import MIN_LANES, JoinBuffer, RecordColumns, decode_columns
+from kafkaks.wire.columnar import RecordColumns, decode_columns
 from kafkaks.wire.records import decode_records
 
 Row = tuple[int, int, bytes | None, bytes | None, list[tuple[str, bytes | None]]]
+SEVERAL = 5  # batches decoded in one call
 
 
 def generated_rows(payload: bytes, count: int) -> list[Row]:
@@ -38,8 +40,8 @@ def generated_rows(payload: bytes, count: int) -> list[Row]:
     return rows
 
 
-def columnar_rows(payloads: list[bytes], counts: list[int], joined: JoinBuffer | None = None) -> list[Row]:
-    return rows_of(decode_columns(payloads, counts, joined=joined))
+def columnar_rows(payloads: list[bytes], counts: list[int]) -> list[Row]:
+    return rows_of(decode_columns(payloads, counts))
 
 
 def rows_of(columns: RecordColumns) -> list[Row]:
@@ -51,6 +53,13 @@ def rows_of(columns: RecordColumns) -> list[Row]:
             columns.value.to_pylist(), headers, strict=True,
         )
     ]  # fmt: skip
+
+
+def reference_rows(batches: list[tuple[bytes, int]]) -> list[Row]:
+    """What the readable reference, decode_records, reads from record areas (and counts)."""
+    return [
+        (ts, od, k, v, h) for payload, count in batches for ts, od, k, v, h in decode_records(payload, count)
+    ]
 
 
 def v2_data_batches(path: Path) -> list[tuple[bytes, int]]:
@@ -72,11 +81,12 @@ FIXTURE_LOGS = sorted(p for p in (FIXTURES / "segments").rglob("*.log"))
 def test_every_v2_batch_equals_the_generated_parser(path: Path, info: dict[str, Any]) -> None:
     batches = v2_data_batches(path)
     expected = [row for payload, count in batches for row in generated_rows(payload, count)]
-    # batch by batch (the plain loop; the first 40), and all at once (vector steps when enough batches)
+    # batch by batch (the first 40), and all at once
     one_by_one = [row for p, c in batches[:40] for row in columnar_rows([p], [c])]
     assert one_by_one == expected[: len(one_by_one)]
     if batches:
         assert columnar_rows([p for p, _ in batches], [c for _, c in batches]) == expected
+    assert reference_rows(batches) == expected
 
 
 HEADER_KEYS = st.text(max_size=12)
@@ -102,11 +112,12 @@ def built_payload(records: list[Any]) -> tuple[bytes, int]:
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(RECORDS, min_size=1, max_size=MIN_LANES + 8))
+@given(st.lists(RECORDS, min_size=1, max_size=SEVERAL + 7))
 def test_built_batches_equal_the_generated_parser(batches: list[list[Any]]) -> None:
     built = [built_payload(records) for records in batches]
     expected = [row for payload, count in built for row in generated_rows(payload, count)]
     assert columnar_rows([p for p, _ in built], [c for _, c in built]) == expected
+    assert reference_rows(built) == expected
 
 
 def corrupted(payload: bytes, edits: list[tuple[int, int]], cut: int) -> bytes:
@@ -123,7 +134,7 @@ def damaged_runs(draw: st.DrawFn) -> tuple[list[tuple[bytes, int]], int]:
     overwritten, cut or extended, its count off by one."""
     built = [
         built_payload(records)
-        for records in draw(st.lists(RECORDS.filter(bool), min_size=1, max_size=MIN_LANES + 4))
+        for records in draw(st.lists(RECORDS.filter(bool), min_size=1, max_size=SEVERAL + 3))
     ]
     victim = draw(st.integers(0, len(built) - 1))
     edits = draw(st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 255)), max_size=4))
@@ -179,7 +190,7 @@ def test_named_corruptions(payload: bytes, count: int) -> None:
     with pytest.raises(KafkaksError):
         list(decode_records(payload, count))
     with pytest.raises(CorruptDataError):
-        decode_columns([payload] * (MIN_LANES + 1), [count] * (MIN_LANES + 1))
+        decode_columns([payload] * SEVERAL, [count] * SEVERAL)
     with pytest.raises(CorruptDataError):
         decode_columns([payload], [count])
 
@@ -209,15 +220,3 @@ def test_read_arrow_names_the_broken_batch(tmp_path: Path) -> None:
     with pytest.raises(CorruptDataError):
         got.extend(read_arrow(path, rows_per_batch=50))
     assert sum(batch.num_rows for batch in got) == 150  # the Arrow batches before the broken one
-
-
-def test_a_join_buffer_reused_across_calls_changes_no_result() -> None:
-    """The buffer is overwritten by each call (and replaced when too small): nothing decoded
-    before may point into it."""
-    areas = [area for path in FIXTURE_LOGS for area in v2_data_batches(path)]
-    assert len(areas) > 20
-    joined = JoinBuffer()
-    chunks = [areas[:3], areas[3:], areas[:1], areas[5:9]]  # smaller, bigger, smaller again
-    kept = [decode_columns([p for p, _ in chunk], [c for _, c in chunk], joined=joined) for chunk in chunks]
-    for columns, chunk in zip(kept, chunks, strict=True):
-        assert rows_of(columns) == columnar_rows([p for p, _ in chunk], [c for _, c in chunk])

@@ -25,9 +25,7 @@ from ..problems import ProblemKind
 from ..store.listing import report_unreadable
 from ..store.options import ProblemHandler, ReadOptions
 from ..store.replicas import Run
-from ..store.segment import read_log_runs
-from ..wire.batch import Batch
-from ..wire.scan import ScannedRun
+from ..store.segment import BatchOrRun, read_log_runs
 from .crypto import Keyring
 from .segments import RemoteSegment
 
@@ -41,7 +39,7 @@ def read_remote_segment(
     keyring: Keyring | None = None,
     start: int = 0,
     end: int | None = None,
-) -> Iterator[Batch | ScannedRun]:
+) -> Iterator[BatchOrRun]:
     """The batches of one remote segment, as :func:`~kafkaks.store.segment.read_log_runs` gives
     those of a local one; ``[start, end)`` is a byte range of the segment (``start`` a batch
     boundary), so that a task can read a part of it. A segment that cannot be opened is an
@@ -70,7 +68,7 @@ def remote_runs(
     """The segments as runs of the copy ``copy`` for :func:`~kafkaks.store.replicas.merge_runs`
     (a run's problems go where the merge says, not to ``options.on_problem``)."""
 
-    def opener(segment: RemoteSegment) -> Callable[[ProblemHandler], Iterator[Batch | ScannedRun]]:
+    def opener(segment: RemoteSegment) -> Callable[[ProblemHandler], Iterator[BatchOrRun]]:
         return lambda on_problem: read_remote_segment(
             segment, replace(options, on_problem=on_problem), keyring=keyring
         )

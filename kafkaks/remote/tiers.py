@@ -20,9 +20,7 @@ from ..store.listing import PartitionDir, copy_listings, segments_in
 from ..store.options import ProblemHandler, ReadOptions
 from ..store.partition import Transactions, segment_runs
 from ..store.replicas import Run, merge, merge_runs
-from ..store.segment import batch_records, default_handler, flatten, ignore
-from ..wire.batch import Batch
-from ..wire.scan import ScannedRun
+from ..store.segment import BatchOrRun, batch_records, default_handler, flatten, ignore
 from .crypto import Keyring
 from .metadata import Finding, MetadataState, read_metadata, select
 from .reading import remote_runs, tier_gaps
@@ -87,7 +85,7 @@ def tiered_runs(
     partition: int,
     local: Sequence[str | os.PathLike[str]] = (),
     options: ReadOptions = ReadOptions(),
-) -> Iterator[Batch | ScannedRun]:
+) -> Iterator[BatchOrRun]:
     """The batches of one partition: its remote segments, then the segments of its local copies
     (``local``: partition directories), as one log in offset order (:mod:`kafkaks.remote.reading`).
     Offsets between segments that no segment holds are reported first (``tier_gap``)."""
@@ -124,7 +122,7 @@ def tiered_runs(
 
 def tiered_sources(
     remote: Remote, local_copies: Sequence[Sequence[str]], options: ReadOptions
-) -> list[Iterator[Batch | ScannedRun]]:
+) -> list[Iterator[BatchOrRun]]:
     """One source of batches per partition, by topic then partition number: every partition the
     store or the local copies (groups of partition directories, as
     :func:`~kafkaks.store.listing.partition_copies` gives them) hold, each across its tiers."""

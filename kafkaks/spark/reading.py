@@ -21,9 +21,7 @@ from ..errors import CorruptDataError, KafkaksError
 from ..internal_topics import decode_internal, internal_kind, to_kafka_json
 from ..models import Problem
 from ..problems import ProblemKind
-from ..store.segment import flatten, read_log_runs
-from ..wire.batch import Batch
-from ..wire.scan import ScannedRun
+from ..store.segment import Batch, BatchOrRun, ScannedRun, flatten, read_log_runs
 from .filesystems import filesystem, open_file
 from .options import DECODED_COLUMNS, Options
 from .planning import SegmentSplit
@@ -108,13 +106,11 @@ def _failfast(
     )
 
 
-def _selected(
-    items: Iterator[Batch | ScannedRun], split: SegmentSplit, problems: _Problems
-) -> Iterator[Batch | ScannedRun]:
+def _selected(items: Iterator[BatchOrRun], split: SegmentSplit, problems: _Problems) -> Iterator[BatchOrRun]:
     """The batches (and runs of them) that give rows: with ``read_committed``, what such a
     consumer sees of them."""
 
-    def trusted() -> Iterator[Batch | ScannedRun]:
+    def trusted() -> Iterator[BatchOrRun]:
         for item in items:
             item.topic, item.partition = split.topic, split.partition
             if isinstance(item, ScannedRun) or item.crc_valid is not False:
@@ -125,8 +121,8 @@ def _selected(
     return split.transactions.read_committed(flatten(trusted()), problems.report, part=True)
 
 
-def _chunks(items: Iterator[Batch | ScannedRun]) -> Iterator[list[Batch | ScannedRun]]:
-    chunk: list[Batch | ScannedRun] = []
+def _chunks(items: Iterator[BatchOrRun]) -> Iterator[list[BatchOrRun]]:
+    chunk: list[BatchOrRun] = []
     size = 0
     for item in items:
         chunk.append(item)
@@ -168,7 +164,7 @@ def _read_split(
 ) -> Iterator[pa.RecordBatch]:
     problems = _Problems(split, options, sink)
 
-    def arrow(batches: list[Batch | ScannedRun]) -> list[pa.RecordBatch]:
+    def arrow(batches: list[BatchOrRun]) -> list[pa.RecordBatch]:
         converted = list(
             batches_to_arrow(
                 batches,

@@ -27,7 +27,6 @@ from ..models import AbortedTxn, Problem, Record
 from ..problems import ProblemKind
 from ..wire.batch import Batch
 from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
-from ..wire.scan import ScannedRun
 from .files import PathArg, read_txn_index
 from .listing import (
     Segment,
@@ -39,7 +38,7 @@ from .listing import (
 )
 from .options import Isolation, ProblemHandler, ReadOptions
 from .replicas import Run, merge, merge_runs
-from .segment import batch_records, default_handler, flatten, ignore, read_log_runs
+from .segment import BatchOrRun, batch_records, default_handler, flatten, ignore, read_log_runs
 
 __all__ = [
     "Isolation",
@@ -60,7 +59,7 @@ def segment_runs(segments: Iterable[Segment], options: ReadOptions) -> list[Run]
     each copy named by its directory. A run's problems go where the merge says, not to
     ``options.on_problem``."""
 
-    def opener(segment: Segment) -> Callable[[ProblemHandler], Iterator[Batch | ScannedRun]]:
+    def opener(segment: Segment) -> Callable[[ProblemHandler], Iterator[BatchOrRun]]:
         return lambda on_problem: read_segment_runs(segment.path, replace(options, on_problem=on_problem))
 
     return [
@@ -184,7 +183,7 @@ def read_segment(
     return flatten(read_segment_runs(path, options))
 
 
-def read_segment_runs(path: str | os.PathLike[str], options: ReadOptions) -> Iterator[Batch | ScannedRun]:
+def read_segment_runs(path: str | os.PathLike[str], options: ReadOptions) -> Iterator[BatchOrRun]:
     """:func:`read_segment` with runs of scanned batches (:func:`~kafkaks.store.segment.read_log_runs`)."""
     try:
         yield from read_log_runs(path, options)
@@ -224,7 +223,7 @@ def read_partition_batches(
 
 def read_partition_runs(
     path: PathArg | Iterable[PathArg], options: ReadOptions, include_temp_files: bool = False
-) -> Iterator[Batch | ScannedRun]:
+) -> Iterator[BatchOrRun]:
     """:func:`read_partition_batches`, with runs of scanned batches that the merge takes whole
     (:func:`~kafkaks.store.replicas.merge_runs`) as :class:`~kafkaks.wire.scan.ScannedRun` objects
     (``read_committed`` gives batches only)."""

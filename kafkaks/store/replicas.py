@@ -64,7 +64,7 @@ from ..models import Problem
 from ..problems import ProblemKind
 from ..wire.batch import Batch
 from ..wire.scan import ScannedRun
-from .segment import ProblemHandler, default_handler, flatten
+from .segment import BatchOrRun, ProblemHandler, default_handler, flatten
 
 __all__ = [
     "Run",
@@ -74,7 +74,7 @@ __all__ = [
     "record_count",
 ]
 
-Opener = Callable[[ProblemHandler], Iterator[Batch | ScannedRun]]
+Opener = Callable[[ProblemHandler], Iterator[BatchOrRun]]
 _BASE, _DELTA = ScannedRun.column("base_offset"), ScannedRun.column("last_offset_delta")
 _POSITION, _SIZE, _CRC = ScannedRun.column("position"), ScannedRun.column("size"), ScannedRun.column("crc")
 
@@ -396,7 +396,7 @@ class _Merge:
 
     # --- the merge ---
 
-    def batches(self) -> Iterator[Batch | ScannedRun]:
+    def batches(self) -> Iterator[BatchOrRun]:
         single = len(self.copies) < 2
         while True:
             active = self.active
@@ -669,7 +669,7 @@ def merge(runs: Sequence[Run], on_problem: ProblemHandler | None = None) -> Iter
     return flatten(_Merge(runs, on_problem).batches())
 
 
-def merge_runs(runs: Sequence[Run], on_problem: ProblemHandler | None = None) -> Iterator[Batch | ScannedRun]:
+def merge_runs(runs: Sequence[Run], on_problem: ProblemHandler | None = None) -> Iterator[BatchOrRun]:
     """:func:`merge`, with runs of scanned batches (:mod:`kafkaks.wire.scan`) that the merge
     takes whole as :class:`~kafkaks.wire.scan.ScannedRun` objects."""
     return _Merge(runs, on_problem).batches()

@@ -46,8 +46,11 @@ from ..wire.scan import SCAN_BYTES, ScannedRun, compiled_scan, scan
 from .options import ProblemHandler, ReadOptions
 
 __all__ = [
+    "Batch",
+    "BatchOrRun",
     "LogSource",
     "ProblemHandler",
+    "ScannedRun",
     "batch_records",
     "decoded_count",
     "default_handler",
@@ -61,6 +64,11 @@ __all__ = [
 ]
 
 LogSource = str | os.PathLike[str] | bytes | bytearray | memoryview | BinaryIO
+BatchOrRun = Batch | ScannedRun
+"""What the store hands up to its readers (:func:`read_log_runs`, and the partition, replica and
+tiered readers over it): a :class:`Batch` read the careful way (any magic, or one next to damage),
+or a :class:`ScannedRun` of whole, valid v2 batches that the compiled scan read, decoded without a
+Python object per batch."""
 _T = TypeVar("_T")
 
 ENTRY_PREFIX = LogEntryPrefix.STRUCT
@@ -239,7 +247,7 @@ def read_log(
     return flatten(read_log_runs(source, options, start=start, end=end, on_scan=on_scan))
 
 
-def flatten(items: Iterable[Batch | ScannedRun]) -> Iterator[Batch]:
+def flatten(items: Iterable[BatchOrRun]) -> Iterator[Batch]:
     """Batches and runs of batches (:func:`read_log_runs`) as batches."""
     for item in items:
         if isinstance(item, ScannedRun):
@@ -256,7 +264,7 @@ def read_log_runs(
     end: int | None = None,
     on_scan: Callable[[int], None] | None = None,
     partition_of: tuple[str, int] | None = None,
-) -> Iterator[Batch | ScannedRun]:
+) -> Iterator[BatchOrRun]:
     """:func:`read_log` (its settings in ``options``), with the runs of whole, valid v2 batches
     that the compiled scan reads (:mod:`kafkaks.wire.scan`) as
     :class:`~kafkaks.wire.scan.ScannedRun` objects, in file order among the batches read the
@@ -275,7 +283,9 @@ def read_log_runs(
         fd = _fileno(stream)  # where the next chunk can be read ahead with os.pread
         min_offset = -1  # offsets only grow: a batch found by resynchronising below this is reported
         budget = _ResyncBudget(limit - start, None if on_scan is None else _callers(on_scan))
-        scanning = compiled_scan is not None  # off while the careful path meets legacy entries
+        # off while the careful path meets legacy entries (and throughout when tests/test_scan.py sets
+        # compiled_scan to None, to compare the two paths)
+        scanning = compiled_scan is not None
         while position < limit:
             if scanning:
                 chunk = min(limit - position, SCAN_BYTES)

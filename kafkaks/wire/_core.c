@@ -12,7 +12,8 @@
  * large: offsets are int64), headers (None unless asked for) as (list validity or None, int32 list
  * offsets, key column, value column). kafkaks.wire.columnar turns them into Arrow arrays.
  *
- * Acceptance is that of the NumPy decoder (columnar.decode_columns): every record exactly fills its
+ * Acceptance is that of kafkaks.wire.records.decode_records, the readable reference (but for values
+ * outside int64, which Arrow columns cannot hold): every record exactly fills its
  * declared length, the records exactly fill their area, every varint fits in 64 bits; anything else
  * raises kafkaks.errors.CorruptDataError. Every read is bounded by the record (or for the length,
  * the area) it belongs to, and the counts are checked against the bytes before anything is
@@ -338,7 +339,7 @@ static PyObject *column_tuple(Column *column) {
     return result;
 }
 
-/* The counts, checked against the bytes in the order the NumPy decoder checks them. */
+/* The counts, checked against the bytes before any record is read. */
 static int check_counts(const int64_t *counts, const Area *areas, Py_ssize_t n, int64_t *records) {
     int64_t lowest = 0, total = 0, bytes = 0;
     for (Py_ssize_t i = 0; i < n; i++) lowest = counts[i] < lowest ? counts[i] : lowest;

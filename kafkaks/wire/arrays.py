@@ -1,23 +1,39 @@
-"""Arrow arrays built from their buffers: NumPy arrays and Python lists to ``pyarrow`` arrays.
+"""Arrow arrays built from their buffers: NumPy arrays, Python lists and the compiled core's record
+columns to ``pyarrow`` arrays.
 
 pyarrow's own converters (``pa.array``, ``pa.scalar``, ``RecordBatch.from_pydict``) import pandas
 on first use whenever it is installed, to ask whether the input is a pandas object: about half a
 second that a reader of Kafka segments never needs. Everything here builds arrays with
-``pa.Array.from_buffers`` instead (zero-copy for NumPy input), for the handful of types the
-Kafka source schema has: integers, timestamps, booleans, binary, strings and lists.
+``pa.Array.from_buffers`` instead (zero-copy for NumPy input and the core's buffers), for the
+handful of types the Kafka source schema has: integers, timestamps, booleans, binary, strings and
+lists.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyarrow as pa
 
-__all__ = ["Array", "binaries", "from_numpy", "from_values", "list_array", "repeated"]
+if TYPE_CHECKING:
+    from ._core import CoreColumn, CoreHeaders
+
+__all__ = [
+    "HEADERS",
+    "Array",
+    "binaries",
+    "core_binary",
+    "core_headers",
+    "from_numpy",
+    "from_values",
+    "list_array",
+    "repeated",
+]
 
 Array = np.ndarray[Any, Any]
+HEADERS = pa.list_(pa.struct([pa.field("key", pa.string()), pa.field("value", pa.binary())]))
 
 
 def _validity(valid: Array | None) -> pa.Buffer | None:
@@ -104,3 +120,36 @@ def repeated(value: Any, count: int, kind: pa.DataType) -> pa.Array:
         offsets = np.arange(count + 1, dtype=np.int32) * np.int32(len(data))
         return pa.Array.from_buffers(kind, count, [None, pa.py_buffer(offsets), pa.py_buffer(data * count)])
     return from_numpy(np.full(count, value, np.int64), kind)
+
+
+def core_binary(column: CoreColumn, count: int) -> pa.Array:
+    """A binary array of the compiled core's (validity, offsets, data, large) buffers."""
+    validity, offsets, data, large = column
+    buffers = [validity, offsets, data]
+    if large:  # cast down, which fails past 2 GiB of data
+        return pa.Array.from_buffers(pa.large_binary(), count, buffers).cast(pa.binary())
+    return pa.Array.from_buffers(pa.binary(), count, buffers)
+
+
+def core_headers(headers: CoreHeaders, count: int) -> pa.Array:
+    """A :data:`HEADERS` array of the compiled core's header buffers."""
+    validity, offsets, key, value = headers
+    total = int(np.frombuffer(offsets, np.int32)[-1])
+    items = pa.StructArray.from_arrays(
+        [_text(core_binary(key, total)), core_binary(value, total)], fields=list(HEADERS.value_type)
+    )
+    return pa.Array.from_buffers(HEADERS, count, [validity, offsets], children=[items])
+
+
+def _text(binary: pa.Array) -> pa.Array:
+    """A binary array as strings: UTF-8 as is, anything else decoded as the record API does,
+    with U+FFFD. Bytes all below 0x80 (ASCII, so UTF-8: header keys nearly always) need no check:
+    the array is viewed as strings as it is."""
+    data = binary.buffers()[2]
+    if data is None or data.size == 0 or np.frombuffer(data, np.uint8).max() < 0x80:
+        return binary.view(pa.string())
+    try:
+        return binary.cast(pa.string())
+    except pa.ArrowInvalid:
+        values = [None if v is None else v.decode("utf-8", "replace") for v in binary.to_pylist()]
+        return from_values(values, pa.string())

@@ -30,8 +30,9 @@ Kafka wraps three of them in a framing of its own choosing (``clients/.../common
 
 LZ4 and snappy payloads are decompressed by the compiled core (``kafkaks/wire/_codecs.c``: the
 framings above and the block formats, in C), zstd ones by the core through the system's libzstd
-(opened at run time, where there is one); the Python code here (with python-lz4, cramjam and
-zstandard) is what runs without them, and tests/test_codecs.py checks both agree.
+(opened at run time, where there is one; without it, zstandard). The Python framings of LZ4 and
+snappy here (with python-lz4 and cramjam) are the readable reference that tests/test_codecs.py
+checks the core against.
 
 Nothing in the format bounds the decompressed size (franz-go and sarama cap it too), so every codec
 decompresses in bounded steps and raises DecompressionLimitError as soon as its output passes
@@ -49,6 +50,13 @@ from typing import NamedTuple
 
 from kafkaks.errors import DecompressionError, DecompressionLimitError, UnsupportedError
 
+from ._core import decompress_spans as _core_spans
+from ._core import deflate_load as _core_deflate_load
+from ._core import gzip_load as _core_gzip_load
+from ._core import lz4_frame, snappy
+from ._core import zstd as _core_zstd
+from ._core import zstd_load as _core_zstd_load
+
 __all__ = [
     "DEFAULT_MAX_DECOMPRESSED_BYTES",
     "RELEASES_GIL",
@@ -58,30 +66,10 @@ __all__ = [
     "in_one_call",
 ]
 
-_core_lz4: Callable[[memoryview, int, bool], bytes] | None
-_core_snappy: Callable[[memoryview, int], bytes] | None
-_core_zstd: Callable[[memoryview, int], bytes] | None
-_core_zstd_load: Callable[[str], bool] | None
-_core_gzip_load: Callable[[str], bool] | None
-_core_deflate_load: Callable[[str], bool] | None
-_core_spans: (
-    Callable[
-        [str, bytes | memoryview, object, object, int, bytearray | None],
-        tuple[bytes | bytearray, bytes, bytes],
-    ]
-    | None
-)
-try:
-    from ._core import decompress_spans as _core_spans
-    from ._core import deflate_load as _core_deflate_load
-    from ._core import gzip_load as _core_gzip_load
-    from ._core import lz4_frame as _core_lz4
-    from ._core import snappy as _core_snappy
-    from ._core import zstd as _core_zstd
-    from ._core import zstd_load as _core_zstd_load
-except ImportError:  # the core is not built: the Python framings below
-    _core_lz4 = _core_snappy = _core_zstd = _core_zstd_load = _core_spans = _core_gzip_load = None
-    _core_deflate_load = None
+# The core's LZ4 and snappy: None only where tests/test_codecs.py sets them so, to run the Python
+# framings below against them.
+_core_lz4: Callable[[memoryview, int, bool], bytes] | None = lz4_frame
+_core_snappy: Callable[[memoryview, int], bytes] | None = snappy
 
 # What the system's zstd library is called, for the core to open (kafkaks/wire/_codecs.c).
 ZSTD_LIBRARIES = {"darwin": ("libzstd.1.dylib", "libzstd.dylib"), "win32": ("zstd.dll", "libzstd.dll")}.get(
@@ -106,9 +94,9 @@ as fast as zlib does but costs microseconds a call. libdeflate is about as fast 
 payloads and faster than zlib on small ones: with it, the core takes them all."""
 
 
-def _opened(load: Callable[[str], bool] | None, names: tuple[str, ...]) -> bool:
+def _opened(load: Callable[[str], bool], names: tuple[str, ...]) -> bool:
     """Whether the core's ``load`` opened a system library under one of ``names``."""
-    return load is not None and any(load(name) for name in names)
+    return any(load(name) for name in names)
 
 
 @functools.cache
@@ -188,8 +176,6 @@ def in_one_call(codec: str, payload_bytes: float) -> bool:
     """Whether :func:`decompress_spans` takes payloads of ``codec`` averaging ``payload_bytes``: the
     compiled core's codecs, zstd once it has opened libzstd, gzip payloads once it has opened zlib:
     all of them with libdeflate, else small ones (:data:`GZIP_IN_ONE_CALL`)."""
-    if _core_spans is None:
-        return False
     match codec:
         case "lz4" | "snappy":
             return True
@@ -229,7 +215,7 @@ def decompress_spans(
     they need (it is never cut back): a buffer passed call after call is memory the system has
     already given, where a new one costs a page fault every 4 KiB, as much time as the
     decompressing itself on fast codecs."""
-    assert _core_spans is not None and codec in ("gzip", "lz4", "snappy", "zstd")
+    assert codec in ("gzip", "lz4", "snappy", "zstd")
     return Decompressed(*_core_spans(codec, data, starts, ends, limit, into))
 
 

@@ -1,4 +1,4 @@
-"""Decoding the records of a v2 batch: the hot path, a hand-tuned twin of ``formats/kafka_record.ksy``.
+"""Decoding the records of a v2 batch: by the compiled core, with a readable reference in Python.
 
 Record (DefaultRecord.java; every length a ZigZag varint, -1 for null)::
 
@@ -6,9 +6,12 @@ Record (DefaultRecord.java; every length a ZigZag varint, -1 for null)::
     | keyLength varint | key | valueLength varint | value
     | headersCount varint | [headerKeyLength varint | headerKey | headerValueLength varint | headerValue]
 
-The generated parser builds an object per varint; this module reads the same bytes with plain
-integer arithmetic on ``bytes``. tests/test_records.py checks it field by field against the
-generated parser.
+:func:`decode` (what ``Batch.records()`` gives), :func:`count_decoded` and :func:`split_records`
+run the compiled core (``kafkaks/wire/_core.c``, the decoder :mod:`kafkaks.wire.columnar` runs for
+Arrow). :func:`decode_records` reads the same bytes in plain Python, a hand-tuned twin of
+``formats/kafka_record.ksy``: the reference the tests compare the core against
+(tests/test_columnar.py checks it and the core field by field against the generated parser), and what locates
+damage the core rejects: the records before it, then its error where it is.
 """
 
 from __future__ import annotations
@@ -17,6 +20,9 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
 from ..errors import CorruptDataError
+from ._core import check_records as compiled_check
+from ._core import piece_ends as compiled_ends
+from ._core import record_tuples as compiled_records
 
 __all__ = [
     "PIECE_RECORDS",
@@ -132,30 +138,16 @@ MISPLACED_END = "Incorrect declared batch size: the records do not end where the
 # this many, so that its objects take a piece's memory, not the batch's.
 PIECE_RECORDS = 4096
 
-compiled_records: Callable[[bytes, int], list[RawRecord]] | None
-compiled_check: Callable[[bytes, int], None] | None
-compiled_ends: Callable[[bytes, int, int], tuple[bytes, bool]] | None
-try:
-    from ._core import check_records as compiled_check
-    from ._core import piece_ends as compiled_ends
-    from ._core import record_tuples as compiled_records
-except ImportError:  # not built: decode_records alone
-    compiled_records = compiled_check = compiled_ends = None
-
 
 def decode(buf: bytes, count: int) -> Iterator[RawRecord]:
-    """:func:`decode_records`, by the compiled core when it is built (``kafkaks/wire/_core.c``,
-    the decoder read_arrow uses; tests/test_core.py checks the two agree): a piece of at most
-    :data:`PIECE_RECORDS` records at a time, each checked whole before any of its records is made.
+    """:func:`decode_records`, by the compiled core (tests/test_core.py checks the two agree): a
+    piece of at most :data:`PIECE_RECORDS` records at a time, each checked whole before any of its
+    records is made.
 
     Where the core rejects a piece, :func:`decode_records` reads the area again from the record
     after those already yielded: the records before the damage come, and its error is raised where
-    it is, as without the core. (The core also rejects what int64 cannot hold, which
-    :func:`decode_records` decodes.)
+    it is. (The core also rejects what int64 cannot hold, which :func:`decode_records` decodes.)
     """
-    if compiled_records is None:
-        yield from decode_records(buf, count)
-        return
     yield from _through_core(buf, count, compiled_records, lambda records: records)
 
 
@@ -163,13 +155,9 @@ def count_decoded(buf: bytes, count: int) -> Iterator[int]:
     """How many of the records :func:`decode` gives decode, as numbers that add up to it, without
     making them (the core checks a piece at a time, keeping nothing); the error :func:`decode`
     raises is raised where it does, after the numbers of the records before it."""
-    if compiled_check is None:
-        yield from (1 for _ in decode_records(buf, count))
-        return
-    check = compiled_check
 
     def checked(piece: bytes, records: int) -> list[int]:
-        check(piece, records)
+        compiled_check(piece, records)
         return [records]
 
     yield from _through_core(buf, count, checked, lambda records: (1 for _ in records))
@@ -202,18 +190,17 @@ def _through_core(
 def split_records(payload: bytes, count: int, rows: int) -> Iterator[tuple[bytes, int]]:
     """A record area of ``count`` records cut at record boundaries into pieces of at most ``rows``
     records: (piece, records in it), so that a batch of millions of records decodes a piece at a
-    time. Only the length chain is followed here (by the core when it is built: a batch of tens
-    of millions of tiny records is cut in a fraction of a second); :func:`decode_columns` checks
-    each piece. Where the chain breaks, the pieces before the break come, then its error."""
+    time. Only the length chain is followed here (by the core: a batch of tens of millions of tiny
+    records is cut in a fraction of a second); :func:`decode_columns` checks each piece. Where the
+    chain breaks, the pieces before the break come, then its error (found in Python)."""
     start = first = 0
-    if compiled_ends is not None:
-        ends, complete = compiled_ends(payload, count, rows)
-        for end in memoryview(ends).cast("q"):
-            yield payload[start:end], rows
-            start, first = end, first + rows
-        if complete:
-            yield payload[start:], count - first
-            return
+    ends, complete = compiled_ends(payload, count, rows)
+    for end in memoryview(ends).cast("q"):
+        yield payload[start:end], rows
+        start, first = end, first + rows
+    if complete:
+        yield payload[start:], count - first
+        return
     yield from _split_from(payload, count, rows, start, first)
 
 

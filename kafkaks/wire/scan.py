@@ -12,18 +12,19 @@ batch, and ``read_log`` has the core make its :class:`~kafkaks.wire.batch.Batch`
 rows (``scanned_batches``: the slots filled in C) without unpacking a header or computing a CRC
 again.
 
-Without the compiled core (a source tree that was not built) ``compiled_scan`` is None and
-``read_log`` reads every entry the careful way; tests/test_scan.py checks that both give the same
-batches and problems.
+With ``kafkaks.store.segment.compiled_scan`` set to None, ``read_log`` reads every entry the
+careful way: tests/test_scan.py checks that both give the same batches and problems.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ..generated.kafka_record_batch import KafkaRecordBatch
 from ..generated.layout import RecordBatchHeader
+from ._core import SCAN_FIELDS, STOP_OTHER, batch_class, scanned_batches
+from ._core import scan_batches as compiled_scan
 from .batch import _TIMESTAMP_TYPES, V2_CODECS, Batch
 
 if TYPE_CHECKING:
@@ -31,15 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = ["KNOWN_CODECS", "SCAN_BYTES", "ScannedRun", "compiled_scan"]
 
-compiled_scan: Callable[[bytes, bool, int, int], tuple[int, int, bytes, int]] | None
-try:
-    from ._core import SCAN_FIELDS, STOP_OTHER, batch_class, scanned_batches
-    from ._core import scan_batches as compiled_scan
-except ImportError:  # not built: read_log reads every entry the careful way
-    compiled_scan = None
-    SCAN_FIELDS, STOP_OTHER = (), 0
-else:
-    batch_class(Batch)
+batch_class(Batch)
 
 # The codecs a scanned batch may have (bit n: compression id n), from the spec's enum; a batch of
 # any other is left to the careful path, which reports it.
@@ -84,8 +77,8 @@ class ScannedRun:
 
     @staticmethod
     def column(name: str) -> int:
-        """Where a field of ``SCAN_FIELDS`` is in a row of :meth:`rows` (-1 without the core)."""
-        return SCAN_FIELDS.index(name) if SCAN_FIELDS else -1
+        """Where a field of ``SCAN_FIELDS`` is in a row of :meth:`rows`."""
+        return SCAN_FIELDS.index(name)
 
     def slice(self, first: int, stop: int) -> ScannedRun:
         """The run of batches ``first`` to ``stop`` (rows), over the same bytes."""
@@ -157,7 +150,6 @@ def scan(
 ) -> tuple[ScannedRun | None, int, bool]:
     """(the run of valid v2 batches at the start of ``data`` or None, bytes it takes, whether the
     entry after it needs the careful path: it is in ``data`` but is not such a batch)."""
-    assert compiled_scan is not None
     count, consumed, fields, stop = compiled_scan(data, verify_crc, KNOWN_CODECS, -1)
     run = None
     if count:
