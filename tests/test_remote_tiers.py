@@ -276,3 +276,87 @@ def test_dump_remote(tiers: Tiers, capsys: pytest.CaptureFixture[str], json_outp
         return [{k: v for k, v in o.items() if k != "path"} for o in objects]
 
     assert unnamed(captured.out) == unnamed(expected) and len(unnamed(expected)) > 40
+
+
+def damaged_partition(tmp_path: Path) -> Path:
+    """orders-0's segments 0 and 16, a byte of 16's first batch flipped (a CRC mismatch at offset 16)."""
+    local = tmp_path / "local" / "orders-0"
+    local.mkdir(parents=True)
+    for base in (0, 16):
+        shutil.copy(ORDERS / f"{base:020d}.log", local)
+    log = local / "00000000000000000016.log"
+    data = bytearray(log.read_bytes())
+    data[100] ^= 0xFF
+    log.write_bytes(bytes(data))
+    return local
+
+
+def verify_json(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[dict[str, object]], str]:
+    code = main(["verify", "--json", *args])
+    captured = capsys.readouterr()
+    return code, [json.loads(line) for line in captured.out.splitlines()], captured.err
+
+
+def unnamed(objects: list[dict[str, object]]) -> list[object]:
+    """The objects without the names of files and directories, which differ between tiers."""
+    return [
+        {
+            k: [{**s, "path": None} for s in v] if k == "segment_summaries" else v  # type: ignore[attr-defined]
+            for k, v in o.items()
+            if k != "path"
+        }
+        for o in objects
+    ]
+
+
+def test_verify_remote_as_local(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """kafkaks verify --remote checks the remote segments as verify checks the same segments'
+    files: the same problems, summary and exit code, the problems naming the .log object's key."""
+    local = damaged_partition(tmp_path)
+    put = enc.put_files(tmp_path / "store")
+    ids = [enc.kafka_uuid(), enc.kafka_uuid()]
+    for segment_id, base in zip(ids, (0, 16), strict=True):
+        segment = enc.SegmentFiles.of(local / f"{base:020d}.log", ENDS[base], {0: base})
+        enc.aiven_copy(
+            put, segment, "orders", TOPIC_ID, 0, segment_id, enc.AivenOptions(61, compression=True)
+        )
+    code, expected, _ = verify_json(capsys, str(local))
+    assert code == 1 and [o["kind"] for o in expected if o["type"] == "problem"] == ["crc_mismatch"]
+    remote_code, got, err = verify_json(capsys, "--remote", str(tmp_path / "store"))
+    assert (remote_code, unnamed(got)) == (code, unnamed(expected)) and not err
+    key = f"orders-{TOPIC_ID}/0/00000000000000000016-{ids[1]}.log"
+    assert got[0]["path"] == str(tmp_path / "store" / key)
+    assert [s["path"] for s in got[1]["segment_summaries"]][1] == got[0]["path"]  # type: ignore[index]
+
+
+def test_verify_remote_findings_and_gaps(tiers: Tiers, capsys: pytest.CaptureFixture[str]) -> None:
+    """With the metadata: what is not live is said on stderr; segment 16 gone from the store and
+    the local log dir starting at 30 is a gap (exit 1), as are the live segment's missing objects."""
+    for path in (tiers.store / f"orders-{TOPIC_ID}" / "0").glob(f"*{tiers.ids['second']}*"):
+        path.unlink()
+    for path in tiers.local.glob("00000000000000000016.*"):
+        path.unlink()
+    remote = ["--remote", str(tiers.store), "--remote-metadata", str(tiers.metadata)]
+    code, got, err = verify_json(capsys, str(tiers.local), *remote)
+    assert code == 1
+    assert err.count("not_live") == 2 and "missing_objects" in err
+    (gap,) = [o for o in got if o["type"] == "problem"]
+    assert (gap["kind"], gap["offset"], gap["corrupt"]) == ("tier_gap", 16, True)
+    assert "offsets 16..29" in str(gap["message"])
+
+
+def test_verify_remote_encrypted_without_key(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An encrypted segment without its key pair: an unreadable_file problem naming its object."""
+    private, public = enc.rsa_key_pair()
+    options = enc.AivenOptions(chunk_size=100, encryption=("pair1", public))
+    enc.aiven_copy(
+        enc.put_files(tmp_path / "store"), files(0), "orders", TOPIC_ID, 0, enc.kafka_uuid(), options
+    )
+    code, got, _ = verify_json(capsys, "--remote", str(tmp_path / "store"))
+    problem = got[0]
+    assert (code, problem["kind"]) == (1, "unreadable_file")
+    assert str(problem["path"]).endswith(".log") and "pair1" in str(problem["message"])
+    (tmp_path / "pair1.pem").write_bytes(private)
+    key = ["--remote-key", f"pair1={tmp_path / 'pair1.pem'}"]
+    code, got, _ = verify_json(capsys, "--remote", str(tmp_path / "store"), *key)
+    assert code == 0 and got[0]["records"] == 16

@@ -29,8 +29,9 @@ import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import TypeVar
+from typing import BinaryIO, TypeVar
 
 from ..errors import KafkaksError
 from ..generated import layout
@@ -57,6 +58,7 @@ __all__ = [
     "DEFAULT_MAX_MESSAGE_SIZE",
     "INDEX_ENTRY",
     "TIME_INDEX_ENTRY",
+    "LogObject",
     "PartitionReport",
     "SegmentSummary",
     "SnapshotSummary",
@@ -68,6 +70,7 @@ __all__ = [
     "time_index_sanity_error",
     "unverifiable",
     "verify_files",
+    "verify_logs",
 ]
 
 DEFAULT_MAX_MESSAGE_SIZE = 5 * 1024 * 1024  # DumpLogSegments' --max-message-size default
@@ -89,6 +92,16 @@ class SegmentSummary:
     records: int
     first_offset: int | None
     last_offset: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class LogObject:
+    """A ``.log`` that is not a local file (a remote segment): its name in messages, its base
+    offset, and how to open it as a seekable binary file, read in ranges as it is checked."""
+
+    name: str
+    base_offset: int
+    open: Callable[[], BinaryIO]
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,9 +317,13 @@ class _Checker:
         check = checks.get(FileKind.of(path))
         if check is None:
             return  # not a file Kafka's tools read: .deleted, .swap, checkpoints of offsets, ...
+        self.guarded(path, partial(check, path))
+
+    def guarded(self, path: str, check: Callable[[], None]) -> None:
+        """Run the check of one file; what makes it fail is an ``unreadable_file`` problem."""
         self.report.files += 1
         try:
-            check(path)
+            check()
         except KafkaksError as exc:
             self.problem(ProblemKind.UNREADABLE_FILE, path, exc.reason, exc.position or 0, exc.offset)
         except BrokenPipeError:  # from on_problem writing to a closed pipe, not from the file
@@ -315,14 +332,17 @@ class _Checker:
             self.problem(ProblemKind.UNREADABLE_FILE, exc.filename or path, exc.strerror or str(exc))
 
     def batches(
-        self, path: str, on_record: Callable[[Record], None] | None = None
+        self,
+        path: str,
+        on_record: Callable[[Record], None] | None = None,
+        source: BinaryIO | None = None,
     ) -> tuple[int, int, int | None, int | None]:
-        """(batches, records, first offset, last offset) of a .log or .checkpoint, checking each
-        batch's CRC, its records, and that offsets increase; each record that decodes goes to
-        ``on_record``."""
+        """(batches, records, first offset, last offset) of a .log or .checkpoint (read from
+        ``source`` when given, else from ``path``), checking each batch's CRC, its records, and
+        that offsets increase; each record that decodes goes to ``on_record``."""
         batches = records = 0
         first = last = None
-        for batch in read_log(path, on_problem=self.add):
+        for batch in read_log(path if source is None else source, on_problem=self.add):
             batches += 1
             base = None
             count = 0  # what decodes, not what the header claims: a failure is reported instead
@@ -365,8 +385,15 @@ class _Checker:
         return batches, records, first, last
 
     def log(self, path: str) -> None:
-        base_offset = base_offset_of(path)
-        batches, records, first, last = self.batches(path)
+        self.segment(path, base_offset_of(path))
+
+    def log_object(self, log: LogObject) -> None:
+        with log.open() as stream:
+            self.segment(log.name, log.base_offset, stream)
+
+    def segment(self, path: str, base_offset: int, source: BinaryIO | None = None) -> None:
+        """The checks of a ``.log`` (read from ``source`` when given) whose base offset is ``base_offset``."""
+        batches, records, first, last = self.batches(path, source=source)
         if first is not None and first < base_offset:
             self.problem(
                 ProblemKind.OFFSET_ORDER,
@@ -375,7 +402,7 @@ class _Checker:
                 0,
                 first,
             )
-        size = os.path.getsize(path)
+        size = os.path.getsize(path) if source is None else source.seek(0, os.SEEK_END)
         self.report.segments.append(SegmentSummary(path, base_offset, size, batches, records, first, last))
 
     def kraft_snapshot(self, path: str) -> None:
@@ -645,6 +672,27 @@ def verify_files(
         if checker.report.files:
             reports.append(checker.report)
     return reports + _merged_reports(reports, on_problem)
+
+
+def verify_logs(
+    directory: str,
+    logs: Iterable[LogObject],
+    *,
+    max_message_size: int = DEFAULT_MAX_MESSAGE_SIZE,
+    on_problem: ProblemHandler | None = None,
+    progress: Progress | None = None,
+    problems: Iterable[Problem] = (),
+) -> PartitionReport:
+    """The report of ``.log`` objects held elsewhere than in local files (the remote segments of
+    one partition), named ``directory``: each checked as :func:`verify_files` checks a ``.log``,
+    then their base offsets in order. ``problems`` found before (gaps between them) come first."""
+    checker = _Checker(PartitionReport(directory), on_problem, progress, max_message_size)
+    for problem in problems:
+        checker.add(problem)
+    for log in logs:
+        checker.guarded(log.name, partial(checker.log_object, log))
+    checker.cross_segment()
+    return checker.report
 
 
 def _overlap(report: PartitionReport) -> bool:
