@@ -133,11 +133,8 @@ def read_arrow(
     """
     paths = [path] if isinstance(path, str | os.PathLike) else list(path)
     if remote is not None:
-        from .remote.tiers import tiered_sources
-
         local = partition_copies(partition_listings(paths, on_problem=on_problem)) if paths else []
-        sources = tiered_sources(
-            remote,
+        sources = remote.sources(
             local,
             isolation=isolation,
             verify_crc=verify_crc,

@@ -238,6 +238,28 @@ def test_read_tiered_partition_records(tiers: Tiers) -> None:
     ]
 
 
+def test_read_partition_and_log_dir_across_tiers(tiers: Tiers) -> None:
+    """read_partition and read_log_dir with remote=: the records of the complete directory, the
+    overlap reported as read_arrow reports it; read_log_dir of the store alone."""
+    remote = Remote.open(tiers.store, metadata=[tiers.metadata])
+
+    def rows(records: object) -> list[tuple[object, ...]]:
+        return [(r.offset, r.timestamp, r.key, r.value, r.headers, r.topic, r.partition) for r in records]  # type: ignore[attr-defined]
+
+    expected = rows(read_partition(ORDERS))
+    problems: list[Problem] = []
+    assert rows(read_partition(tiers.local, remote=remote, on_problem=problems.append)) == expected
+    assert {p.kind for p in problems} == {"segment_overlap"}
+    problems.clear()
+    assert (
+        rows(kafkaks.read_log_dir(tiers.local.parent, remote=remote, on_problem=problems.append)) == expected
+    )
+    assert {p.kind for p in problems} == {"segment_overlap"}
+    assert [r.offset for r in kafkaks.read_log_dir(remote=remote)] == list(range(30))
+    with pytest.raises(ValueError, match="read_tiered_partition"):
+        list(read_partition([], remote=remote))
+
+
 def test_local_tiered_storage_across_tiers(tmp_path: Path) -> None:
     """LocalTieredStorage's directory: 0 copied, 16 copied up to its time index only (a broker that
     died mid-copy), the local log dir holding 16 and 30."""

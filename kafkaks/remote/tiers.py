@@ -80,6 +80,56 @@ class Remote:
     def segments(self, topic: str, partition: int) -> list[RemoteSegment]:
         return self.partitions.get((topic, partition), [])
 
+    def partition_runs(
+        self,
+        local: Sequence[str | os.PathLike[str]],
+        *,
+        isolation: Isolation = "read_uncommitted",
+        verify_crc: bool = True,
+        on_problem: ProblemHandler | None = None,
+        max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
+    ) -> Iterator[Batch | ScannedRun]:
+        """:func:`tiered_runs` of the partition whose directories (copies) are ``local``, named
+        ``<topic>-<partition>`` (what :func:`~kafkaks.store.partition.read_partition` with
+        ``remote`` reads)."""
+        named = PartitionDir.of(os.fspath(local[0])) if local else None
+        if named is None:
+            raise ValueError(
+                "reading one partition across tiers needs its local directory, named <topic>-<partition>"
+                f" (not {os.fspath(local[0]) if local else 'none'}): read_tiered_partition(remote, topic,"
+                " partition) reads the store alone"
+            )
+        return tiered_runs(
+            self,
+            named.topic,
+            named.partition,
+            local,
+            isolation=isolation,
+            verify_crc=verify_crc,
+            on_problem=on_problem,
+            max_decompressed_bytes=max_decompressed_bytes,
+        )
+
+    def sources(
+        self,
+        local_copies: Sequence[Sequence[str]],
+        *,
+        isolation: Isolation = "read_uncommitted",
+        verify_crc: bool = True,
+        on_problem: ProblemHandler | None = None,
+        max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
+    ) -> list[Iterator[Batch | ScannedRun]]:
+        """:func:`tiered_sources` (what :func:`~kafkaks.store.partition.read_log_dir` and
+        :func:`~kafkaks.arrow.read_arrow` with ``remote`` read)."""
+        return tiered_sources(
+            self,
+            local_copies,
+            isolation=isolation,
+            verify_crc=verify_crc,
+            on_problem=on_problem,
+            max_decompressed_bytes=max_decompressed_bytes,
+        )
+
 
 def tiered_runs(
     remote: Remote,

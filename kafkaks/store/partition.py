@@ -20,7 +20,7 @@ import os
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from ..errors import NoKafkaDataError, UnreadableFileError
 from ..models import AbortedTxn, Problem, Record
@@ -39,6 +39,9 @@ from .listing import (
 )
 from .replicas import Run, merge, merge_runs
 from .segment import ProblemHandler, batch_records, default_handler, flatten, ignore, read_log_runs
+
+if TYPE_CHECKING:
+    from ..remote.tiers import Remote
 
 __all__ = [
     "Isolation",
@@ -275,6 +278,7 @@ def read_partition(
     verify_crc: bool = True,
     on_problem: ProblemHandler | None = None,
     max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
+    remote: Remote | None = None,
 ) -> Iterator[Record]:
     """The records of a ``<topic>-<partition>`` directory, across its segments in offset order.
 
@@ -286,16 +290,31 @@ def read_partition(
     adds ``.deleted``, ``.cleaned`` and ``.swap`` segments. Problems go to ``on_problem`` as in
     :func:`~kafkaks.store.segment.read_log`, and so does a batch whose records do not decode (a
     ``corrupt_records`` Problem): reading goes on with the next batch. Without ``on_problem``
-    that raises.
+    that raises. ``remote`` (a :class:`kafkaks.remote.tiers.Remote`) adds the partition's remote
+    segments (tiered storage), read with the directories' as one log
+    (:meth:`~kafkaks.remote.tiers.Remote.partition_runs`).
     """
-    for batch in read_partition_batches(
-        path,
-        isolation=isolation,
-        include_temp_files=include_temp_files,
-        verify_crc=verify_crc,
-        on_problem=on_problem,
-        max_decompressed_bytes=max_decompressed_bytes,
-    ):
+    if remote is not None:
+        paths = [path] if isinstance(path, str | os.PathLike) else list(path)
+        batches = flatten(
+            remote.partition_runs(
+                paths,
+                isolation=isolation,
+                verify_crc=verify_crc,
+                on_problem=on_problem,
+                max_decompressed_bytes=max_decompressed_bytes,
+            )
+        )
+    else:
+        batches = read_partition_batches(
+            path,
+            isolation=isolation,
+            include_temp_files=include_temp_files,
+            verify_crc=verify_crc,
+            on_problem=on_problem,
+            max_decompressed_bytes=max_decompressed_bytes,
+        )
+    for batch in batches:
         yield from batch_records(batch, on_problem)
 
 
@@ -322,13 +341,30 @@ def read_log_dir(
     verify_crc: bool = True,
     on_problem: ProblemHandler | None = None,
     max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
+    remote: Remote | None = None,
 ) -> Iterator[Record]:
     """The records of every partition of one or more broker log directories (or partition
     directories), partition after partition (by topic, then partition number), each in offset
     order. A partition found in several of them (replicas, JBOD directories) is read once, its
     copies merged (see :mod:`kafkaks.store.replicas`). Raises :class:`NoKafkaDataError` for a path
-    without Kafka data."""
-    listings = partition_listings(log_dirs, include_temp_files=include_temp_files, on_problem=on_problem)
+    without Kafka data. ``remote`` (a :class:`kafkaks.remote.tiers.Remote`) adds the store's
+    partitions, each read across its tiers (no log dir: the store alone)."""
+    listings = (
+        partition_listings(log_dirs, include_temp_files=include_temp_files, on_problem=on_problem)
+        if log_dirs or remote is None
+        else []
+    )
+    if remote is not None:
+        sources = remote.sources(
+            partition_copies(listings),
+            isolation=isolation,
+            verify_crc=verify_crc,
+            on_problem=on_problem,
+            max_decompressed_bytes=max_decompressed_bytes,
+        )
+        for batch in (batch for source in sources for batch in flatten(source)):
+            yield from batch_records(batch, on_problem)
+        return
     for copies in partition_copies(listings):
         yield from read_partition(
             copies,
