@@ -1,0 +1,170 @@
+"""Tiered storage in the ``kafka-log`` source (option ``remote``): the remote segments planned on
+the driver as splits (:func:`remote_splits`), each read by its task from the store it opens
+itself (:class:`RemoteRef`).
+
+The driver lists the store once (:class:`~kafkaks.remote.tiers.Remote`: the live segments, from
+``__remote_log_metadata`` when ``remoteMetadata`` names log dirs holding it) and plans one split
+per remote segment, without reading any of it. A split carries a description of its segment (the
+store as the options give it, the object keys and sizes, names and numbers), never its bytes nor
+its records: the task opens the store and reads the segment's chunks by ranged reads
+(:class:`~kafkaks.remote.chunked.ChunkedSegment`), decrypting with the keys the options name.
+
+Where the tiers hold the same offsets, each is read once, by offsets alone (so that no byte is read
+on the driver): the local segments of a partition are read whole, and a remote segment only below
+the first of them; a remote segment whose offsets an earlier one (a copy retried under a new id)
+already holds is read from the offset after those. A remote segment's end offset comes from the
+metadata or its manifest (as for :func:`~kafkaks.remote.tiers.tiered_runs`); one whose end is not
+known is taken to reach the next segment. What is read once is reported as ``segment_overlap``
+(information), offsets no segment holds as ``tier_gap``, both with the partition's first split.
+Unlike the merge of :func:`~kafkaks.remote.tiers.tiered_runs`, which tier wins an overlap does not
+depend on the batches (a damaged batch in the tier read is not repaired from the other).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import BinaryIO, cast
+
+from ..models import Problem
+from ..problems import ProblemKind
+from ..remote.crypto import Keyring
+from ..remote.reading import tier_gaps
+from ..remote.segments import Layout, RemoteSegment
+from ..remote.stores import open_store
+from ..remote.tiers import Remote
+from .bounds import Bounds
+from .options import Options, RemoteSource
+from .planning import SegmentSplit
+
+__all__ = ["RemoteRef", "open_remote", "remote_splits"]
+
+Key = tuple[str, int]
+
+
+@dataclass(frozen=True)
+class RemoteRef:
+    """A remote segment as a task finds it again: the store's options, and the segment's layout,
+    names, numbers and objects (suffix, key, size)."""
+
+    source: RemoteSource
+    layout: Layout
+    topic: str
+    topic_id: str
+    partition: int
+    start_offset: int
+    segment_id: str
+    objects: tuple[tuple[str, str, int], ...]
+
+    @classmethod
+    def of(cls, source: RemoteSource, segment: RemoteSegment) -> RemoteRef:
+        objects = tuple((suffix, key, size) for suffix, (key, size) in segment.objects.items())
+        return cls(
+            source,
+            segment.layout,
+            segment.topic,
+            segment.topic_id,
+            segment.partition,
+            segment.start_offset,
+            segment.segment_id,
+            objects,
+        )
+
+    def open(self) -> BinaryIO:
+        """The segment's bytes, read chunk by chunk from the store, opened here."""
+        segment = RemoteSegment(
+            open_store(self.source.store),
+            self.layout,
+            self.topic,
+            self.topic_id,
+            self.partition,
+            self.start_offset,
+            self.segment_id,
+            {suffix: (key, size) for suffix, key, size in self.objects},
+        )
+        keyring = Keyring(dict(self.source.keys)) if self.source.keys else None
+        return cast(BinaryIO, segment.open(keyring))  # a seekable binary file, as read_log takes
+
+
+def open_remote(source: RemoteSource) -> Remote:
+    """The store, listed and planned on the driver."""
+    return Remote.open(
+        source.store,
+        key_prefix=source.key_prefix,
+        keys=dict(source.keys) or None,
+        metadata=list(source.metadata) or None,
+    )
+
+
+def remote_splits(
+    remote: Remote, source: RemoteSource, options: Options, bounds: Bounds, local_starts: Mapping[Key, int]
+) -> dict[Key, list[SegmentSplit]]:
+    """The splits of the remote segments of ``remote`` (planned from ``source``) by (topic,
+    partition), each in offset order, below the first local offset of its partition
+    (``local_starts``) where the local segments are read too."""
+    found: dict[Key, list[SegmentSplit]] = {}
+    for (topic, partition), segments in sorted(remote.partitions.items()):
+        if not options.wants_topic(topic) or not bounds.wants(topic, partition):
+            continue
+        wanted = bounds.at_least(options.start_of(topic, partition))
+        local_start = local_starts.get((topic, partition))
+        spans = [(s.start_offset, remote.end_offsets.get(s.segment_id), s.location) for s in segments]
+        problems = tier_gaps(spans, local_start, segments[-1].location)
+        splits: list[SegmentSplit] = []
+        reach = -1  # the last offset read so far
+        for number, segment in enumerate(segments):
+            end = _end(spans, number, local_start)
+            first = max(segment.start_offset, reach + 1)
+            last = end if local_start is None or end is None else min(end, local_start - 1)
+            if first > segment.start_offset:
+                problems.append(_overlap(segment.location, segment.start_offset, first - 1, "an earlier one"))
+            if last is not None and end is not None and last < end:
+                problems.append(_overlap(segment.location, last + 1, end, "the local segments"))
+            if last is not None and last < first:
+                continue  # every offset of it is read from another segment
+            reach = last if last is not None else reach
+            if (wanted.offset_max is not None and first > wanted.offset_max) or (
+                wanted.offset_min is not None and last is not None and last < wanted.offset_min
+            ):
+                continue
+            full = first == segment.start_offset and last == end
+            splits.append(
+                SegmentSplit(
+                    source.store,
+                    segment.location,
+                    topic,
+                    partition,
+                    segment.start_offset,
+                    0,
+                    None,
+                    segment_size=segment.objects[segment.log_suffix][1],
+                    remote=RemoteRef.of(source, segment),
+                    offsets=None if full else (first, last),
+                )
+            )
+        if splits:
+            splits[0] = replace(splits[0], problems=tuple(problems))
+            found[topic, partition] = splits
+    return found
+
+
+def _end(spans: list[tuple[int, int | None, str]], number: int, local_start: int | None) -> int | None:
+    """Segment ``number``'s end offset, or where the next segment (or the local ones) start."""
+    start, end, _location = spans[number]
+    if end is not None:
+        return end
+    following = [s for s, _e, _l in spans[number + 1 :] if s > start]
+    if following:
+        return following[0] - 1
+    return local_start - 1 if local_start is not None else None
+
+
+def _overlap(location: str, first: int, last: int, where: str) -> Problem:
+    return Problem(
+        ProblemKind.SEGMENT_OVERLAP,
+        location,
+        0,
+        0,
+        f"offsets {first}..{last} are also in {where}: read once, from there",
+        first,
+    )
