@@ -343,17 +343,39 @@ def segment_record(
     return _framed(0, message)
 
 
-def update_record(topic: str, topic_id: str, partition: int, segment_id: str, state: int) -> bytes:
+def update_record(
+    topic: str, topic_id: str, partition: int, segment_id: str, state: int, custom: bytes | None = None
+) -> bytes:
     """RemoteLogSegmentMetadataUpdateRecord (apiKey 1): 1 COPY_SEGMENT_FINISHED, 2 DELETE_SEGMENT_STARTED,
-    3 DELETE_SEGMENT_FINISHED."""
+    3 DELETE_SEGMENT_FINISHED; ``custom``: its CustomMetadata (COMPACT_NULLABLE_BYTES)."""
     message = (
         _segment_id(topic, topic_id, partition, segment_id)
         + struct.pack(">iq", 0, 1700000000001)
-        + _uvarint(0)
+        + (_uvarint(0) if custom is None else _uvarint(len(custom) + 1) + custom)
         + struct.pack(">b", state)
         + _uvarint(0)
     )
     return _framed(1, message)
+
+
+def custom_metadata(remote_size: int | None, object_prefix: str | None, object_key: str | None) -> bytes:
+    """What Aiven's copyLogSegmentData returns as the segment's custom metadata
+    (SegmentCustomMetadataBuilder.build, SegmentCustomMetadataSerde.serialize; fields and tags of
+    SegmentCustomMetadataField, at 3afb9d7f2e577737b770c623a4d6b6e80e0d5818): a Kafka Struct of one
+    TaggedFieldsSection, written as Kafka's TaggedFields type writes it (count, then per tag in
+    increasing order: tag, size, value), each value by its Type: 0 VARLONG (ZigZag), 1 and 2
+    COMPACT_STRING. No field configured: no bytes at all."""
+    values = {}
+    if remote_size is not None:
+        values[0] = _uvarint((remote_size << 1) ^ (remote_size >> 63))
+    if object_prefix is not None:
+        values[1] = _compact_string(object_prefix)
+    if object_key is not None:
+        values[2] = _compact_string(object_key)
+    if not values:
+        return b""
+    fields = b"".join(_uvarint(tag) + _uvarint(len(value)) + value for tag, value in sorted(values.items()))
+    return _uvarint(len(values)) + fields
 
 
 def partition_delete_record(topic: str, topic_id: str, partition: int, state: int) -> bytes:

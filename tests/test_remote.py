@@ -323,3 +323,27 @@ def test_a_split_pickles(tmp_path: Path, key_pair: tuple[bytes, bytes]) -> None:
     task_segment, task_keyring = pickle.loads(pickle.dumps((segment, keyring)))
     start = whole[1][2]
     assert signature(read_remote_segment(task_segment, keyring=task_keyring, start=start)) == whole[1:]
+
+
+@pytest.mark.parametrize(
+    ("fields", "expected"),
+    [
+        ((1 << 40, "tiered/", "orders-x/0/key"), (1 << 40, "tiered/", "orders-x/0/key")),
+        ((None, None, "k"), (None, None, "k")),
+        ((None, None, None), (None, None, None)),
+    ],
+    ids=["all", "key-only", "none"],
+)
+def test_custom_metadata_spec(
+    fields: tuple[int | None, str | None, str | None], expected: tuple[int | None, str | None, str | None]
+) -> None:
+    """aiven_segment_custom_metadata.ksy reads the tagged fields Aiven's serde writes (the encoder's
+    bytes, from SegmentCustomMetadataField); a cut section is a ValueError."""
+    from kafkaks.remote.aiven import parse_custom_metadata
+
+    data = enc.custom_metadata(*fields)
+    parsed = parse_custom_metadata(data)
+    assert (parsed.remote_size, parsed.object_prefix, parsed.object_key) == expected
+    if data:
+        with pytest.raises(ValueError, match="does not parse"):
+            parse_custom_metadata(data[:-1])

@@ -382,3 +382,39 @@ def test_verify_remote_encrypted_without_key(tmp_path: Path, capsys: pytest.Capt
     key = ["--remote-key", f"pair1={tmp_path / 'pair1.pem'}"]
     code, got, _ = verify_json(capsys, "--remote", str(tmp_path / "store"), *key)
     assert code == 0 and got[0]["records"] == 16
+
+
+def test_custom_metadata_names_the_objects(tmp_path: Path) -> None:
+    """Aiven's custom metadata in COPY_SEGMENT_FINISHED (object prefix and key, written by
+    tests/remote_encoder.py from SegmentCustomMetadataField) says where a segment's objects are,
+    over the configured prefix: segment 0 under the prefix it was uploaded with ("old/", the
+    configuration now says "new/"), segment 16 under a key of its own. Without it, neither is found."""
+    put = enc.put_files(tmp_path / "store")
+    options = enc.AivenOptions(chunk_size=300, prefix="old/")
+    first, second = enc.kafka_uuid(), enc.kafka_uuid()
+    enc.aiven_copy(put, files(0), "orders", TOPIC_ID, 0, first, options)
+    main = enc.aiven_copy(put, files(16), "orders", TOPIC_ID, 0, second, options)
+    for path in (tmp_path / "store" / "old").glob(f"{main}.*"):
+        target = tmp_path / "store" / "old" / "moved" / f"segment{path.suffix}"
+        target.parent.mkdir(exist_ok=True)
+        path.rename(target)
+
+    def metadata(custom: bool) -> Path:
+        folder = tmp_path / f"meta-{custom}"
+        records = []
+        for segment_id, base, key in ((first, 0, None), (second, 16, "moved/segment")):
+            size = (ORDERS / f"{base:020d}.log").stat().st_size
+            records.append(
+                enc.segment_record("orders", TOPIC_ID, 0, segment_id, base, ENDS[base], {0: base}, size)
+            )
+            fields = enc.custom_metadata(size, "old/", key) if custom else None
+            records.append(enc.update_record("orders", TOPIC_ID, 0, segment_id, 1, fields))
+        enc.write_metadata_log(folder, records)
+        return folder
+
+    remote = Remote.open(tmp_path / "store", key_prefix="new/", metadata=[metadata(True)])
+    assert [s.start_offset for s in remote.segments("orders", 0)] == [0, 16] and not remote.findings
+    got, problems = read(remote, [])
+    assert got == [batch for batch in whole() if batch[0] < 30] and not problems
+    plain = Remote.open(tmp_path / "store", key_prefix="new/", metadata=[metadata(False)])
+    assert plain.partitions == {} and [f.kind for f in plain.findings] == ["missing_objects"] * 2

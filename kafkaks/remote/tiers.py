@@ -24,9 +24,9 @@ from ..wire.batch import Batch
 from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from ..wire.scan import ScannedRun
 from .crypto import Keyring
-from .metadata import Finding, MetadataState, read_metadata, select
+from .metadata import Finding, MetadataState, locate, read_metadata, select
 from .reading import remote_runs, tier_gaps
-from .segments import RemoteSegment, by_partition, find_segments
+from .segments import RemoteSegment, by_partition
 from .stores import Store, open_store
 
 __all__ = ["Remote", "read_tiered_partition", "tiered_runs", "tiered_sources"]
@@ -60,7 +60,7 @@ class Remote:
         state = metadata if isinstance(metadata, MetadataState) or metadata is None else None
         if state is None and metadata:
             state = read_metadata(list(metadata), on_problem)  # type: ignore[arg-type]
-        found = find_segments(store, key_prefix)
+        found = locate(store, key_prefix, state)
         chosen, findings = select(found.segments, state)
         ends: dict[str, int] = {}
         for segment in chosen:
