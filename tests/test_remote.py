@@ -347,3 +347,33 @@ def test_custom_metadata_spec(
     if data:
         with pytest.raises(ValueError, match="does not parse"):
             parse_custom_metadata(data[:-1])
+
+
+def test_rsa_oaep_sha3_test_vectors(key_pair: tuple[bytes, bytes], tmp_path: Path) -> None:
+    """The data key's RSA wrap, made by implementations other than kafkaks' PyCryptodome: the
+    encoder's RFC 8017 OAEP (decrypted by ``cryptography`` with SHA-256, which it supports, to show
+    the construction right) with SHA3-512 as Aiven's RsaEncryptionProvider uses it, and OpenSSL's
+    own SHA3-512 OAEP; kafkaks' Keyring unwraps both."""
+    import shutil
+    import subprocess
+
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import padding
+
+    private_pem, public_pem = key_pair
+    private = serialization.load_pem_private_key(private_pem, password=None)
+    sha256 = padding.OAEP(mgf=padding.MGF1(hashes.SHA256()), algorithm=hashes.SHA256(), label=None)
+    data_key = bytes(range(32))
+    assert private.decrypt(enc.oaep_encrypt(public_pem, data_key, "sha256"), sha256) == data_key  # type: ignore[union-attr, call-arg]
+    keyring = Keyring({"k1": private_pem})
+    assert keyring.unwrap("k1", enc.wrap_data_key(public_pem, data_key), "here") == data_key
+    if shutil.which("openssl") is None:
+        pytest.skip("no openssl command: the OpenSSL vector is not made")
+    (tmp_path / "key.pem").write_bytes(private_pem)
+    (tmp_path / "data-key").write_bytes(data_key[::-1])
+    options = ["rsa_padding_mode:oaep", "rsa_oaep_md:sha3-512", "rsa_mgf1_md:sha3-512"]
+    command = ["openssl", "pkeyutl", "-encrypt", "-inkey", str(tmp_path / "key.pem")]
+    command += [word for option in options for word in ("-pkeyopt", option)]
+    command += ["-in", str(tmp_path / "data-key"), "-out", str(tmp_path / "wrapped")]
+    subprocess.run(command, check=True, capture_output=True)
+    assert keyring.unwrap("k1", (tmp_path / "wrapped").read_bytes(), "here") == data_key[::-1]
