@@ -45,7 +45,7 @@ from .probing import overlapping, segment_ranges
 from .pyspark_api import InputPartition
 
 if TYPE_CHECKING:
-    from .tiers import RemoteRef
+    from ..remote.segments import RemoteSegment
 
 __all__ = ["PartitionFiles", "SegmentSplit", "Survey", "group_splits", "partitions", "plan", "survey"]
 
@@ -86,7 +86,7 @@ class SegmentSplit(InputPartition):  # type: ignore[misc]
     transactions: Transactions | None = None
     problems: tuple[Problem, ...] = ()  # found on the driver (several copies), reported by the task
     segment_size: int = 0
-    remote: RemoteRef | None = None  # a remote segment (tiered storage): the task opens its store
+    remote: RemoteSegment | None = None  # a remote segment (tiered storage): the task opens its store
     offsets: tuple[int, int | None] | None = None  # only the rows of these offsets (tiers overlap)
 
     @property

@@ -169,13 +169,17 @@ def _within(batches: Iterator[pa.RecordBatch], first: int, last: int | None) -> 
         yield batch if pc.all(keep).as_py() else batch.filter(keep)
 
 
-def _open(split: SegmentSplit, problems: _Problems) -> contextlib.AbstractContextManager[BinaryIO] | None:
+def _open(
+    split: SegmentSplit, options: Options, problems: _Problems
+) -> contextlib.AbstractContextManager[BinaryIO] | None:
     """The split's segment, a file or a remote segment (opened from its store, here); None when a
     remote segment cannot be opened (no manifest, a key pair not given), which is reported."""
     if split.remote is None:
         return open_file(split.fs_uri, split.path)
+    from .tiers import open_segment
+
     try:
-        return split.remote.open()
+        return open_segment(split.remote, options.remote.keys if options.remote else ())
     except KafkaksError as exc:
         where = exc.path or split.path
         problems.report(Problem(ProblemKind.UNREADABLE_FILE, where, exc.position or 0, 0, exc.reason, None))
@@ -205,7 +209,7 @@ def _read_split(
     try:
         for problem in split.problems:
             problems.report(problem)
-        opened = _open(split, problems)
+        opened = _open(split, options, problems)
         if opened is None:
             return
         with opened as stream:

@@ -1,13 +1,14 @@
 """Tiered storage in the ``kafka-log`` source (option ``remote``): the remote segments planned on
 the driver as splits (:func:`remote_splits`), each read by its task from the store it opens
-itself (:class:`RemoteRef`).
+itself (:func:`open_segment`).
 
 The driver lists the store once (:class:`~kafkaks.remote.tiers.Remote`: the live segments, from
 ``__remote_log_metadata`` when ``remoteMetadata`` names log dirs holding it) and plans one split
-per remote segment, without reading any of it. A split carries a description of its segment (the
-store as the options give it, the object keys and sizes, names and numbers), never its bytes nor
-its records: the task opens the store and reads the segment's chunks by ranged reads
-(:class:`~kafkaks.remote.chunked.ChunkedSegment`), decrypting with the keys the options name.
+per remote segment, without reading any of it. A split carries its segment's description (a
+:class:`~kafkaks.remote.segments.RemoteSegment`: the store, which pickles as its folder or URI, the
+object keys and sizes, names and numbers), never its bytes nor its records: the task opens the
+store and reads the segment's chunks by ranged reads (:class:`~kafkaks.remote.chunked.ChunkedSegment`),
+decrypting with the keys the options name.
 
 Where the tiers hold the same offsets, each is read once, by offsets alone (so that no byte is read
 on the driver): the local segments of a partition are read whole, and a remote segment only below
@@ -23,67 +24,30 @@ depend on the batches (a damaged batch in the tier read is not repaired from the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import BinaryIO, cast
 
 from ..models import Problem
 from ..problems import ProblemKind
 from ..remote.crypto import Keyring
 from ..remote.reading import tier_gaps
-from ..remote.segments import Layout, RemoteSegment
-from ..remote.stores import open_store
+from ..remote.segments import RemoteSegment
 from ..remote.tiers import Remote
 from .bounds import Bounds
 from .options import Options, RemoteSource
 from .planning import SegmentSplit
 
-__all__ = ["RemoteRef", "open_remote", "remote_splits"]
+__all__ = ["open_remote", "open_segment", "remote_splits"]
 
 Key = tuple[str, int]
 
 
-@dataclass(frozen=True)
-class RemoteRef:
-    """A remote segment as a task finds it again: the store's options, and the segment's layout,
-    names, numbers and objects (suffix, key, size)."""
-
-    source: RemoteSource
-    layout: Layout
-    topic: str
-    topic_id: str
-    partition: int
-    start_offset: int
-    segment_id: str
-    objects: tuple[tuple[str, str, int], ...]
-
-    @classmethod
-    def of(cls, source: RemoteSource, segment: RemoteSegment) -> RemoteRef:
-        objects = tuple((suffix, key, size) for suffix, (key, size) in segment.objects.items())
-        return cls(
-            source,
-            segment.layout,
-            segment.topic,
-            segment.topic_id,
-            segment.partition,
-            segment.start_offset,
-            segment.segment_id,
-            objects,
-        )
-
-    def open(self) -> BinaryIO:
-        """The segment's bytes, read chunk by chunk from the store, opened here."""
-        segment = RemoteSegment(
-            open_store(self.source.store),
-            self.layout,
-            self.topic,
-            self.topic_id,
-            self.partition,
-            self.start_offset,
-            self.segment_id,
-            {suffix: (key, size) for suffix, key, size in self.objects},
-        )
-        keyring = Keyring(dict(self.source.keys)) if self.source.keys else None
-        return cast(BinaryIO, segment.open(keyring))  # a seekable binary file, as read_log takes
+def open_segment(segment: RemoteSegment, keys: tuple[tuple[str, str], ...]) -> BinaryIO:
+    """A split's remote segment, on the task: its bytes, read chunk by chunk from its store (which
+    unpickled as its URI, :class:`~kafkaks.remote.stores.FsStore`, and opened here), decrypted
+    with ``keys`` (the options' ``remoteKeys``)."""
+    keyring = Keyring(dict(keys)) if keys else None
+    return cast(BinaryIO, segment.open(keyring))  # a seekable binary file, as read_log takes
 
 
 def open_remote(source: RemoteSource) -> Remote:
@@ -138,7 +102,7 @@ def remote_splits(
                     0,
                     None,
                     segment_size=segment.objects[segment.log_suffix][1],
-                    remote=RemoteRef.of(source, segment),
+                    remote=segment,
                     offsets=None if full else (first, last),
                 )
             )
