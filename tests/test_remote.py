@@ -377,3 +377,35 @@ def test_rsa_oaep_sha3_test_vectors(key_pair: tuple[bytes, bytes], tmp_path: Pat
     command += ["-in", str(tmp_path / "data-key"), "-out", str(tmp_path / "wrapped")]
     subprocess.run(command, check=True, capture_output=True)
     assert keyring.unwrap("k1", (tmp_path / "wrapped").read_bytes(), "here") == data_key[::-1]
+
+
+def test_memory_stays_a_few_chunks_when_chunks_compress_well(tmp_path: Path) -> None:
+    """A fetch takes as many stored chunks as fit in FETCH_BYTES: 8 MiB of segment in 64 KiB
+    chunks that zstd makes tiny is one fetch, decoded chunk by chunk as read_log wants them, so the
+    read holds a few chunks and read_log's buffer, not the segment (measured with tracemalloc)."""
+    import tracemalloc
+
+    from kafka.record.memory_records import MemoryRecordsBuilder
+
+    log = tmp_path / "logdir" / "orders-0" / "00000000000000000000.log"
+    log.parent.mkdir(parents=True)
+    batches, offset = bytearray(), 0
+    while len(batches) < 8 << 20:
+        builder = MemoryRecordsBuilder(magic=2, compression_type=0, batch_size=1 << 20)
+        for _ in range(100):
+            builder.append(timestamp=1700000000000, key=None, value=b"x" * 400, headers=[])
+        builder.close()
+        batch = bytearray(builder.buffer())
+        batch[0:8] = offset.to_bytes(8, "big")  # the base offset is outside the CRC
+        batches += batch
+        offset += 100
+    log.write_bytes(bytes(batches))
+    copy_one(tmp_path / "store", log, enc.AivenOptions(64 << 10, compression=True))
+    (segment,) = find_segments(open_store(tmp_path / "store")).segments
+    tracemalloc.start()
+    try:
+        count = sum(1 for _ in flatten(read_remote_segment(segment)))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert count == offset // 100 and peak < 4 << 20, peak
