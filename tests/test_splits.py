@@ -233,3 +233,43 @@ def test_remote_segment_that_does_not_open_is_a_problem(tmp_path: Path) -> None:
     )
     with pytest.raises(CorruptDataError, match=r"unreadable_file"):
         list(read_split(splits[0], Options.parse({"path": str(logdir), "remote": str(store)})))
+
+
+def test_read_committed_across_tiers(tmp_path: Path) -> None:
+    """read_committed with option remote: txn-topic-0's batches up to offset 9 in the store (the
+    data of producer 4002's transaction), from 10 on in the log dir (its ABORT marker, with no
+    .txnindex): one scan of both tiers on the driver tells every split what was aborted."""
+    import remote_encoder as enc
+
+    source = FIXTURES / "logdir" / "txn-topic-0"
+    batches = list(kafkaks.read_partition_batches(source))
+    cut = next(b.position for b in batches if b.base_offset == 10)
+    data = (source / "00000000000000000000.log").read_bytes()
+    remote_log = tmp_path / "cut" / "00000000000000000000.log"
+    remote_log.parent.mkdir()
+    remote_log.write_bytes(data[:cut])
+    local = tmp_path / "logdir" / "txn-topic-0"
+    local.mkdir(parents=True)
+    (local / "00000000000000000010.log").write_bytes(data[cut:])
+    topic_id = enc.kafka_uuid()
+    files = enc.SegmentFiles.of(remote_log, 9, {0: 0})
+    enc.aiven_copy(
+        enc.put_files(tmp_path / "store"),
+        files,
+        "txn-topic",
+        topic_id,
+        0,
+        enc.kafka_uuid(),
+        enc.AivenOptions(100),
+    )
+    parsed = Options.parse(
+        {"path": str(local.parent), "remote": str(tmp_path / "store"), "isolationLevel": "read_committed"}
+    )
+    splits = plan(parsed)
+    assert [s.remote is not None for s in splits] == [True, False]
+    got = [
+        row for s in splits for batch in read_split(s, parsed) for row in batch.column("offset").to_pylist()
+    ]
+    expected = kafkaks.read_arrow(source, isolation="read_committed")
+    assert got == [o for batch in expected for o in batch.column("offset").to_pylist()]
+    assert len(got) < len(list(kafkaks.read_partition(source)))

@@ -47,7 +47,17 @@ from .pyspark_api import InputPartition
 if TYPE_CHECKING:
     from ..remote.segments import RemoteSegment
 
-__all__ = ["PartitionFiles", "SegmentSplit", "Survey", "group_splits", "partitions", "plan", "survey"]
+__all__ = [
+    "PartitionFiles",
+    "SegmentSplit",
+    "Survey",
+    "aborted_of",
+    "group_splits",
+    "partitions",
+    "plan",
+    "scan_batches",
+    "survey",
+]
 
 
 @dataclass(frozen=True)
@@ -233,17 +243,17 @@ def plan(options: Options, bounds: Bounds | None = None) -> list[SegmentSplit]:
                 splits = _plan_partition(part, options, wanted)
             groups.setdefault(_key(part), []).extend(splits)
     if options.remote is not None:  # tiered storage: the remote segments first, by offsets
-        from .tiers import open_remote, remote_splits
+        from .tiers import open_remote, remote_splits, tiered_transactions
 
-        if options.isolation == "read_committed":
-            raise ValueError(
-                "isolationLevel read_committed with option remote: not in the kafka-log source yet "
-                "(kafkaks.read_arrow reads both tiers with read_committed)"
-            )
         remote = remote_splits(
             open_remote(options.remote), options.remote, options, bounds, _local_starts(parts)
         )
+        local = {_key(copies[0]): copies for copies in _copies(parts)}
         for key, splits in remote.items():
+            if options.isolation == "read_committed":  # one scan of both tiers, shared by their splits
+                transactions = tiered_transactions(splits, local.get(key, []), options)
+                splits = [dataclasses.replace(s, transactions=transactions) for s in splits]
+                groups[key] = [dataclasses.replace(s, transactions=transactions) for s in groups.get(key, [])]
             groups[key] = splits + groups.get(key, [])
     return [split for key in sorted(groups) for split in groups[key]]
 
@@ -324,7 +334,7 @@ def _plan_merged(copies: list[PartitionFiles], options: Options, bounds: Bounds)
 
     transactions = None
     if options.isolation == "read_committed":
-        transactions = Transactions.scan(_aborted(segments.values()), taken())
+        transactions = Transactions.scan(aborted_of(segments.values()), taken())
     else:
         for _ in taken():
             pass
@@ -369,7 +379,7 @@ def survey(options: Options) -> Survey:
     return Survey(len(keys), len(segments) + len(held), sizes + sum(held))
 
 
-def _aborted(segments: Iterable[tuple[PartitionFiles, Segment]]) -> Iterator[AbortedTxn]:
+def aborted_of(segments: Iterable[tuple[PartitionFiles, Segment]]) -> Iterator[AbortedTxn]:
     """The aborted transactions the ``.txnindex`` files of these segments list."""
     for part, segment in segments:
         if segment.has(".txnindex"):
@@ -380,11 +390,11 @@ def _aborted(segments: Iterable[tuple[PartitionFiles, Segment]]) -> Iterator[Abo
 
 def _transactions(part: PartitionFiles, options: Options) -> Transactions:
     return Transactions.scan(
-        _aborted((part, segment) for segment in part.segments), _scan_batches(part, options)
+        aborted_of((part, segment) for segment in part.segments), scan_batches(part, options)
     )
 
 
-def _scan_batches(part: PartitionFiles, options: Options) -> Iterator[Batch]:
+def scan_batches(part: PartitionFiles, options: Options) -> Iterator[Batch]:
     for segment in part.segments:
         with open_file(part.fs_uri, os.fspath(segment.path)) as stream:
             # Problems are reported by the tasks, which read the same bytes. CRCs are checked:

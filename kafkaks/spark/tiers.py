@@ -19,11 +19,14 @@ known is taken to reach the next segment. What is read once is reported as ``seg
 (information), offsets no segment holds as ``tier_gap``, both with the partition's first split.
 Unlike the merge of :func:`~kafkaks.remote.tiers.tiered_runs`, which tier wins an overlap does not
 depend on the batches (a damaged batch in the tier read is not repaired from the other).
+``read_committed`` scans the partition's batches of both tiers once on the driver
+(:func:`tiered_transactions`), as it scans a local partition's, and ships the result with every
+split of the partition.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from typing import BinaryIO, cast
 
@@ -33,11 +36,15 @@ from ..remote.crypto import Keyring
 from ..remote.reading import tier_gaps
 from ..remote.segments import RemoteSegment
 from ..remote.tiers import Remote
+from ..store.partition import Transactions
+from ..store.replicas import first_offset
+from ..store.segment import ignore, read_log
+from ..wire.batch import Batch
 from .bounds import Bounds
 from .options import Options, RemoteSource
-from .planning import SegmentSplit
+from .planning import PartitionFiles, SegmentSplit, aborted_of, scan_batches
 
-__all__ = ["open_remote", "open_segment", "remote_splits"]
+__all__ = ["open_remote", "open_segment", "remote_splits", "tiered_transactions"]
 
 Key = tuple[str, int]
 
@@ -110,6 +117,37 @@ def remote_splits(
             splits[0] = replace(splits[0], problems=tuple(problems))
             found[topic, partition] = splits
     return found
+
+
+def tiered_transactions(
+    splits: list[SegmentSplit], local: list[PartitionFiles], options: Options
+) -> Transactions:
+    """``read_committed`` of a partition across tiers: its remote splits' batches (the offsets
+    each reads) then its local segments', scanned once on the driver, as a local partition's are
+    (:class:`~kafkaks.store.partition.Transactions`), for every split of the partition."""
+    if len(local) > 1:
+        raise ValueError(
+            f"isolationLevel read_committed with option remote, for {local[0].topic}-{local[0].partition} "
+            "given in several copies: not in the kafka-log source yet (kafkaks.read_arrow reads it)"
+        )
+    keys = options.remote.keys if options.remote is not None else ()
+
+    def batches() -> Iterator[Batch]:
+        for split in splits:
+            if split.remote is None:
+                continue
+            first, last = split.offsets or (split.base_offset, None)
+            with open_segment(split.remote, keys) as stream:
+                for batch in read_log(
+                    stream, on_problem=ignore, max_decompressed_bytes=options.max_decompressed_bytes
+                ):
+                    if batch.last_offset >= first and (last is None or first_offset(batch) <= last):
+                        yield batch
+        if local:
+            yield from scan_batches(local[0], options)
+
+    aborted = aborted_of((local[0], segment) for segment in local[0].segments) if local else ()
+    return Transactions.scan(aborted, batches())
 
 
 def _end(spans: list[tuple[int, int | None, str]], number: int, local_start: int | None) -> int | None:
