@@ -418,3 +418,15 @@ def test_custom_metadata_names_the_objects(tmp_path: Path) -> None:
     assert got == [batch for batch in whole() if batch[0] < 30] and not problems
     plain = Remote.open(tmp_path / "store", key_prefix="new/", metadata=[metadata(False)])
     assert plain.partitions == {} and [f.kind for f in plain.findings] == ["missing_objects"] * 2
+
+
+def test_verify_remote_overlapping_copies(tiers: Tiers, capsys: pytest.CaptureFixture[str]) -> None:
+    """Without the metadata, the deleted copy of 0..15 is read beside the other (each offset once):
+    verify notes the overlap as reading does (segment_overlap, information, exit 0), and says on
+    stderr that the half-copied segment is left out."""
+    code, got, err = verify_json(capsys, "--remote", str(tiers.store))
+    problems = [o for o in got if o["type"] == "problem"]
+    assert code == 0 and [(p["kind"], p["corrupt"]) for p in problems] == [("segment_overlap", False)]
+    assert "offsets 0..15 are also in" in str(problems[0]["message"]) and "incomplete_copy" in err
+    (summary,) = [o for o in got if o["type"] == "summary"]
+    assert (summary["segments"], summary["first_offset"], summary["last_offset"]) == (3, 0, 29)

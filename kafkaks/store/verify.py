@@ -623,8 +623,10 @@ class _Checker:
                 layout.ProducerSnapshotHeader.CRC_LENGTH,
             )
 
-    def cross_segment(self) -> None:
-        """Segments in offset order: each base offset above the previous segment's last offset."""
+    def cross_segment(self, copies: bool = False) -> None:
+        """Segments in offset order: each base offset above the previous segment's last offset.
+        With ``copies`` (segments that may hold the same offsets, read once), one that does not
+        is ``segment_overlap`` information instead of ``offset_order`` damage."""
         previous: SegmentSummary | None = None
         for segment in sorted(self.report.segments, key=lambda s: s.base_offset):
             if (
@@ -632,14 +634,18 @@ class _Checker:
                 and previous.last_offset is not None
                 and segment.base_offset <= previous.last_offset
             ):
-                self.problem(
-                    ProblemKind.OFFSET_ORDER,
-                    segment.path,
-                    f"segment base offset {segment.base_offset} is not above the last offset "
-                    f"{previous.last_offset} of {os.path.basename(previous.path)}",
-                    0,
-                    segment.first_offset,
-                )
+                name = os.path.basename(previous.path)
+                if copies:
+                    last = min(previous.last_offset, segment.last_offset or segment.base_offset)
+                    kind = ProblemKind.SEGMENT_OVERLAP
+                    message = f"offsets {segment.base_offset}..{last} are also in {name}: read once"
+                else:
+                    kind = ProblemKind.OFFSET_ORDER
+                    message = (
+                        f"segment base offset {segment.base_offset} is not above the last offset "
+                        f"{previous.last_offset} of {name}"
+                    )
+                self.problem(kind, segment.path, message, 0, segment.first_offset)
             if segment.last_offset is not None or previous is None:
                 previous = segment
 
@@ -685,13 +691,16 @@ def verify_logs(
 ) -> PartitionReport:
     """The report of ``.log`` objects held elsewhere than in local files (the remote segments of
     one partition), named ``directory``: each checked as :func:`verify_files` checks a ``.log``,
-    then their base offsets in order. ``problems`` found before (gaps between them) come first."""
+    then their base offsets in order: remote segments may be copies of the same offsets (a copy
+    retried under a new id), read once, so where they overlap it is ``segment_overlap``
+    information, as reading them reports it. ``problems`` found before (gaps between them) come
+    first."""
     checker = _Checker(PartitionReport(directory), on_problem, progress, max_message_size)
     for problem in problems:
         checker.add(problem)
     for log in logs:
         checker.guarded(log.name, partial(checker.log_object, log))
-    checker.cross_segment()
+    checker.cross_segment(copies=True)
     return checker.report
 
 
