@@ -11,6 +11,7 @@ the local log dir keeps 16 and 30, as a broker does after tiering 0 and 16.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -301,15 +302,21 @@ def test_dump_remote(tiers: Tiers, capsys: pytest.CaptureFixture[str], json_outp
 
 
 def damaged_partition(tmp_path: Path) -> Path:
-    """orders-0's segments 0 and 16, a byte of 16's first batch flipped (a CRC mismatch at offset 16)."""
+    """orders-0's segments 0 and 16 with their offset and time indexes: a byte of 16's first batch
+    flipped (a CRC mismatch at offset 16), and 0's first index entry pointing where no batch starts."""
     local = tmp_path / "local" / "orders-0"
     local.mkdir(parents=True)
     for base in (0, 16):
-        shutil.copy(ORDERS / f"{base:020d}.log", local)
+        for suffix in (".log", ".index", ".timeindex"):
+            shutil.copy(ORDERS / f"{base:020d}{suffix}", local)
     log = local / "00000000000000000016.log"
     data = bytearray(log.read_bytes())
     data[100] ^= 0xFF
     log.write_bytes(bytes(data))
+    index = local / "00000000000000000000.index"
+    data = bytearray(index.read_bytes())
+    data[4:8] = (7).to_bytes(4, "big")  # entry 0's position
+    index.write_bytes(bytes(data))
     return local
 
 
@@ -321,34 +328,44 @@ def verify_json(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, li
 
 def unnamed(objects: list[dict[str, object]]) -> list[object]:
     """The objects without the names of files and directories, which differ between tiers."""
-    return [
-        {
-            k: [{**s, "path": None} for s in v] if k == "segment_summaries" else v  # type: ignore[attr-defined]
-            for k, v in o.items()
-            if k != "path"
-        }
-        for o in objects
-    ]
+
+    def value(key: str, v: object) -> object:
+        if key == "segment_summaries":
+            return [{**s, "path": None} for s in v]  # type: ignore[attr-defined]
+        return re.sub(r"/\S+", "<file>", v) if key == "message" else v  # type: ignore[call-overload]
+
+    return [{k: value(k, v) for k, v in o.items() if k != "path"} for o in objects]
 
 
-def test_verify_remote_as_local(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """kafkaks verify --remote checks the remote segments as verify checks the same segments'
-    files: the same problems, summary and exit code, the problems naming the .log object's key."""
+@pytest.mark.parametrize("layout", ["aiven", "local_tiered"])
+def test_verify_remote_as_local(tmp_path: Path, capsys: pytest.CaptureFixture[str], layout: str) -> None:
+    """kafkaks verify --remote checks the remote segments and their indexes (Aiven's .indexes
+    parts, zstd chunks of 61 bytes; LocalTieredStorage's files) as verify checks the same
+    segments' files: the same problems, summary and exit code, each problem naming its object."""
     local = damaged_partition(tmp_path)
     put = enc.put_files(tmp_path / "store")
     ids = [enc.kafka_uuid(), enc.kafka_uuid()]
     for segment_id, base in zip(ids, (0, 16), strict=True):
         segment = enc.SegmentFiles.of(local / f"{base:020d}.log", ENDS[base], {0: base})
-        enc.aiven_copy(
-            put, segment, "orders", TOPIC_ID, 0, segment_id, enc.AivenOptions(61, compression=True)
-        )
+        if layout == "aiven":
+            options = enc.AivenOptions(61, compression=True)
+            enc.aiven_copy(put, segment, "orders", TOPIC_ID, 0, segment_id, options)
+        else:
+            enc.local_tiered_copy(put, segment, "orders", TOPIC_ID, 0, segment_id)
     code, expected, _ = verify_json(capsys, str(local))
-    assert code == 1 and [o["kind"] for o in expected if o["type"] == "problem"] == ["crc_mismatch"]
+    kinds = [(o["kind"], Path(str(o["path"])).name) for o in expected if o["type"] == "problem"]
+    assert code == 1 and kinds == [
+        ("index_no_batch", "00000000000000000000.index"),
+        ("crc_mismatch", "00000000000000000016.log"),
+    ]
     remote_code, got, err = verify_json(capsys, "--remote", str(tmp_path / "store"))
     assert (remote_code, unnamed(got)) == (code, unnamed(expected)) and not err
-    key = f"orders-{TOPIC_ID}/0/00000000000000000016-{ids[1]}.log"
-    assert got[0]["path"] == str(tmp_path / "store" / key)
-    assert [s["path"] for s in got[1]["segment_summaries"]][1] == got[0]["path"]  # type: ignore[index]
+    index, log = (str(o["path"]) for o in got if o["type"] == "problem")
+    assert f"00000000000000000016-{ids[1]}.log" in log and log.startswith(str(tmp_path / "store"))
+    assert f"00000000000000000000-{ids[0]}" in index
+    assert index.endswith(".indexes (offset)" if layout == "aiven" else ".index")
+    (summary,) = [o for o in got if o["type"] == "summary"]
+    assert [s["path"] for s in summary["segment_summaries"]][1] == log  # type: ignore[attr-defined]
 
 
 def test_verify_remote_findings_and_gaps(tiers: Tiers, capsys: pytest.CaptureFixture[str]) -> None:

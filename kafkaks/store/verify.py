@@ -27,7 +27,7 @@ import contextlib
 import itertools
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -47,12 +47,13 @@ from .files import (
     iter_offset_index,
     iter_time_index,
     iter_txn_index,
+    read_offset_index,
     read_producer_snapshot,
 )
 from .listing import FileKind, PartitionDir, Segment, sibling
 from .partition import segment_runs
 from .replicas import first_offset, merge, record_count
-from .segment import ProblemHandler, batch_records, decoded_count, ignore, read_log
+from .segment import LogSource, ProblemHandler, batch_records, decoded_count, ignore, read_log
 
 __all__ = [
     "DEFAULT_MAX_MESSAGE_SIZE",
@@ -60,6 +61,7 @@ __all__ = [
     "TIME_INDEX_ENTRY",
     "LogObject",
     "PartitionReport",
+    "RemoteIndex",
     "SegmentSummary",
     "SnapshotSummary",
     "batch_reaching",
@@ -102,6 +104,20 @@ class LogObject:
     name: str
     base_offset: int
     open: Callable[[], BinaryIO]
+    # its index files, by kind: each one's name in messages and its bytes (fetched when checked)
+    indexes: Callable[[], Mapping[FileKind, tuple[str, bytes]]] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RemoteIndex:
+    """What the check of an index that is not a local file needs: its ``.log`` (open), and the
+    arguments of :func:`~kafkaks.store.files.iter_offset_index` for it and for the offset index
+    beside it (base offset, ``data=`` bytes)."""
+
+    log: BinaryIO
+    base_offset: int
+    data: bytes
+    offset_index: bytes
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +181,7 @@ class PartitionReport:
         return any(problem.kind.damage for problem in self.problems)
 
 
-def first_batch(log: str, position: int, max_size: int) -> Batch | None:
+def first_batch(log: LogSource, position: int, max_size: int) -> Batch | None:
     """The batch that starts exactly at ``position`` within ``max_size`` bytes, if any (Kafka's
     ``fileRecords.slice(position, maxMessageSize).batches.iterator.next``)."""
     for batch in read_log(log, start=position, end=position + max_size, verify_crc=False, on_problem=ignore):
@@ -173,7 +189,7 @@ def first_batch(log: str, position: int, max_size: int) -> Batch | None:
     return None
 
 
-def batch_reaching(log: str, position: int, offset: int, end: int | None = None) -> Batch | None:
+def batch_reaching(log: LogSource, position: int, offset: int, end: int | None = None) -> Batch | None:
     """The first batch from ``position`` (up to ``end``) whose last offset is at least ``offset``."""
     for batch in read_log(log, start=position, end=end, verify_crc=False, on_problem=ignore):
         if batch.last_offset >= offset:
@@ -391,6 +407,26 @@ class _Checker:
         with log.open() as stream:
             self.segment(log.name, log.base_offset, stream)
 
+    def index_objects(self, log: LogObject, parts: Mapping[FileKind, tuple[str, bytes]]) -> None:
+        """The checks of a ``.log`` object's index files (``parts``: name and bytes by kind, the
+        empty ones left out as Kafka leaves out an empty file), each as that of a local file."""
+        offset_index = parts.get(FileKind.INDEX, ("", b""))[1]
+        for kind, (name, data) in parts.items():
+            if not data:
+                continue
+            if kind in (FileKind.INDEX, FileKind.TIMEINDEX):
+                check = self.index if kind is FileKind.INDEX else self.time_index
+
+                def indexed(check: Callable[..., None] = check, name: str = name, data: bytes = data) -> None:
+                    with log.open() as stream:
+                        check(name, RemoteIndex(stream, log.base_offset, data, offset_index))
+
+                self.guarded(name, indexed)
+            elif kind is FileKind.TXNINDEX:
+                self.guarded(name, partial(self.txn_index, name, data))
+            elif kind is FileKind.SNAPSHOT:
+                self.guarded(name, partial(self.producer_snapshot, name, data))
+
     def segment(self, path: str, base_offset: int, source: BinaryIO | None = None) -> None:
         """The checks of a ``.log`` (read from ``source`` when given) whose base offset is ``base_offset``."""
         batches, records, first, last = self.batches(path, source=source)
@@ -427,11 +463,15 @@ class _Checker:
         self.problem(ProblemKind.MISSING_LOG, path, reason)
         return False
 
-    def index(self, path: str) -> None:
-        log = sibling(path, FileKind.LOG)
-        entries = iter_offset_index(path)
+    def index(self, path: str, remote: RemoteIndex | None = None) -> None:
+        log: LogSource = sibling(path, FileKind.LOG) if remote is None else remote.log
+        entries = (
+            iter_offset_index(path, remote.base_offset, data=remote.data)
+            if remote
+            else iter_offset_index(path)
+        )
         first = next(entries, None)
-        if first is None or not self.can_verify(path, log):
+        if first is None or (remote is None and not self.can_verify(path, str(log))):
             return
         previous: OffsetIndexEntry | None = None
         for number, (entry, following) in enumerate(_with_next(itertools.chain([first], entries))):
@@ -452,14 +492,19 @@ class _Checker:
             previous = entry
 
     def index_entry(
-        self, path: str, log: str, number: int, entry: OffsetIndexEntry, following: OffsetIndexEntry | None
+        self,
+        path: str,
+        log: LogSource,
+        number: int,
+        entry: OffsetIndexEntry,
+        following: OffsetIndexEntry | None,
     ) -> None:
         batch = first_batch(log, entry.position, self.max_size)
         if batch is None:
             self.problem(
                 ProblemKind.INDEX_NO_BATCH,
                 path,
-                f"no batch starts at position {entry.position} of {log}",
+                f"no batch starts at position {entry.position} of {getattr(log, 'name', log)}",
                 number * INDEX_ENTRY,
                 entry.offset,
                 INDEX_ENTRY,
@@ -489,13 +534,20 @@ class _Checker:
                     INDEX_ENTRY,
                 )
 
-    def time_index(self, path: str) -> None:
-        log, index = sibling(path, FileKind.LOG), sibling(path, FileKind.INDEX)
-        entries = iter_time_index(path)
+    def time_index(self, path: str, remote: RemoteIndex | None = None) -> None:
+        log: LogSource = sibling(path, FileKind.LOG) if remote is None else remote.log
+        entries = (
+            iter_time_index(path, remote.base_offset, data=remote.data) if remote else iter_time_index(path)
+        )
         first = next(entries, None)
-        if first is None or not self.can_verify(path, log):
+        if first is None or (remote is None and not self.can_verify(path, str(log))):
             return
-        with open_offset_index(index) as offsets:
+        offsets_of = (
+            open_offset_index(sibling(path, FileKind.INDEX))
+            if remote is None
+            else contextlib.nullcontext(read_offset_index(path, remote.base_offset, data=remote.offset_index))
+        )
+        with offsets_of as offsets:
             previous: TimeIndexEntry | None = None
             for number, entry in enumerate(itertools.chain([first], entries)):
                 where = number * TIME_INDEX_ENTRY
@@ -527,7 +579,9 @@ class _Checker:
                 TIME_INDEX_ENTRY,
             )
 
-    def time_entry(self, path: str, log: str, position: int, timestamp: int, offset: int, where: int) -> None:
+    def time_entry(
+        self, path: str, log: LogSource, position: int, timestamp: int, offset: int, where: int
+    ) -> None:
         batch = batch_reaching(log, position, offset)
         first = None if batch is None else _first_offset(batch)
         if batch is None or first is None or not first <= offset <= batch.last_offset:
@@ -575,10 +629,13 @@ class _Checker:
                 TIME_INDEX_ENTRY,
             )
 
-    def cleaned_gap(self, path: str, log: str, offset: int, next_first: int, where: int) -> bool:
+    def cleaned_gap(self, path: str, log: LogSource, offset: int, next_first: int, where: int) -> bool:
         """Reports an index entry whose offset lies in a gap the log cleaner left before the batch
         starting at ``next_first`` (:mod:`kafkaks.store.cleaning`), as information; False when the
-        offset is in no such gap."""
+        offset is in no such gap, or the ``.log`` is no local file (a remote segment: a topic with
+        tiered storage is never compacted, KIP-405)."""
+        if not isinstance(log, str):
+            return False
         cleaning = self.cleanings.get(log)
         if cleaning is None:
             cleaning = self.cleanings[log] = cleaning_of(log)
@@ -598,8 +655,8 @@ class _Checker:
         )
         return True
 
-    def txn_index(self, path: str) -> None:
-        for number, txn in enumerate(iter_txn_index(path)):
+    def txn_index(self, path: str, data: bytes | None = None) -> None:
+        for number, txn in enumerate(iter_txn_index(path, data=data)):
             if txn.version > 0:
                 self.problem(
                     ProblemKind.TXN_INDEX_VERSION,
@@ -610,8 +667,8 @@ class _Checker:
                     TXN_INDEX_ENTRY,
                 )
 
-    def producer_snapshot(self, path: str) -> None:
-        snapshot = read_producer_snapshot(path)
+    def producer_snapshot(self, path: str, data: bytes | None = None) -> None:
+        snapshot = read_producer_snapshot(path, data=data)
         if not snapshot.crc_valid:
             self.problem(
                 ProblemKind.SNAPSHOT_CRC_MISMATCH,
@@ -700,6 +757,15 @@ def verify_logs(
         checker.add(problem)
     for log in logs:
         checker.guarded(log.name, partial(checker.log_object, log))
+        if log.indexes is not None:
+            try:
+                parts = log.indexes()
+            except KafkaksError as exc:
+                checker.problem(
+                    ProblemKind.UNREADABLE_FILE, exc.path or log.name, exc.reason, exc.position or 0
+                )
+            else:
+                checker.index_objects(log, parts)
     checker.cross_segment(copies=True)
     return checker.report
 
