@@ -62,3 +62,22 @@ def table(results: dict[str, tuple[int, float]], size: int) -> list[str]:
         rate = count / seconds
         lines.append(f"| {name} | {rate / 1e3:.0f}k | {size / seconds / 1e6:.0f} | **{rate / base:.2f}x** |")
     return lines
+
+
+def verify_table(segment: Path, cache: Path) -> list[str]:
+    """Whole ``kafkaks verify -q`` processes over the segment's log dir and over the plain and zstd
+    stores :func:`readers` made in ``cache``: wall time and peak RSS (a remote segment is read a
+    few chunks at a time, so its peak stays that of the log dir's, plus the chunks)."""
+    from record_bomb import measure
+
+    kafkaks_command = str(Path(sys.executable).with_name("kafkaks"))
+    runs = {
+        "`kafkaks verify -q <log dir>`": [str(segment.parent)],
+        "`kafkaks verify -q --remote <plain store>`": ["--remote", str(cache / "remote-plain")],
+        "`kafkaks verify -q --remote <zstd store>`": ["--remote", str(cache / "remote-zstd")],
+    }
+    lines = ["| command | wall time | peak RSS |", "|---|---|---|"]
+    for name, arguments in runs.items():
+        seconds, rss = measure([kafkaks_command, "verify", "-q", *arguments])
+        lines.append(f"| {name} | {seconds:.1f} s | {rss:.0f} MiB |")
+    return lines

@@ -750,6 +750,11 @@ def main() -> None:
             "",
             *remote_bench.table(results, segments["none"].stat().st_size),
             "",
+            "`kafkaks verify -q` of the same segment in whole processes (`bench/remote_bench.py`, "
+            "`verify_table`; output to /dev/null):",
+            "",
+            *remote_bench.verify_table(segments["none"], CACHE),
+            "",
         ]
     if "bomb" in SECTIONS:
         print("record bomb", file=sys.stderr)

@@ -2,6 +2,7 @@
 
     aiven_chunk_sizes
     aiven_encrypted_chunk
+    aiven_segment_custom_metadata
     aiven_segment_indexes
     kafka_cluster_metadata_log
     kafka_consumer_offsets_key

@@ -134,10 +134,8 @@ def read_arrow(
     paths = [path] if isinstance(path, str | os.PathLike) else list(path)
     options = ReadOptions(verify_crc, max_decompressed_bytes, isolation, on_problem)
     if remote is not None:
-        from .remote.tiers import tiered_sources
-
         local = partition_copies(partition_listings(paths, on_problem=on_problem)) if paths else []
-        sources = tiered_sources(remote, local, options)
+        sources = remote.sources(local, options)
     elif len(paths) == 1 and os.path.isfile(paths[0]):
         path = paths[0]
         if not LOG_FILE.search(os.fspath(path)):

@@ -29,7 +29,7 @@ import sys
 import time
 import urllib.parse
 import uuid
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -434,6 +434,7 @@ def write_parquet(
     decode_values: str | None = None,
     conf: dict[str, str] | None = None,
     dry_run: bool = False,
+    remote: Mapping[str, str] | None = None,
 ) -> ParquetRun | None:
     """Read ``src`` as the ``kafka-log`` source reads it, write ``dest`` as Parquet partitioned by
     topic and partition, and return what was written (None: a dry run).
@@ -444,7 +445,9 @@ def write_parquet(
     wrong there raises :class:`RefusedError`. ``progress`` gets a short line per stage;
     ``spark_log`` is where a session started here writes Spark's output. ``decode_values`` is the
     source's ``decodeValues`` option (``registry``, a registry URL or path). ``dry_run`` stops after
-    the checks and the planning line, before Spark starts."""
+    the checks and the planning line, before Spark starts. ``remote`` holds the source's options of
+    tiered storage (``remote``: the store; ``remoteKeyPrefix``, ``remoteKeys``, ``remoteMetadata``):
+    the remote segments are read too (``src`` may then be empty: the store alone)."""
     try:
         from .spark.filesystems import filesystem
         from .spark.planning import plan
@@ -455,7 +458,8 @@ def write_parquet(
     say = progress if progress is not None else (lambda _line: None)
     paths = [src] if isinstance(src, str) else list(src)
     options = source_options(isolation, mode, include_metadata, max_bytes_per_partition, decode_values)
-    target = Destination.check(dest, paths, write_mode)
+    options.update(remote or {})
+    target = Destination.check(dest, [*paths, *([remote["remote"]] if remote else [])], write_mode)
     parsed, total = _survey(paths, options, say)
     splits = plan(_sized(parsed, total, master, conf, spark))
     if dry_run:

@@ -24,13 +24,18 @@ the plugins' Java code and not from kafkaks' reader:
   RemotePartitionDeleteMetadataRecord.json (2), version 0, flexible (compact strings, arrays and
   bytes, a tagged-field count after each structure); batches by kafka-python's MemoryRecordsBuilder.
 
-AES-GCM comes from ``cryptography``; the RSA wrap from PyCryptodome, since ``cryptography`` refuses
-SHA3 in OAEP (kafkaks unwraps with PyCryptodome too: that one step is not cross-checked).
+AES-GCM and the RSA key pair come from ``cryptography``, never from PyCryptodome, which kafkaks
+decrypts with. ``cryptography`` refuses SHA3 in OAEP ("This combination of padding and hash
+algorithm is not supported"), so the wrap is RFC 8017's RSAES-OAEP-ENCRYPT written here (EME-OAEP
+with ``hashlib``'s SHA3-512 and MGF1 over it, then the RSA public operation on ``cryptography``'s
+key numbers); tests/test_remote.py checks this OAEP against ``cryptography``'s own decryption
+with SHA-256, and against OpenSSL's SHA3-512 OAEP.
 """
 
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import os
 import struct
@@ -40,10 +45,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import zstandard
-from Crypto.Cipher import PKCS1_OAEP
-from Crypto.Hash import SHA3_512
-from Crypto.PublicKey import RSA
-from Crypto.Signature.pss import MGF1
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import rsa
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from kafka.record.memory_records import MemoryRecordsBuilder
 
@@ -105,16 +108,48 @@ class SegmentFiles:
 
 def rsa_key_pair(bits: int = 2048) -> tuple[bytes, bytes]:
     """(private key PKCS#8 PEM, public key X.509 PEM), as RsaKeyReader reads them."""
-    key = RSA.generate(bits)
-    return key.export_key(format="PEM", pkcs=8), key.publickey().export_key(format="PEM")
+    key = rsa.generate_private_key(public_exponent=65537, key_size=bits)
+    private = key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    )
+    public = key.public_key().public_bytes(
+        serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
+    )
+    return private, public
+
+
+def _mgf1(seed: bytes, length: int, hash_name: str) -> bytes:
+    """RFC 8017 B.2.1 MGF1."""
+    out = b"".join(
+        hashlib.new(hash_name, seed + counter.to_bytes(4, "big")).digest()
+        for counter in range(-(-length // hashlib.new(hash_name).digest_size))
+    )
+    return out[:length]
+
+
+def oaep_encrypt(public_pem: bytes, message: bytes, hash_name: str = "sha3_512") -> bytes:
+    """RFC 8017 7.1.1 RSAES-OAEP-ENCRYPT with an empty label, ``hash_name`` (hashlib's) as the hash
+    and in MGF1; the RSA public operation on the key's numbers, from ``cryptography``."""
+    key = serialization.load_pem_public_key(public_pem)
+    assert isinstance(key, rsa.RSAPublicKey)
+    numbers = key.public_numbers()
+    k = (numbers.n.bit_length() + 7) // 8
+    h_len = hashlib.new(hash_name).digest_size
+    if len(message) > k - 2 * h_len - 2:
+        raise ValueError("message too long")
+    l_hash = hashlib.new(hash_name, b"").digest()
+    db = l_hash + b"\x00" * (k - len(message) - 2 * h_len - 2) + b"\x01" + message
+    seed = os.urandom(h_len)
+    masked_db = bytes(a ^ b for a, b in zip(db, _mgf1(seed, k - h_len - 1, hash_name), strict=True))
+    masked_seed = bytes(a ^ b for a, b in zip(seed, _mgf1(masked_db, h_len, hash_name), strict=True))
+    encoded = int.from_bytes(b"\x00" + masked_seed + masked_db, "big")
+    return pow(encoded, numbers.e, numbers.n).to_bytes(k, "big")
 
 
 def wrap_data_key(public_pem: bytes, data_key: bytes) -> bytes:
-    """RsaEncryptionProvider.encryptDataKey: OAEP with SHA3-512 (hash and MGF1), empty label."""
-    cipher = PKCS1_OAEP.new(
-        RSA.import_key(public_pem), hashAlgo=SHA3_512, mgfunc=lambda seed, n: MGF1(seed, n, SHA3_512)
-    )
-    return cipher.encrypt(data_key)
+    """RsaEncryptionProvider.encryptDataKey (Cipher "RSA/NONE/OAEPWithSHA3-512AndMGF1Padding"):
+    OAEP with SHA3-512 as the hash and in MGF1, empty label."""
+    return oaep_encrypt(public_pem, data_key, "sha3_512")
 
 
 def _zstd(data: bytes) -> bytes:
@@ -343,17 +378,39 @@ def segment_record(
     return _framed(0, message)
 
 
-def update_record(topic: str, topic_id: str, partition: int, segment_id: str, state: int) -> bytes:
+def update_record(
+    topic: str, topic_id: str, partition: int, segment_id: str, state: int, custom: bytes | None = None
+) -> bytes:
     """RemoteLogSegmentMetadataUpdateRecord (apiKey 1): 1 COPY_SEGMENT_FINISHED, 2 DELETE_SEGMENT_STARTED,
-    3 DELETE_SEGMENT_FINISHED."""
+    3 DELETE_SEGMENT_FINISHED; ``custom``: its CustomMetadata (COMPACT_NULLABLE_BYTES)."""
     message = (
         _segment_id(topic, topic_id, partition, segment_id)
         + struct.pack(">iq", 0, 1700000000001)
-        + _uvarint(0)
+        + (_uvarint(0) if custom is None else _uvarint(len(custom) + 1) + custom)
         + struct.pack(">b", state)
         + _uvarint(0)
     )
     return _framed(1, message)
+
+
+def custom_metadata(remote_size: int | None, object_prefix: str | None, object_key: str | None) -> bytes:
+    """What Aiven's copyLogSegmentData returns as the segment's custom metadata
+    (SegmentCustomMetadataBuilder.build, SegmentCustomMetadataSerde.serialize; fields and tags of
+    SegmentCustomMetadataField, at 3afb9d7f2e577737b770c623a4d6b6e80e0d5818): a Kafka Struct of one
+    TaggedFieldsSection, written as Kafka's TaggedFields type writes it (count, then per tag in
+    increasing order: tag, size, value), each value by its Type: 0 VARLONG (ZigZag), 1 and 2
+    COMPACT_STRING. No field configured: no bytes at all."""
+    values = {}
+    if remote_size is not None:
+        values[0] = _uvarint((remote_size << 1) ^ (remote_size >> 63))
+    if object_prefix is not None:
+        values[1] = _compact_string(object_prefix)
+    if object_key is not None:
+        values[2] = _compact_string(object_key)
+    if not values:
+        return b""
+    fields = b"".join(_uvarint(tag) + _uvarint(len(value)) + value for tag, value in sorted(values.items()))
+    return _uvarint(len(values)) + fields
 
 
 def partition_delete_record(topic: str, topic_id: str, partition: int, state: int) -> bytes:

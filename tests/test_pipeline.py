@@ -335,3 +335,20 @@ def test_a_run_of_several_tasks_has_as_many_as_the_cores_take_in_rounds(
     options = Options.parse({"path": str(LOGDIR), "maxBytesPerPartition": "100"})
     sized = _sized(options, total, master, None, None)
     assert -(-total // sized.max_bytes_per_partition) == tasks
+
+
+def test_remote_is_tiered_storage_and_spark_connect_goes_to_master(
+    source: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--remote was --master's other name (Spark Connect's sc://, as spark-submit takes it): it is
+    tiered storage's store now, and an sc:// URL given to it is refused saying where it goes."""
+    code, _, err = pipeline(["--remote", "sc://host:15002", str(source), str(tmp_path / "o")], capsys)
+    assert code == 2 and "give sc://host:15002 as --master" in err
+    code, _, err = pipeline([str(tmp_path / "o")], capsys)
+    assert code == 2 and "no SRC" in err
+    store = tmp_path / "store"
+    store.mkdir()
+    code, _, err = pipeline(["--format", "iceberg", "--remote", str(store), str(tmp_path / "o")], capsys)
+    assert code == 2 and "does not take --remote" in err
+    code, _, err = pipeline(["--dry-run", "--remote", str(store), str(source), str(tmp_path / "o")], capsys)
+    assert code == 0 and "dry run" in err

@@ -328,3 +328,89 @@ def test_a_split_pickles(tmp_path: Path, key_pair: tuple[bytes, bytes]) -> None:
     task_segment, task_keyring = pickle.loads(pickle.dumps((segment, keyring)))
     start = whole[1][2]
     assert signature(read_remote_segment(task_segment, keyring=task_keyring, start=start)) == whole[1:]
+
+
+@pytest.mark.parametrize(
+    ("fields", "expected"),
+    [
+        ((1 << 40, "tiered/", "orders-x/0/key"), (1 << 40, "tiered/", "orders-x/0/key")),
+        ((None, None, "k"), (None, None, "k")),
+        ((None, None, None), (None, None, None)),
+    ],
+    ids=["all", "key-only", "none"],
+)
+def test_custom_metadata_spec(
+    fields: tuple[int | None, str | None, str | None], expected: tuple[int | None, str | None, str | None]
+) -> None:
+    """aiven_segment_custom_metadata.ksy reads the tagged fields Aiven's serde writes (the encoder's
+    bytes, from SegmentCustomMetadataField); a cut section is a ValueError."""
+    from kafkaks.remote.aiven import parse_custom_metadata
+
+    data = enc.custom_metadata(*fields)
+    parsed = parse_custom_metadata(data)
+    assert (parsed.remote_size, parsed.object_prefix, parsed.object_key) == expected
+    if data:
+        with pytest.raises(ValueError, match="does not parse"):
+            parse_custom_metadata(data[:-1])
+
+
+def test_rsa_oaep_sha3_test_vectors(key_pair: tuple[bytes, bytes], tmp_path: Path) -> None:
+    """The data key's RSA wrap, made by implementations other than kafkaks' PyCryptodome: the
+    encoder's RFC 8017 OAEP (decrypted by ``cryptography`` with SHA-256, which it supports, to show
+    the construction right) with SHA3-512 as Aiven's RsaEncryptionProvider uses it, and OpenSSL's
+    own SHA3-512 OAEP; kafkaks' Keyring unwraps both."""
+    import shutil
+    import subprocess
+
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import padding
+
+    private_pem, public_pem = key_pair
+    private = serialization.load_pem_private_key(private_pem, password=None)
+    sha256 = padding.OAEP(mgf=padding.MGF1(hashes.SHA256()), algorithm=hashes.SHA256(), label=None)
+    data_key = bytes(range(32))
+    assert private.decrypt(enc.oaep_encrypt(public_pem, data_key, "sha256"), sha256) == data_key  # type: ignore[union-attr, call-arg]
+    keyring = Keyring({"k1": private_pem})
+    assert keyring.unwrap("k1", enc.wrap_data_key(public_pem, data_key), "here") == data_key
+    if shutil.which("openssl") is None:
+        pytest.skip("no openssl command: the OpenSSL vector is not made")
+    (tmp_path / "key.pem").write_bytes(private_pem)
+    (tmp_path / "data-key").write_bytes(data_key[::-1])
+    options = ["rsa_padding_mode:oaep", "rsa_oaep_md:sha3-512", "rsa_mgf1_md:sha3-512"]
+    command = ["openssl", "pkeyutl", "-encrypt", "-inkey", str(tmp_path / "key.pem")]
+    command += [word for option in options for word in ("-pkeyopt", option)]
+    command += ["-in", str(tmp_path / "data-key"), "-out", str(tmp_path / "wrapped")]
+    subprocess.run(command, check=True, capture_output=True)
+    assert keyring.unwrap("k1", (tmp_path / "wrapped").read_bytes(), "here") == data_key[::-1]
+
+
+def test_memory_stays_a_few_chunks_when_chunks_compress_well(tmp_path: Path) -> None:
+    """A fetch takes as many stored chunks as fit in FETCH_BYTES: 8 MiB of segment in 64 KiB
+    chunks that zstd makes tiny is one fetch, decoded chunk by chunk as read_log wants them, so the
+    read holds a few chunks and read_log's buffer, not the segment (measured with tracemalloc)."""
+    import tracemalloc
+
+    from kafka.record.memory_records import MemoryRecordsBuilder
+
+    log = tmp_path / "logdir" / "orders-0" / "00000000000000000000.log"
+    log.parent.mkdir(parents=True)
+    batches, offset = bytearray(), 0
+    while len(batches) < 8 << 20:
+        builder = MemoryRecordsBuilder(magic=2, compression_type=0, batch_size=1 << 20)
+        for _ in range(100):
+            builder.append(timestamp=1700000000000, key=None, value=b"x" * 400, headers=[])
+        builder.close()
+        batch = bytearray(builder.buffer())
+        batch[0:8] = offset.to_bytes(8, "big")  # the base offset is outside the CRC
+        batches += batch
+        offset += 100
+    log.write_bytes(bytes(batches))
+    copy_one(tmp_path / "store", log, enc.AivenOptions(64 << 10, compression=True))
+    (segment,) = find_segments(open_store(tmp_path / "store")).segments
+    tracemalloc.start()
+    try:
+        count = sum(1 for _ in flatten(read_remote_segment(segment)))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert count == offset // 100 and peak < 4 << 20, peak

@@ -70,3 +70,27 @@ def test_without_the_prefix_nothing_is_a_segment(bucket: tuple[str, bytes]) -> N
     uri, _private = bucket
     remote = Remote.open(uri)
     assert remote.partitions == {}
+
+
+def test_split_of_an_s3_segment_is_read_where_it_is_unpickled(
+    bucket: tuple[str, bytes], tmp_path: Path
+) -> None:
+    """The kafka-log source's splits of the bucket: a segment's store pickles as its URI and is
+    opened again by the task, which reads the chunks and decrypts them (key file from remoteKeys)."""
+    import pickle
+
+    pytest.importorskip("pyspark", reason="PySpark is not installed: pip install 'kafkaks[spark]'")
+    from kafkaks.spark.options import Options
+    from kafkaks.spark.planning import plan
+    from kafkaks.spark.reading import read_split
+
+    uri, private = bucket
+    (tmp_path / "k1.pem").write_bytes(private)
+    options = {"remote": uri, "remoteKeyPrefix": "kafka/", "remoteKeys": f"k1={tmp_path / 'k1.pem'}"}
+    parsed = Options.parse(options)
+    splits = [pickle.loads(pickle.dumps(split)) for split in plan(parsed)]
+    assert [split.base_offset for split in splits] == [0, 16]
+    assert splits[0].remote is not None and splits[0].remote.store.name.startswith("s3://tiers/cluster")
+    got = pa.Table.from_batches([batch for split in splits for batch in read_split(split, parsed)])
+    expected = pa.Table.from_batches(list(kafkaks.read_arrow(ORDERS)))
+    assert got.equals(expected.slice(0, 30))

@@ -11,6 +11,7 @@ the local log dir keeps 16 and 30, as a broker does after tiering 0 and 16.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -241,6 +242,28 @@ def test_read_tiered_partition_records(tiers: Tiers) -> None:
     ]
 
 
+def test_read_partition_and_log_dir_across_tiers(tiers: Tiers) -> None:
+    """read_partition and read_log_dir with remote=: the records of the complete directory, the
+    overlap reported as read_arrow reports it; read_log_dir of the store alone."""
+    remote = Remote.open(tiers.store, metadata=[tiers.metadata])
+
+    def rows(records: object) -> list[tuple[object, ...]]:
+        return [(r.offset, r.timestamp, r.key, r.value, r.headers, r.topic, r.partition) for r in records]  # type: ignore[attr-defined]
+
+    expected = rows(read_partition(ORDERS))
+    problems: list[Problem] = []
+    assert rows(read_partition(tiers.local, remote=remote, on_problem=problems.append)) == expected
+    assert {p.kind for p in problems} == {"segment_overlap"}
+    problems.clear()
+    assert (
+        rows(kafkaks.read_log_dir(tiers.local.parent, remote=remote, on_problem=problems.append)) == expected
+    )
+    assert {p.kind for p in problems} == {"segment_overlap"}
+    assert [r.offset for r in kafkaks.read_log_dir(remote=remote)] == list(range(30))
+    with pytest.raises(ValueError, match="read_tiered_partition"):
+        list(read_partition([], remote=remote))
+
+
 def test_local_tiered_storage_across_tiers(tmp_path: Path) -> None:
     """LocalTieredStorage's directory: 0 copied, 16 copied up to its time index only (a broker that
     died mid-copy), the local log dir holding 16 and 30."""
@@ -279,3 +302,151 @@ def test_dump_remote(tiers: Tiers, capsys: pytest.CaptureFixture[str], json_outp
         return [{k: v for k, v in o.items() if k != "path"} for o in objects]
 
     assert unnamed(captured.out) == unnamed(expected) and len(unnamed(expected)) > 40
+
+
+def damaged_partition(tmp_path: Path) -> Path:
+    """orders-0's segments 0 and 16 with their offset and time indexes: a byte of 16's first batch
+    flipped (a CRC mismatch at offset 16), and 0's first index entry pointing where no batch starts."""
+    local = tmp_path / "local" / "orders-0"
+    local.mkdir(parents=True)
+    for base in (0, 16):
+        for suffix in (".log", ".index", ".timeindex"):
+            shutil.copy(ORDERS / f"{base:020d}{suffix}", local)
+    log = local / "00000000000000000016.log"
+    data = bytearray(log.read_bytes())
+    data[100] ^= 0xFF
+    log.write_bytes(bytes(data))
+    index = local / "00000000000000000000.index"
+    data = bytearray(index.read_bytes())
+    data[4:8] = (7).to_bytes(4, "big")  # entry 0's position
+    index.write_bytes(bytes(data))
+    return local
+
+
+def verify_json(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[dict[str, object]], str]:
+    code = main(["verify", "--json", *args])
+    captured = capsys.readouterr()
+    return code, [json.loads(line) for line in captured.out.splitlines()], captured.err
+
+
+def unnamed(objects: list[dict[str, object]]) -> list[object]:
+    """The objects without the names of files and directories, which differ between tiers."""
+
+    def value(key: str, v: object) -> object:
+        if key == "segment_summaries":
+            return [{**s, "path": None} for s in v]  # type: ignore[attr-defined]
+        return re.sub(r"/\S+", "<file>", v) if key == "message" else v  # type: ignore[call-overload]
+
+    return [{k: value(k, v) for k, v in o.items() if k != "path"} for o in objects]
+
+
+@pytest.mark.parametrize("layout", ["aiven", "local_tiered"])
+def test_verify_remote_as_local(tmp_path: Path, capsys: pytest.CaptureFixture[str], layout: str) -> None:
+    """kafkaks verify --remote checks the remote segments and their indexes (Aiven's .indexes
+    parts, zstd chunks of 61 bytes; LocalTieredStorage's files) as verify checks the same
+    segments' files: the same problems, summary and exit code, each problem naming its object."""
+    local = damaged_partition(tmp_path)
+    put = enc.put_files(tmp_path / "store")
+    ids = [enc.kafka_uuid(), enc.kafka_uuid()]
+    for segment_id, base in zip(ids, (0, 16), strict=True):
+        segment = enc.SegmentFiles.of(local / f"{base:020d}.log", ENDS[base], {0: base})
+        if layout == "aiven":
+            options = enc.AivenOptions(61, compression=True)
+            enc.aiven_copy(put, segment, "orders", TOPIC_ID, 0, segment_id, options)
+        else:
+            enc.local_tiered_copy(put, segment, "orders", TOPIC_ID, 0, segment_id)
+    code, expected, _ = verify_json(capsys, str(local))
+    kinds = [(o["kind"], Path(str(o["path"])).name) for o in expected if o["type"] == "problem"]
+    assert code == 1 and kinds == [
+        ("index_no_batch", "00000000000000000000.index"),
+        ("crc_mismatch", "00000000000000000016.log"),
+    ]
+    remote_code, got, err = verify_json(capsys, "--remote", str(tmp_path / "store"))
+    assert (remote_code, unnamed(got)) == (code, unnamed(expected)) and not err
+    index, log = (str(o["path"]) for o in got if o["type"] == "problem")
+    assert f"00000000000000000016-{ids[1]}.log" in log and log.startswith(str(tmp_path / "store"))
+    assert f"00000000000000000000-{ids[0]}" in index
+    assert index.endswith(".indexes (offset)" if layout == "aiven" else ".index")
+    (summary,) = [o for o in got if o["type"] == "summary"]
+    assert [s["path"] for s in summary["segment_summaries"]][1] == log  # type: ignore[attr-defined]
+
+
+def test_verify_remote_findings_and_gaps(tiers: Tiers, capsys: pytest.CaptureFixture[str]) -> None:
+    """With the metadata: what is not live is said on stderr; segment 16 gone from the store and
+    the local log dir starting at 30 is a gap (exit 1), as are the live segment's missing objects."""
+    for path in (tiers.store / f"orders-{TOPIC_ID}" / "0").glob(f"*{tiers.ids['second']}*"):
+        path.unlink()
+    for path in tiers.local.glob("00000000000000000016.*"):
+        path.unlink()
+    remote = ["--remote", str(tiers.store), "--remote-metadata", str(tiers.metadata)]
+    code, got, err = verify_json(capsys, str(tiers.local), *remote)
+    assert code == 1
+    assert err.count("not_live") == 2 and "missing_objects" in err
+    (gap,) = [o for o in got if o["type"] == "problem"]
+    assert (gap["kind"], gap["offset"], gap["corrupt"]) == ("tier_gap", 16, True)
+    assert "offsets 16..29" in str(gap["message"])
+
+
+def test_verify_remote_encrypted_without_key(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An encrypted segment without its key pair: an unreadable_file problem naming its object."""
+    private, public = enc.rsa_key_pair()
+    options = enc.AivenOptions(chunk_size=100, encryption=("pair1", public))
+    enc.aiven_copy(
+        enc.put_files(tmp_path / "store"), files(0), "orders", TOPIC_ID, 0, enc.kafka_uuid(), options
+    )
+    code, got, _ = verify_json(capsys, "--remote", str(tmp_path / "store"))
+    problem = got[0]
+    assert (code, problem["kind"]) == (1, "unreadable_file")
+    assert str(problem["path"]).endswith(".log") and "pair1" in str(problem["message"])
+    (tmp_path / "pair1.pem").write_bytes(private)
+    key = ["--remote-key", f"pair1={tmp_path / 'pair1.pem'}"]
+    code, got, _ = verify_json(capsys, "--remote", str(tmp_path / "store"), *key)
+    assert code == 0 and got[0]["records"] == 16
+
+
+def test_custom_metadata_names_the_objects(tmp_path: Path) -> None:
+    """Aiven's custom metadata in COPY_SEGMENT_FINISHED (object prefix and key, written by
+    tests/remote_encoder.py from SegmentCustomMetadataField) says where a segment's objects are,
+    over the configured prefix: segment 0 under the prefix it was uploaded with ("old/", the
+    configuration now says "new/"), segment 16 under a key of its own. Without it, neither is found."""
+    put = enc.put_files(tmp_path / "store")
+    options = enc.AivenOptions(chunk_size=300, prefix="old/")
+    first, second = enc.kafka_uuid(), enc.kafka_uuid()
+    enc.aiven_copy(put, files(0), "orders", TOPIC_ID, 0, first, options)
+    main = enc.aiven_copy(put, files(16), "orders", TOPIC_ID, 0, second, options)
+    for path in (tmp_path / "store" / "old").glob(f"{main}.*"):
+        target = tmp_path / "store" / "old" / "moved" / f"segment{path.suffix}"
+        target.parent.mkdir(exist_ok=True)
+        path.rename(target)
+
+    def metadata(custom: bool) -> Path:
+        folder = tmp_path / f"meta-{custom}"
+        records = []
+        for segment_id, base, key in ((first, 0, None), (second, 16, "moved/segment")):
+            size = (ORDERS / f"{base:020d}.log").stat().st_size
+            records.append(
+                enc.segment_record("orders", TOPIC_ID, 0, segment_id, base, ENDS[base], {0: base}, size)
+            )
+            fields = enc.custom_metadata(size, "old/", key) if custom else None
+            records.append(enc.update_record("orders", TOPIC_ID, 0, segment_id, 1, fields))
+        enc.write_metadata_log(folder, records)
+        return folder
+
+    remote = Remote.open(tmp_path / "store", key_prefix="new/", metadata=[metadata(True)])
+    assert [s.start_offset for s in remote.segments("orders", 0)] == [0, 16] and not remote.findings
+    got, problems = read(remote, [])
+    assert got == [batch for batch in whole() if batch[0] < 30] and not problems
+    plain = Remote.open(tmp_path / "store", key_prefix="new/", metadata=[metadata(False)])
+    assert plain.partitions == {} and [f.kind for f in plain.findings] == ["missing_objects"] * 2
+
+
+def test_verify_remote_overlapping_copies(tiers: Tiers, capsys: pytest.CaptureFixture[str]) -> None:
+    """Without the metadata, the deleted copy of 0..15 is read beside the other (each offset once):
+    verify notes the overlap as reading does (segment_overlap, information, exit 0), and says on
+    stderr that the half-copied segment is left out."""
+    code, got, err = verify_json(capsys, "--remote", str(tiers.store))
+    problems = [o for o in got if o["type"] == "problem"]
+    assert code == 0 and [(p["kind"], p["corrupt"]) for p in problems] == [("segment_overlap", False)]
+    assert "offsets 0..15 are also in" in str(problems[0]["message"]) and "incomplete_copy" in err
+    (summary,) = [o for o in got if o["type"] == "summary"]
+    assert (summary["segments"], summary["first_offset"], summary["last_offset"]) == (3, 0, 29)

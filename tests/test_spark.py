@@ -690,3 +690,22 @@ def test_plan_reads_a_folder_of_log_dirs(tmp_path: Path) -> None:
     expected = [(s.topic, s.partition, s.base_offset) for s in plan(Options.parse({"path": str(LOGDIR)}))]
     found = plan(Options.parse({"path": str(tmp_path / "broker-1")}))
     assert [(s.topic, s.partition, s.base_offset) for s in found] == expected
+
+
+def test_remote_segments_through_the_source_and_the_pipeline(spark: Any, tmp_path: Path) -> None:
+    """option remote / pipeline's remote=: orders-0 split across a store and a log dir
+    (tests/test_splits.py's tiered), read by Spark's tasks from the store, gives the rows of the
+    whole local partition, in the DataFrame and in the Parquet the pipeline writes."""
+    import pyarrow.parquet as pq
+    from test_splits import tiered
+
+    store, logdir = tiered(tmp_path)
+    columns = ["topic", "partition", "offset", "key", "value"]
+    expected = pa.Table.from_batches(list(kafkaks.read_arrow(LOGDIR / "orders-0"))).select(columns)
+    got = load(spark, str(logdir), remote=str(store)).select(*columns).orderBy("offset").toArrow()
+    assert got.cast(expected.schema).equals(expected)
+    dest = tmp_path / "out"
+    pipeline.run([str(logdir)], str(dest), spark=spark, echo=None, remote={"remote": str(store)})
+    written = pq.read_table(dest / "topic=orders").sort_by("offset")
+    assert written["offset"].to_pylist() == expected["offset"].to_pylist()
+    assert written["value"].to_pylist() == expected["value"].to_pylist()

@@ -19,6 +19,7 @@ from conftest import FIXTURES
 pytest.importorskip("pyspark", reason="PySpark is not installed: pip install 'kafkaks[spark]'")
 
 import kafkaks
+from kafkaks.errors import CorruptDataError
 from kafkaks.spark.options import Options
 from kafkaks.spark.planning import SegmentSplit, group_splits, plan
 from kafkaks.spark.reading import read_split
@@ -154,3 +155,121 @@ def test_small_splits_are_grouped_and_large_ones_alone(tmp_path: Path) -> None:
     assert all(sum(s.length for s in group) <= 500 or len(group) == 1 for group in groups)
     assert len(groups) < len(splits)
     assert group_splits(splits, 1) == [(s,) for s in splits]
+
+
+ORDERS = FIXTURES / "logdir" / "orders-0"
+
+
+def tiered(tmp_path: Path) -> tuple[Path, Path]:
+    """(a store, a log dir): the store holds orders-0's offsets 0..29 as one remote segment (its
+    segments 0 and 16 back to back, Aiven's layout, zstd, 200-byte chunks) and a second copy of
+    0..15 under another segment id (a retried copy); the log dir holds segments 16 and 30."""
+    import remote_encoder as enc
+
+    joined = tmp_path / "joined" / "00000000000000000000.log"
+    joined.parent.mkdir()
+    joined.write_bytes(b"".join((ORDERS / f"{base:020d}.log").read_bytes() for base in (0, 16)))
+    topic_id, options = enc.kafka_uuid(), enc.AivenOptions(chunk_size=200, compression=True)
+    put = enc.put_files(tmp_path / "store")
+    enc.aiven_copy(
+        put, enc.SegmentFiles.of(joined, 29, {0: 0}), "orders", topic_id, 0, enc.kafka_uuid(), options
+    )
+    again = enc.SegmentFiles.of(ORDERS / "00000000000000000000.log", 15, {0: 0})
+    enc.aiven_copy(put, again, "orders", topic_id, 0, enc.kafka_uuid(), options)
+    local = tmp_path / "logdir" / "orders-0"
+    shutil.copytree(ORDERS, local)
+    for path in local.glob("00000000000000000000.*"):
+        path.unlink()
+    return tmp_path / "store", local.parent
+
+
+def test_remote_segments_are_splits_read_by_their_tasks(tmp_path: Path) -> None:
+    """option remote: each remote segment a split that describes it (store, keys, offsets; no
+    bytes), read by the task as read_arrow reads both tiers: the same rows, the same kinds of
+    problem. Where the tiers overlap (16..29) the local segment is read and the remote one only up
+    to 15; the second copy of 0..15 is not read at all."""
+    import pickle
+
+    from kafkaks.models import Problem
+    from kafkaks.remote.tiers import Remote
+
+    store, logdir = tiered(tmp_path)
+    parsed = Options.parse({"path": str(logdir), "remote": str(store), "includeHeaders": "true"})
+    splits = plan(parsed)
+    assert [(s.remote is not None, s.base_offset, s.offsets) for s in splits] == [
+        (True, 0, (0, 15)),
+        (False, 16, None),
+        (False, 30, None),
+    ]
+    assert [p.kind for p in splits[0].problems] == ["segment_overlap", "segment_overlap"]
+    assert len(pickle.dumps(splits[0])) < 2000  # a description of the segment, not its bytes
+    problems: list[dict[str, object]] = []
+    batches = [b for s in splits for b in read_split(pickle.loads(pickle.dumps(s)), parsed, problems)]
+    expected_problems: list[Problem] = []
+    remote = Remote.open(store)
+    expected = kafkaks.read_arrow(
+        [logdir], include_headers=True, remote=remote, on_problem=expected_problems.append
+    )
+    assert pa.Table.from_batches(batches).equals(pa.Table.from_batches(list(expected)))
+    assert {p["kind"] for p in problems} == {p.kind for p in expected_problems} == {"segment_overlap"}
+    alone = Options.parse({"remote": str(store)})
+    rows = [b for s in plan(alone) for b in read_split(s, alone)]
+    assert pa.Table.from_batches(rows)["offset"].to_pylist() == list(range(30))
+
+
+def test_remote_segment_that_does_not_open_is_a_problem(tmp_path: Path) -> None:
+    """A remote segment whose manifest is gone since planning: FAILFAST fails the task naming it,
+    PERMISSIVE reports it (unreadable_file) and reads on."""
+    store, logdir = tiered(tmp_path)
+    parsed = Options.parse({"path": str(logdir), "remote": str(store), "mode": "PERMISSIVE"})
+    splits = plan(parsed)
+    for manifest in store.rglob("*.rsm-manifest"):
+        manifest.unlink()
+    problems: list[dict[str, object]] = []
+    assert list(read_split(splits[0], parsed, problems)) == []
+    assert [(p["kind"], str(p["file"]).endswith(".rsm-manifest")) for p in problems][-1] == (
+        "unreadable_file",
+        True,
+    )
+    with pytest.raises(CorruptDataError, match=r"unreadable_file"):
+        list(read_split(splits[0], Options.parse({"path": str(logdir), "remote": str(store)})))
+
+
+def test_read_committed_across_tiers(tmp_path: Path) -> None:
+    """read_committed with option remote: txn-topic-0's batches up to offset 9 in the store (the
+    data of producer 4002's transaction), from 10 on in the log dir (its ABORT marker, with no
+    .txnindex): one scan of both tiers on the driver tells every split what was aborted."""
+    import remote_encoder as enc
+
+    source = FIXTURES / "logdir" / "txn-topic-0"
+    batches = list(kafkaks.read_partition_batches(source))
+    cut = next(b.position for b in batches if b.base_offset == 10)
+    data = (source / "00000000000000000000.log").read_bytes()
+    remote_log = tmp_path / "cut" / "00000000000000000000.log"
+    remote_log.parent.mkdir()
+    remote_log.write_bytes(data[:cut])
+    local = tmp_path / "logdir" / "txn-topic-0"
+    local.mkdir(parents=True)
+    (local / "00000000000000000010.log").write_bytes(data[cut:])
+    topic_id = enc.kafka_uuid()
+    files = enc.SegmentFiles.of(remote_log, 9, {0: 0})
+    enc.aiven_copy(
+        enc.put_files(tmp_path / "store"),
+        files,
+        "txn-topic",
+        topic_id,
+        0,
+        enc.kafka_uuid(),
+        enc.AivenOptions(100),
+    )
+    parsed = Options.parse(
+        {"path": str(local.parent), "remote": str(tmp_path / "store"), "isolationLevel": "read_committed"}
+    )
+    splits = plan(parsed)
+    assert [s.remote is not None for s in splits] == [True, False]
+    got = [
+        row for s in splits for batch in read_split(s, parsed) for row in batch.column("offset").to_pylist()
+    ]
+    expected = kafkaks.read_arrow(source, isolation="read_committed")
+    assert got == [o for batch in expected for o in batch.column("offset").to_pylist()]
+    assert len(got) < len(list(kafkaks.read_partition(source)))

@@ -328,7 +328,7 @@ def build_parser(command: str | None = "pipeline") -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         allow_abbrev=False,
     )
-    verify.add_argument("paths", nargs="+", metavar="PATH", help="files, partition or log directories")
+    verify.add_argument("paths", nargs="*", metavar="PATH", help="files, partition or log directories")
     verify.add_argument(
         "--recovery",
         action="store_true",
@@ -352,6 +352,7 @@ def build_parser(command: str | None = "pipeline") -> argparse.ArgumentParser:
         "recovery view when --recovery asks for it)",
     )
     _max_message_size(verify)
+    add_remote_options(verify, store=True)
     verify.set_defaults(command_parser=verify)
     state = commands.add_parser("state", help=STATE_HELP, description=STATE_HELP, allow_abbrev=False)
     add_state_arguments(state)
@@ -433,6 +434,10 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
         if args.command == "dump" and not [*args.files, *args.paths] and not args.remote:
             args.command_parser.error("no files to dump: give --files file1,file2,... or paths")
+        if args.command == "verify" and not args.paths and not args.remote:
+            args.command_parser.error("nothing to verify: give paths, or --remote STORE")
+        if args.command == "verify" and args.remote and args.recovery:
+            args.command_parser.error("--recovery is about a broker's local log: it does not take --remote")
         if args.command == "dump" and (args.decode_values or args.registry) and not args.json:
             args.command_parser.error("--decode-values needs --json")
         for pair in [*args.subject, *args.schema_file] if args.command == "dump" else ():

@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from kafkaks.cli.remote import add_remote_options, keys_of
 from kafkaks.pipeline import (
     READ_MODES,
     SAVE_MODES,
@@ -271,9 +272,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.add_argument(
         "src",
-        nargs="+",
+        nargs="*",
         metavar="SRC",
-        help="broker log dirs, partition dirs, segments or globs (local, s3://, ...)",
+        help="broker log dirs, partition dirs, segments or globs (local, s3://, ...); none with --remote: "
+        "the store alone",
     )
     parser.add_argument("dest", metavar="DEST", help="the Parquet output directory")
     parser.add_argument(
@@ -302,8 +304,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--master",
-        "--remote",
-        dest="master",
         default=None,
         help="Spark master URL (spark://host:7077, yarn, local[4], ...), or a Spark Connect server's "
         "sc://host:15002 (default: spark-submit's, else local[*])",
@@ -379,6 +379,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="where Spark's output goes (default: kafkaks-pipeline-<time>-<pid>.log in the temp directory)",
     )
+    add_remote_options(parser, store=True)
+
+
+def _remote_options(args: argparse.Namespace) -> dict[str, str] | None:
+    """The ``kafka-log`` options of --remote and its companions (None without --remote)."""
+    if not args.remote:
+        return None
+    options = {"remote": args.remote}
+    if args.remote_key_prefix:
+        options["remoteKeyPrefix"] = args.remote_key_prefix
+    keys = keys_of(args)
+    if keys:
+        options["remoteKeys"] = ",".join(f"{key_id}={path}" for key_id, path in keys.items())
+    if args.remote_metadata:
+        options["remoteMetadata"] = ",".join(args.remote_metadata)
+    return options
 
 
 def command(args: argparse.Namespace) -> int:
@@ -412,6 +428,25 @@ def command(args: argparse.Namespace) -> int:
         progress("error: --catalog-uri, --catalog-property and --table are for --format iceberg")
         return 2
     decode_values = (args.registry or "registry") if args.decode_values or args.registry else None
+    if args.remote and args.remote.startswith("sc://"):
+        args.command_parser.print_usage(sys.stderr)
+        progress(
+            "error: --remote is tiered storage's store (as for kafkaks dump and verify), not a Spark "
+            f"Connect server: give {args.remote} as --master"
+        )
+        return 2
+    if not args.src and not args.remote:
+        args.command_parser.print_usage(sys.stderr)
+        progress("error: no SRC: give log dirs (or partition dirs, segments), or --remote STORE")
+        return 2
+    if args.remote and args.format != "parquet":
+        progress(f"error: --format {args.format} does not take --remote yet: --format parquet does")
+        return 2
+    try:
+        remote = _remote_options(args)
+    except ValueError as exc:
+        progress(f"error: {exc}")
+        return 2
     try:
         if args.format == "parquet":
             run(
@@ -428,6 +463,7 @@ def command(args: argparse.Namespace) -> int:
                 decode_values=decode_values,
                 conf=dict(args.conf),
                 dry_run=args.dry_run,
+                remote=remote,
             )
         else:
             done = run_table(

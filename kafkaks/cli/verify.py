@@ -8,19 +8,25 @@ from __future__ import annotations
 import argparse
 import os
 from collections import Counter
-from typing import TextIO
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, TextIO
 
 from ..errors import KafkaksError, NoKafkaDataError
 from ..models import Problem
 from ..problems import ProblemKind
 from ..progress import Progress
-from ..store.listing import KAFKA_SUFFIXES, FileKind
+from ..store.listing import KAFKA_SUFFIXES, FileKind, PartitionDir
 from ..store.verify import PartitionReport, SnapshotSummary, verify_files
 from .dump_text import log_header
 from .jsonl import dumps, problem_object, summary_object
 from .output import quiet_stdout
 from .paths import expand, log_bytes
 from .recovery import offset_range, write_recovery
+from .remote import open_remote
+
+if TYPE_CHECKING:
+    from ..remote.tiers import Remote
 
 __all__ = ["run_verify", "summary_table"]
 
@@ -99,6 +105,37 @@ def summary_table(reports: list[PartitionReport]) -> list[str]:
     return lines
 
 
+def _finding(err: TextIO, line: str) -> None:
+    """What the store's planning leaves out, and why (as ``kafkaks dump --remote`` says it)."""
+    err.write(f"kafkaks: {line}\n")
+
+
+def _verify_remote(
+    args: argparse.Namespace,
+    remote: Remote,
+    local: list[PartitionReport],
+    on_problem: Callable[[Problem], None],
+    progress: Callable[[int], None],
+) -> list[PartitionReport]:
+    """The reports of the store's partitions, a gap to the local segments checked beside it included."""
+    from ..remote.checking import verify_remote
+
+    starts: dict[tuple[str, int], int] = {}
+    for report in local:
+        named = PartitionDir.of(os.path.abspath(report.path))
+        if named is not None and report.segments:
+            first = min(segment.base_offset for segment in report.segments)
+            key = (named.topic, named.partition)
+            starts[key] = min(starts.get(key, first), first)
+    return verify_remote(
+        remote,
+        local_starts=starts,
+        max_message_size=args.max_message_size,
+        on_problem=on_problem,
+        progress=progress,
+    )
+
+
 def run_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     damaged = False
 
@@ -111,11 +148,13 @@ def run_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             err.write(f"kafkaks: {problem.path}: {problem.message}\n")
 
     files = [path for argument in args.paths for path in expand(argument, on_listing_problem)]
+    remote = open_remote(args, partial(_finding, err)) if args.remote else None
     unknown = [path for path in args.paths if os.path.isfile(path) and FileKind.of(path) is None]
     if unknown:
         suffixes = ", ".join(KAFKA_SUFFIXES)
         raise NoKafkaDataError(f"not a file verify checks (none of {suffixes})", path=unknown[0])
-    progress = Progress(err, log_bytes(files), "kafkaks verify")
+    stored = sum(s.stored_bytes for part in remote.partitions.values() for s in part) if remote else 0
+    progress = Progress(err, log_bytes(files) + stored, "kafkaks verify")
 
     def on_problem(problem: Problem) -> None:
         nonlocal damaged
@@ -131,6 +170,9 @@ def run_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         reports = verify_files(
             files, max_message_size=args.max_message_size, on_problem=on_problem, progress=progress.advance
         )
+        if remote is not None:
+            damaged = damaged or any(finding.kind == "missing_objects" for finding in remote.findings)
+            reports += _verify_remote(args, remote, reports, on_problem, progress.advance)
         progress.close()
         if args.json:
             out.writelines(dumps(summary_object(report)) + "\n" for report in reports)

@@ -9,6 +9,7 @@ without the cluster. See docs/remote.md.
     metadata     which segments are live, from ``__remote_log_metadata``
     reading      remote segments as batches, alone or merged with the local ones
     tiers        a store planned once (:class:`Remote`), a partition across tiers
+    checking     remote segments checked as ``kafkaks verify`` checks ``.log`` files
     inventory    what a store holds (``kafkaks remote-inventory``)
 """
 

@@ -21,6 +21,11 @@ Read from Aiven-Open/tiered-storage-for-apache-kafka at 8fb15816df2d0b3f880b76e5
   the size ``transformedChunkSize`` but the last (``finalTransformedChunkSize``), ``"variable"``
   lists them (``transformedChunks``: base64 of a zstd frame holding ``aiven_chunk_sizes.ksy``).
   An empty segment has one chunk of size 0.
+- The custom metadata of a segment (``aiven_segment_custom_metadata.ksy``, read from
+  metadata/SegmentCustomMetadataField.java and ObjectKeyFactory.java at
+  3afb9d7f2e577737b770c623a4d6b6e80e0d5818, metadata/SegmentCustomMetadataSerde.java at
+  7deb35b395b176343c35cbacd0ccd9bce30f724b): the object prefix and key a segment was uploaded
+  under, which the plugin prefers to its configuration when it fetches the segment.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from typing import Any, Literal
 
 from ..errors import CorruptDataError, UnsupportedError
 from ..generated.aiven_chunk_sizes import AivenChunkSizes
+from ..generated.aiven_segment_custom_metadata import AivenSegmentCustomMetadata
 
 __all__ = [
     "INDEX_KINDS",
@@ -44,10 +50,12 @@ __all__ = [
     "AivenKey",
     "Chunk",
     "ChunkIndex",
+    "CustomMetadata",
     "Encryption",
     "IndexRange",
     "Manifest",
     "main_path",
+    "parse_custom_metadata",
     "parse_key",
     "parse_manifest",
 ]
@@ -191,6 +199,44 @@ class Manifest:
     compression: bool
     encryption: Encryption | None
     metadata: Mapping[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class CustomMetadata:
+    """The custom metadata Aiven's plugin returns for a segment it copied, kept by the broker in the
+    COPY_SEGMENT_FINISHED record (``aiven_segment_custom_metadata.ksy``): each field only when
+    ``rsm.config.custom.metadata.fields.include`` named it."""
+
+    remote_size: int | None = None
+    object_prefix: str | None = None
+    object_key: str | None = None
+
+    def key(self, key_prefix: str, main: str, suffix: str) -> str:
+        """ObjectKeyFactory.key(fields, ...): the prefix and main part these fields give, else
+        the configured prefix and the main part computed from the segment's metadata."""
+        prefix = self.object_prefix if self.object_prefix is not None else key_prefix
+        return f"{prefix}{self.object_key if self.object_key is not None else main}.{suffix}"
+
+
+def parse_custom_metadata(data: bytes) -> CustomMetadata:
+    """The fields of a segment's custom metadata (SegmentCustomMetadataSerde.deserialize: no bytes
+    is no field); ValueError when the bytes are not such a section."""
+    if not data:
+        return CustomMetadata()
+    try:
+        parsed = AivenSegmentCustomMetadata.from_bytes(data)
+    except Exception as exc:  # the generated parser's EOF and decoding errors
+        raise ValueError(f"custom metadata of {len(data)} bytes does not parse: {exc}") from None
+    kinds = AivenSegmentCustomMetadata.FieldKind
+    values: dict[str, Any] = {}
+    for item in parsed.fields:
+        if item.tag.value == kinds.remote_size:
+            values["remote_size"] = item.data.value
+        elif item.tag.value == kinds.object_prefix:
+            values["object_prefix"] = item.data.value
+        elif item.tag.value == kinds.object_key:
+            values["object_key"] = item.data.value
+    return CustomMetadata(**values)
 
 
 def parse_manifest(data: bytes, where: str) -> Manifest:

@@ -2,8 +2,9 @@
 seekable binary file that :func:`~kafkaks.store.segment.read_log` takes like a local segment.
 
 A read fetches only the chunks that cover the bytes asked for, the neighbouring ones in one ranged
-read, and keeps the last chunks it decoded, so a segment read from start to end fetches each chunk
-once and memory stays a few chunks, whatever the segment's size. A chunk is decrypted (AES-GCM,
+read (kept as stored, decoded when wanted), and keeps the last chunks it decoded, so a segment read
+from start to end fetches each chunk once and memory stays a few chunks and one fetch, whatever
+the segment's size and however well its chunks compress. A chunk is decrypted (AES-GCM,
 IV first) and then decompressed (zstd), the inverse of Aiven's TransformChunkEnumeration chain
 (A:KafkaRemoteStorageManager.transformation: compression, then encryption). Without either, the
 object is the segment byte for byte and is read straight through.
@@ -47,7 +48,8 @@ class ChunkedSegment(io.RawIOBase):
         self.name = blob.name
         self._size = index.original_file_size
         self._position = 0
-        self._decoded: OrderedDict[int, bytes] = OrderedDict()
+        self._decoded: OrderedDict[int, bytes] = OrderedDict()  # the last KEEP_CHUNKS decoded
+        self._fetched: dict[int, tuple[bytes, Chunk]] = {}  # fetched, not decoded yet (as stored)
         if blob.size != index.transformed_size:
             self._short = (
                 f"the object holds {blob.size} bytes where its chunk index gives {index.transformed_size}"
@@ -124,7 +126,17 @@ class ChunkedSegment(io.RawIOBase):
         if data is not None:
             self._decoded.move_to_end(number)
             return data
-        # fetch this chunk and the ones after it, up to FETCH_BYTES and the object's end, in one read
+        if number not in self._fetched:
+            self._fetch(number)
+        data = self._decoded[number] = self._detransformed(*self._fetched.pop(number))
+        while len(self._decoded) > KEEP_CHUNKS:
+            self._decoded.popitem(last=False)
+        return data
+
+    def _fetch(self, number: int) -> None:
+        """Fetch chunk ``number`` and the ones after it, up to FETCH_BYTES and the object's end, in
+        one read, kept as they are stored until each is wanted: chunks that compress well are
+        many to a fetch, and decoding them all at once would hold that many chunks' segment bytes."""
         chunks = [self.index.chunk(number)]
         end = chunks[0].transformed_position + chunks[0].transformed_size
         if end > self.blob.size:
@@ -141,16 +153,14 @@ class ChunkedSegment(io.RawIOBase):
             raw = self.blob.read_at(start, length)
         except OSError as exc:
             raise ChunkError(f"{self.blob.name}: chunk {number}: {exc}") from exc
-        for chunk in chunks:
-            piece = raw[
-                chunk.transformed_position - start : chunk.transformed_position
-                - start
-                + chunk.transformed_size
-            ]
-            self._decoded[chunk.number] = self._detransformed(piece, chunk)
-            while len(self._decoded) > max(KEEP_CHUNKS, len(chunks)):
-                self._decoded.popitem(last=False)
-        return self._decoded[number]
+        view = memoryview(raw)
+        self._fetched = {
+            chunk.number: (
+                bytes(view[chunk.transformed_position - start :][: chunk.transformed_size]),
+                chunk,
+            )
+            for chunk in chunks
+        }
 
     def _detransformed(self, piece: bytes, chunk: Chunk) -> bytes:
         if self.detransform is None:

@@ -23,9 +23,9 @@ from ..models import Problem
 from ..store.options import ReadOptions
 from ..store.segment import flatten
 from .aiven import Manifest
-from .metadata import MetadataState, read_metadata, select
+from .metadata import MetadataState, locate, read_metadata, select
 from .reading import read_remote_segment, tier_gaps
-from .segments import RemoteSegment, by_partition, find_segments
+from .segments import RemoteSegment, by_partition
 from .stores import Store, open_store
 from .tiers import Remote
 
@@ -69,7 +69,7 @@ def take_inventory(
     """The inventory of a store (arguments as :meth:`~kafkaks.remote.tiers.Remote.open`)."""
     store = where if not isinstance(where, str | os.PathLike) else open_store(where)
     state: MetadataState | None = read_metadata(list(metadata)) if metadata else None
-    found = find_segments(store, key_prefix)
+    found = locate(store, key_prefix, state)
     chosen, findings = select(found.segments, state)
     remote = Remote.open(store, key_prefix=key_prefix, keys=keys, metadata=state)
     read_ids = {id(segment) for segment in chosen}

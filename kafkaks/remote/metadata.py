@@ -19,10 +19,17 @@ are all given to the merge, which reads each offset once (:mod:`kafkaks.store.re
 a batch that checks over a damaged one, then the higher leader epoch, then more records, then the
 segment given first: the one with the lower start offset, then the larger ``.log`` object) and
 reports what they share as ``segment_overlap``.
+
+Aiven's plugin can record in COPY_SEGMENT_FINISHED where it put a segment (its custom metadata:
+:class:`~kafkaks.remote.aiven.CustomMetadata`), and fetches the segment from there whatever its
+configured prefix says now; :func:`locate` finds such segments the same way.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
+import contextlib
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -32,9 +39,19 @@ from typing import Any
 from ..internal_topics.remote_log_metadata import decode_remote_log_metadata
 from ..store.partition import read_log_dir
 from ..store.segment import ProblemHandler
-from .segments import RemoteSegment
+from .aiven import SUFFIXES, CustomMetadata, main_path, parse_custom_metadata
+from .segments import Found, RemoteSegment, find_segments
+from .stores import Store
 
-__all__ = ["Finding", "MetadataState", "SegmentMetadata", "SegmentState", "read_metadata", "select"]
+__all__ = [
+    "Finding",
+    "MetadataState",
+    "SegmentMetadata",
+    "SegmentState",
+    "locate",
+    "read_metadata",
+    "select",
+]
 
 
 class SegmentState(IntEnum):
@@ -60,6 +77,7 @@ class SegmentMetadata:
     size: int
     state: SegmentState
     partition_deleted: bool = False
+    custom: CustomMetadata | None = None  # Aiven's, from the COPY_SEGMENT_FINISHED record
 
     @property
     def live(self) -> bool:
@@ -116,12 +134,43 @@ def _apply(state: MetadataState, kind: str | None, data: dict[str, Any]) -> None
         segment = state.segments.get(ident["id"])
         if segment is not None:
             segment.state = SegmentState(data["remoteLogSegmentState"])
+            custom = data.get("customMetadata")
+            if segment.state == SegmentState.COPY_SEGMENT_FINISHED and custom:
+                with contextlib.suppress(ValueError, binascii.Error):  # else the configured keys
+                    segment.custom = parse_custom_metadata(base64.b64decode(custom))
     elif kind == "RemotePartitionDeleteMetadataRecord":
         where = data["topicIdPartition"]
         state.deleted_partitions.add((where["id"], where["partition"]))
         for segment in state.segments.values():
             if (segment.topic_id, segment.partition) == (where["id"], where["partition"]):
                 segment.partition_deleted = True
+
+
+def locate(store: Store, key_prefix: str, state: MetadataState | None) -> Found:
+    """:func:`~kafkaks.remote.segments.find_segments`, plus the Aiven segments whose custom
+    metadata (in the metadata's COPY_SEGMENT_FINISHED record) puts their objects under another
+    prefix or key than ``key_prefix`` gives (ObjectKeyFactory.key(fields, ...)): those objects are
+    taken from the keys of no known layout, as the plugin would fetch them."""
+    found = find_segments(store, key_prefix)
+    if state is None:
+        return found
+    listed = {segment.segment_id for segment in found.segments}
+    unknown = dict(found.unknown)
+    segments = list(found.segments)
+    for meta in state.segments.values():
+        if meta.custom is None or meta.segment_id in listed:
+            continue
+        main = main_path(meta.topic, meta.topic_id, meta.partition, meta.start_offset, meta.segment_id)
+        keys = {suffix: meta.custom.key(key_prefix, main, suffix) for suffix in SUFFIXES}
+        objects = {suffix: (key, unknown.pop(key)) for suffix, key in keys.items() if key in unknown}
+        if objects:
+            segment = RemoteSegment(
+                store, "aiven", meta.topic, meta.topic_id, meta.partition, meta.start_offset, meta.segment_id
+            )
+            segment.objects.update(objects)
+            segments.append(segment)
+    segments.sort(key=lambda s: (s.topic, s.partition, s.topic_id, s.start_offset))
+    return Found(segments, list(unknown.items()))
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import posixpath
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Protocol
 
 from ..errors import NoKafkaDataError, UnreadableFileError
@@ -62,7 +62,7 @@ def open_store(where: str | os.PathLike[str]) -> Store:
             fs, root = pafs.FileSystem.from_uri(text)
         except (OSError, ValueError) as exc:
             raise UnreadableFileError(f"cannot open the store: {exc}", path=_without_secret(text)) from exc
-        return FsStore(fs, root.rstrip("/"), _without_secret(text))
+        return FsStore(fs, root.rstrip("/"), _without_secret(text), text)
     path = text.removeprefix("file://")
     if not os.path.isdir(path):
         raise NoKafkaDataError("no such folder (a remote store is a folder or a URI)", path=path)
@@ -148,10 +148,15 @@ class _FsBlob:
 
 
 class FsStore:
-    """A prefix of a ``pyarrow.fs`` filesystem (a bucket and folder of S3, GCS, Azure, HDFS)."""
+    """A prefix of a ``pyarrow.fs`` filesystem (a bucket and folder of S3, GCS, Azure, HDFS),
+    opened from ``uri``. It pickles as that URI: whoever unpickles it (a Spark task) opens the
+    store again, with the URI's settings, where it runs."""
 
-    def __init__(self, fs: pafs.FileSystem, root: str, name: str) -> None:
-        self.fs, self.root, self.name = fs, root, name.rstrip("/")
+    def __init__(self, fs: pafs.FileSystem, root: str, name: str, uri: str) -> None:
+        self.fs, self.root, self.name, self.uri = fs, root, name.rstrip("/"), uri
+
+    def __reduce__(self) -> tuple[Callable[[str], Store], tuple[str]]:
+        return open_store, (self.uri,)
 
     def list(self) -> Iterator[tuple[str, int]]:
         import pyarrow.fs as pafs

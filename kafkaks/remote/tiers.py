@@ -22,9 +22,9 @@ from ..store.partition import Transactions, segment_runs
 from ..store.replicas import Run, merge, merge_runs
 from ..store.segment import BatchOrRun, batch_records, default_handler, flatten, ignore
 from .crypto import Keyring
-from .metadata import Finding, MetadataState, read_metadata, select
+from .metadata import Finding, MetadataState, locate, read_metadata, select
 from .reading import remote_runs, tier_gaps
-from .segments import RemoteSegment, by_partition, find_segments
+from .segments import RemoteSegment, by_partition
 from .stores import Store, open_store
 
 __all__ = ["Remote", "read_tiered_partition", "tiered_runs", "tiered_sources"]
@@ -58,7 +58,7 @@ class Remote:
         state = metadata if isinstance(metadata, MetadataState) or metadata is None else None
         if state is None and metadata:
             state = read_metadata(list(metadata), on_problem)  # type: ignore[arg-type]
-        found = find_segments(store, key_prefix)
+        found = locate(store, key_prefix, state)
         chosen, findings = select(found.segments, state)
         ends: dict[str, int] = {}
         for segment in chosen:
@@ -77,6 +77,28 @@ class Remote:
 
     def segments(self, topic: str, partition: int) -> list[RemoteSegment]:
         return self.partitions.get((topic, partition), [])
+
+    def partition_runs(
+        self, local: Sequence[str | os.PathLike[str]], options: ReadOptions = ReadOptions()
+    ) -> Iterator[BatchOrRun]:
+        """:func:`tiered_runs` of the partition whose directories (copies) are ``local``, named
+        ``<topic>-<partition>`` (what :func:`~kafkaks.store.partition.read_partition` with
+        ``remote`` reads)."""
+        named = PartitionDir.of(os.fspath(local[0])) if local else None
+        if named is None:
+            raise ValueError(
+                "reading one partition across tiers needs its local directory, named <topic>-<partition>"
+                f" (not {os.fspath(local[0]) if local else 'none'}): read_tiered_partition(remote, topic,"
+                " partition) reads the store alone"
+            )
+        return tiered_runs(self, named.topic, named.partition, local, options)
+
+    def sources(
+        self, local_copies: Sequence[Sequence[str]], options: ReadOptions = ReadOptions()
+    ) -> list[Iterator[BatchOrRun]]:
+        """:func:`tiered_sources` (what :func:`~kafkaks.store.partition.read_log_dir` and
+        :func:`~kafkaks.arrow.read_arrow` with ``remote`` read)."""
+        return tiered_sources(self, local_copies, options)
 
 
 def tiered_runs(

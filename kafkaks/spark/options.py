@@ -17,7 +17,7 @@ from ..store.options import Isolation, ProblemHandler, ReadOptions
 from ..wire.codecs import DEFAULT_MAX_DECOMPRESSED_BYTES
 from .filesystems import absolute
 
-__all__ = ["DECODED_COLUMNS", "DEFAULT_MAX_BYTES_PER_PARTITION", "Mode", "Options"]
+__all__ = ["DECODED_COLUMNS", "DEFAULT_MAX_BYTES_PER_PARTITION", "Mode", "Options", "RemoteSource"]
 
 Mode = Literal["FAILFAST", "PERMISSIVE"]
 DEFAULT_MAX_BYTES_PER_PARTITION = 128 << 20
@@ -31,6 +31,18 @@ class ValueDecoding(Protocol):
     def fields(self) -> list[pa.Field]: ...
 
     def apply_all(self, batches: Iterator[pa.RecordBatch], path: str) -> Iterator[pa.RecordBatch]: ...
+
+
+@dataclass(frozen=True)
+class RemoteSource:
+    """Where a tiered topic's remote segments are (options ``remote``, ``remoteKeyPrefix``,
+    ``remoteKeys``, ``remoteMetadata``): what the driver plans with and each task opens the store
+    with itself (:class:`kafkaks.remote.tiers.Remote`'s arguments, as text)."""
+
+    store: str  # a folder or a URI of pyarrow.fs (s3://bucket/prefix?...)
+    key_prefix: str = ""
+    keys: tuple[tuple[str, str], ...] = ()  # key pair id, path of its RSA private key (PEM)
+    metadata: tuple[str, ...] = ()  # log dirs holding __remote_log_metadata
 
 
 @dataclass(frozen=True)
@@ -57,6 +69,7 @@ class Options:
     decode_schema_files: tuple[tuple[str, str], ...] = ()  # topic=file, for values without framing
     starting_offsets: tuple[tuple[str, int, int], ...] = ()  # (topic, partition, first offset read)
     columns: tuple[str, ...] | None = None  # the columns a query needs (None: all of them)
+    remote: RemoteSource | None = None  # tiered storage: remote segments too
     # Built by planning (decoding.with_decoding), which reads the registry: parsing reads nothing.
     decoding: ValueDecoding | None = dataclasses.field(default=None, compare=False)
 
@@ -80,10 +93,13 @@ class Options:
                 raise ValueError(f"option {name} must be a positive number of bytes, not {value!r}")
             return int(value)
 
+        remote = _remote(lower)
         if "paths" in lower:
             paths = tuple(json.loads(lower["paths"]))
         elif "path" in lower:
             paths = (lower["path"],)
+        elif remote is not None:
+            paths = ()  # the store alone
         else:
             raise ValueError("kafka-log needs a path: spark.read.format('kafka-log').load(path)")
         isolation = lower.get("isolationlevel", "read_uncommitted").strip().lower()
@@ -121,6 +137,7 @@ class Options:
             decode_schema_files=_pairs("decodeSchemaFiles", lower.get("decodeschemafiles")),
             starting_offsets=_starting_offsets(lower.get("startingoffsets")),
             columns=_columns(lower.get("columns")),
+            remote=remote,
         )
         if parsed.decode_values is not None and parsed.include_control and not parsed.include_metadata:
             raise ValueError(
@@ -169,6 +186,27 @@ class Options:
         return self.subscribe_pattern is None or (
             topic is not None and re.fullmatch(self.subscribe_pattern, topic) is not None
         )
+
+
+def _remote(lower: Mapping[str, str]) -> RemoteSource | None:
+    """The ``remote*`` options (names in lower case), None without ``remote``."""
+    store = lower.get("remote", "").strip()
+    others = [name for name in ("remotekeyprefix", "remotekeys", "remotemetadata") if name in lower]
+    if not store:
+        if others:
+            raise ValueError(f"option {others[0]} is for remote storage: give the store as option remote")
+        return None
+    if store.startswith("sc://"):
+        raise ValueError(
+            f"option remote is tiered storage's store (a folder or s3://...), not Spark Connect's {store}"
+        )
+    metadata = lower.get("remotemetadata", "")
+    return RemoteSource(
+        absolute(store),
+        lower.get("remotekeyprefix", ""),
+        _pairs("remoteKeys", lower.get("remotekeys")),
+        tuple(absolute(path.strip()) for path in metadata.split(",") if path.strip()),
+    )
 
 
 def _pairs(name: str, value: str | None) -> tuple[tuple[str, str], ...]:

@@ -18,7 +18,7 @@ import posixpath
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pyarrow.fs as pafs
 
@@ -45,7 +45,20 @@ from .options import Options
 from .probing import overlapping, segment_ranges
 from .pyspark_api import InputPartition
 
-__all__ = ["PartitionFiles", "SegmentSplit", "Survey", "group_splits", "partitions", "plan", "survey"]
+if TYPE_CHECKING:
+    from ..remote.segments import RemoteSegment
+
+__all__ = [
+    "PartitionFiles",
+    "SegmentSplit",
+    "Survey",
+    "aborted_of",
+    "group_splits",
+    "partitions",
+    "plan",
+    "scan_batches",
+    "survey",
+]
 
 
 @dataclass(frozen=True)
@@ -84,6 +97,8 @@ class SegmentSplit(InputPartition):  # type: ignore[misc]
     transactions: Transactions | None = None
     problems: tuple[Problem, ...] = ()  # found on the driver (several copies), reported by the task
     segment_size: int = 0
+    remote: RemoteSegment | None = None  # a remote segment (tiered storage): the task opens its store
+    offsets: tuple[int, int | None] | None = None  # only the rows of these offsets (tiers overlap)
 
     @property
     def length(self) -> int:
@@ -217,16 +232,45 @@ def plan(options: Options, bounds: Bounds | None = None) -> list[SegmentSplit]:
     """The Spark partitions for these options and pushed-down bounds, in topic, partition and
     offset order."""
     bounds = bounds or Bounds()
-    splits: list[SegmentSplit] = []
-    for copies in _copies(partitions(options)):
+    parts = partitions(options)
+    groups: dict[tuple[str, int], list[SegmentSplit]] = {}
+    for copies in _copies(parts):
         part = copies[0]
         if options.wants_topic(part.topic) and bounds.wants(part.topic, part.partition):
             wanted = bounds.at_least(options.start_of(part.topic, part.partition))  # startingOffsets
             if len(copies) > 1 or overlapping(part.fs_uri, part.segments):
-                splits += _plan_merged(copies, options, wanted)
+                splits = _plan_merged(copies, options, wanted)
             else:
-                splits += _plan_partition(part, options, wanted)
-    return splits
+                splits = _plan_partition(part, options, wanted)
+            groups.setdefault(_key(part), []).extend(splits)
+    if options.remote is not None:  # tiered storage: the remote segments first, by offsets
+        from .tiers import open_remote, remote_splits, tiered_transactions
+
+        remote = remote_splits(
+            open_remote(options.remote), options.remote, options, bounds, _local_starts(parts)
+        )
+        local = {_key(copies[0]): copies for copies in _copies(parts)}
+        for key, splits in remote.items():
+            if options.isolation == "read_committed":  # one scan of both tiers, shared by their splits
+                transactions = tiered_transactions(splits, local.get(key, []), options)
+                splits = [dataclasses.replace(s, transactions=transactions) for s in splits]
+                groups[key] = [dataclasses.replace(s, transactions=transactions) for s in groups.get(key, [])]
+            groups[key] = splits + groups.get(key, [])
+    return [split for key in sorted(groups) for split in groups[key]]
+
+
+def _key(part: PartitionFiles) -> tuple[str, int]:
+    return part.topic or "", -1 if part.partition is None else part.partition
+
+
+def _local_starts(parts: list[PartitionFiles]) -> dict[tuple[str, int], int]:
+    """The first local base offset of each named topic-partition, over its copies."""
+    starts: dict[tuple[str, int], int] = {}
+    for part in parts:
+        if part.topic is not None and part.segments:
+            first = min(segment.base_offset for segment in part.segments)
+            starts[_key(part)] = min(starts.get(_key(part), first), first)
+    return starts
 
 
 def _copies(parts: list[PartitionFiles]) -> list[list[PartitionFiles]]:
@@ -286,7 +330,7 @@ def _plan_merged(copies: list[PartitionFiles], options: Options, bounds: Bounds)
 
     transactions = None
     if options.isolation == "read_committed":
-        transactions = Transactions.scan(_aborted(segments.values()), taken())
+        transactions = Transactions.scan(aborted_of(segments.values()), taken())
     else:
         for _ in taken():
             pass
@@ -315,11 +359,23 @@ def survey(options: Options) -> Survey:
     starts a session. Raises what planning raises for paths that hold no Kafka data."""
     parts = [part for part in partitions(options) if options.wants_topic(part.topic)]
     segments = [segment for part in parts for segment in part.segments]
+    sizes = sum(segment.size for segment in segments)
     # Copies of one topic-partition (replicas) are one partition, read merged.
-    return Survey(len(_copies(parts)), len(segments), sum(segment.size for segment in segments))
+    if options.remote is None:
+        return Survey(len(_copies(parts)), len(segments), sizes)
+    from .tiers import open_remote
+
+    remote = {
+        key: [segment.objects[segment.log_suffix][1] for segment in found]
+        for key, found in open_remote(options.remote).partitions.items()
+        if options.wants_topic(key[0])
+    }
+    keys = {_key(copies[0]) for copies in _copies(parts)} | set(remote)
+    held = [size for sizes_of in remote.values() for size in sizes_of]
+    return Survey(len(keys), len(segments) + len(held), sizes + sum(held))
 
 
-def _aborted(segments: Iterable[tuple[PartitionFiles, Segment]]) -> Iterator[AbortedTxn]:
+def aborted_of(segments: Iterable[tuple[PartitionFiles, Segment]]) -> Iterator[AbortedTxn]:
     """The aborted transactions the ``.txnindex`` files of these segments list."""
     for part, segment in segments:
         if segment.has(".txnindex"):
@@ -330,11 +386,11 @@ def _aborted(segments: Iterable[tuple[PartitionFiles, Segment]]) -> Iterator[Abo
 
 def _transactions(part: PartitionFiles, options: Options) -> Transactions:
     return Transactions.scan(
-        _aborted((part, segment) for segment in part.segments), _scan_batches(part, options)
+        aborted_of((part, segment) for segment in part.segments), scan_batches(part, options)
     )
 
 
-def _scan_batches(part: PartitionFiles, options: Options) -> Iterator[Batch]:
+def scan_batches(part: PartitionFiles, options: Options) -> Iterator[Batch]:
     for segment in part.segments:
         with open_file(part.fs_uri, os.fspath(segment.path)) as stream:
             # Problems are reported by the tasks, which read the same bytes. CRCs are checked:

@@ -7,12 +7,13 @@ while PERMISSIVE skips it and reports the range.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import logging
 import posixpath
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, BinaryIO
 
 import pyarrow as pa
 
@@ -143,7 +144,9 @@ def read_split(
     rows = _read_split(split, options, problems)
     start = options.start_of(split.topic, split.partition)
     if start is not None:  # startingOffsets: planning skipped what it could, the rest goes here
-        rows = _from_offset(rows, start)
+        rows = _within(rows, start, None)
+    if split.offsets is not None:  # a remote segment read in part: the rest is in another segment
+        rows = _within(rows, *split.offsets)
     if options.decoding is not None:
         rows = options.decoding.apply_all(rows, split.path)  # decodeValues
     if options.columns is None:
@@ -151,12 +154,32 @@ def read_split(
     return (batch.select(list(options.columns)) for batch in rows)  # the columns option
 
 
-def _from_offset(batches: Iterator[pa.RecordBatch], start: int) -> Iterator[pa.RecordBatch]:
+def _within(batches: Iterator[pa.RecordBatch], first: int, last: int | None) -> Iterator[pa.RecordBatch]:
+    """The rows whose offsets are ``first`` to ``last`` (None: no end)."""
     import pyarrow.compute as pc
 
     for batch in batches:
-        keep = pc.greater_equal(batch.column("offset"), start)
+        keep = pc.greater_equal(batch.column("offset"), first)
+        if last is not None:
+            keep = pc.and_(keep, pc.less_equal(batch.column("offset"), last))
         yield batch if pc.all(keep).as_py() else batch.filter(keep)
+
+
+def _open(
+    split: SegmentSplit, options: Options, problems: _Problems
+) -> contextlib.AbstractContextManager[BinaryIO] | None:
+    """The split's segment, a file or a remote segment (opened from its store, here); None when a
+    remote segment cannot be opened (no manifest, a key pair not given), which is reported."""
+    if split.remote is None:
+        return open_file(split.fs_uri, split.path)
+    from .tiers import open_segment
+
+    try:
+        return open_segment(split.remote, options.remote.keys if options.remote else ())
+    except KafkaksError as exc:
+        where = exc.path or split.path
+        problems.report(Problem(ProblemKind.UNREADABLE_FILE, where, exc.position or 0, 0, exc.reason, None))
+        return None
 
 
 def _read_split(
@@ -182,7 +205,10 @@ def _read_split(
     try:
         for problem in split.problems:
             problems.report(problem)
-        with open_file(split.fs_uri, split.path) as stream:
+        opened = _open(split, options, problems)
+        if opened is None:
+            return
+        with opened as stream:
             batches = read_log_runs(
                 stream, options.reading(problems.report), start=split.start, end=split.end
             )

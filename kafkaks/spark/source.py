@@ -65,6 +65,13 @@ columns            (all)               comma-separated columns to read (``key,va
                                        others are never handed to Spark, which copies every column
                                        of every row it gets (PySpark does not tell a Python source
                                        which columns a query needs)
+remote             (none)              tiered storage: a store of remote segments (a folder,
+                                       ``s3://bucket/prefix``), read with the paths or alone;
+                                       each task reads its segment's chunks from the store
+                                       (:mod:`kafkaks.spark.tiers`)
+remoteKeyPrefix,   (none)              Aiven's key prefix; ``id=pem-path,...``, the keys of
+remoteKeys,                            encrypted segments; log dirs holding
+remoteMetadata                         ``__remote_log_metadata`` (comma-separated)
 pushFilters        false               ``true``: take Spark's pushed-down filters to skip what
                                        cannot match (Spark fails the query unless its filter
                                        pushdown is on; see the caveat below); ``false``: every
@@ -79,7 +86,8 @@ matching row; every filter is still evaluated by Spark on what is read.
 
 The modules: :mod:`~kafkaks.spark.options` (the options), :mod:`~kafkaks.spark.filesystems`
 (``pyarrow.fs`` by URI), :mod:`~kafkaks.spark.planning` (partitions and splits, on the driver),
-:mod:`~kafkaks.spark.probing` (byte ranges from the indexes), :mod:`~kafkaks.spark.bounds` (what
+:mod:`~kafkaks.spark.probing` (byte ranges from the indexes), :mod:`~kafkaks.spark.tiers` (remote
+segments), :mod:`~kafkaks.spark.bounds` (what
 pushed-down filters bound), :mod:`~kafkaks.spark.reading` (a split's rows, on the executors) and
 this one, the data source Spark calls.
 """

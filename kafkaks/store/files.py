@@ -229,10 +229,11 @@ def index_edges(path: PathArg, entry_size: int) -> tuple[int, bytes, bytes]:
         return length, first, _read_fully(file, entry_size)
 
 
-def read_producer_snapshot(path: PathArg) -> ProducerSnapshot:
+def read_producer_snapshot(path: PathArg, *, data: bytes | None = None) -> ProducerSnapshot:
     """A producer state ``.snapshot``; raises on an unknown version or a broken file, and reports
-    the CRC-32C over the bytes after the crc field in ``computed_crc`` and ``crc_valid``."""
-    data = Path(path).read_bytes()
+    the CRC-32C over the bytes after the crc field in ``computed_crc`` and ``crc_valid``. ``data``,
+    when given, is the file's content; ``path`` then only names it."""
+    data = Path(path).read_bytes() if data is None else data
     try:
         snapshot = KafkaProducerSnapshot(KaitaiStream(BytesIO(data)))
     except ValidationNotEqualError as exc:

@@ -21,6 +21,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import NoKafkaDataError, UnreadableFileError
 from ..models import AbortedTxn, Problem, Record
@@ -39,6 +40,9 @@ from .listing import (
 from .options import Isolation, ProblemHandler, ReadOptions
 from .replicas import Run, merge, merge_runs
 from .segment import BatchOrRun, batch_records, default_handler, flatten, ignore, read_log_runs
+
+if TYPE_CHECKING:
+    from ..remote.tiers import Remote
 
 __all__ = [
     "Isolation",
@@ -249,6 +253,7 @@ def read_partition(
     verify_crc: bool = True,
     on_problem: ProblemHandler | None = None,
     max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
+    remote: Remote | None = None,
 ) -> Iterator[Record]:
     """The records of a ``<topic>-<partition>`` directory, across its segments in offset order.
 
@@ -260,17 +265,25 @@ def read_partition(
     adds ``.deleted``, ``.cleaned`` and ``.swap`` segments. Problems go to ``on_problem`` as in
     :func:`~kafkaks.store.segment.read_log`, and so does a batch whose records do not decode (a
     ``corrupt_records`` Problem): reading goes on with the next batch. Without ``on_problem``
-    that raises.
+    that raises. ``remote`` (a :class:`kafkaks.remote.tiers.Remote`) adds the partition's remote
+    segments (tiered storage), read with the directories' as one log
+    (:meth:`~kafkaks.remote.tiers.Remote.partition_runs`).
     """
-    return _records(
-        path, ReadOptions(verify_crc, max_decompressed_bytes, isolation, on_problem), include_temp_files
-    )
+    options = ReadOptions(verify_crc, max_decompressed_bytes, isolation, on_problem)
+    if remote is not None:
+        paths = [path] if isinstance(path, str | os.PathLike) else list(path)
+        return _records_of(remote.partition_runs(paths, options), options)
+    return _records(path, options, include_temp_files)
 
 
 def _records(
     path: PathArg | Iterable[PathArg], options: ReadOptions, include_temp_files: bool
 ) -> Iterator[Record]:
-    for batch in flatten(read_partition_runs(path, options, include_temp_files)):
+    return _records_of(read_partition_runs(path, options, include_temp_files), options)
+
+
+def _records_of(runs: Iterable[BatchOrRun], options: ReadOptions) -> Iterator[Record]:
+    for batch in flatten(runs):
         yield from batch_records(batch, options.on_problem)
 
 
@@ -297,13 +310,23 @@ def read_log_dir(
     verify_crc: bool = True,
     on_problem: ProblemHandler | None = None,
     max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
+    remote: Remote | None = None,
 ) -> Iterator[Record]:
     """The records of every partition of one or more broker log directories (or partition
     directories), partition after partition (by topic, then partition number), each in offset
     order. A partition found in several of them (replicas, JBOD directories) is read once, its
     copies merged (see :mod:`kafkaks.store.replicas`). Raises :class:`NoKafkaDataError` for a path
-    without Kafka data."""
+    without Kafka data. ``remote`` (a :class:`kafkaks.remote.tiers.Remote`) adds the store's
+    partitions, each read across its tiers (no log dir: the store alone)."""
     options = ReadOptions(verify_crc, max_decompressed_bytes, isolation, on_problem)
-    listings = partition_listings(log_dirs, include_temp_files=include_temp_files, on_problem=on_problem)
+    listings = (
+        partition_listings(log_dirs, include_temp_files=include_temp_files, on_problem=on_problem)
+        if log_dirs or remote is None
+        else []
+    )
+    if remote is not None:
+        for source in remote.sources(partition_copies(listings), options):
+            yield from _records_of(source, options)
+        return
     for copies in partition_copies(listings):
         yield from _records(copies, options, include_temp_files)

@@ -27,10 +27,11 @@ import contextlib
 import itertools
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import TypeVar
+from typing import BinaryIO, TypeVar
 
 from ..errors import KafkaksError
 from ..generated import layout
@@ -45,19 +46,22 @@ from .files import (
     iter_offset_index,
     iter_time_index,
     iter_txn_index,
+    read_offset_index,
     read_producer_snapshot,
 )
 from .listing import FileKind, PartitionDir, Segment, sibling
 from .options import ReadOptions
 from .partition import segment_runs
 from .replicas import first_offset, merge, record_count
-from .segment import ProblemHandler, batch_records, decoded_count, ignore, read_log
+from .segment import LogSource, ProblemHandler, batch_records, decoded_count, ignore, read_log
 
 __all__ = [
     "DEFAULT_MAX_MESSAGE_SIZE",
     "INDEX_ENTRY",
     "TIME_INDEX_ENTRY",
+    "LogObject",
     "PartitionReport",
+    "RemoteIndex",
     "SegmentSummary",
     "SnapshotSummary",
     "batch_reaching",
@@ -68,6 +72,7 @@ __all__ = [
     "time_index_sanity_error",
     "unverifiable",
     "verify_files",
+    "verify_logs",
 ]
 
 DEFAULT_MAX_MESSAGE_SIZE = 5 * 1024 * 1024  # DumpLogSegments' --max-message-size default
@@ -89,6 +94,30 @@ class SegmentSummary:
     records: int
     first_offset: int | None
     last_offset: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class LogObject:
+    """A ``.log`` that is not a local file (a remote segment): its name in messages, its base
+    offset, and how to open it as a seekable binary file, read in ranges as it is checked."""
+
+    name: str
+    base_offset: int
+    open: Callable[[], BinaryIO]
+    # its index files, by kind: each one's name in messages and its bytes (fetched when checked)
+    indexes: Callable[[], Mapping[FileKind, tuple[str, bytes]]] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RemoteIndex:
+    """What the check of an index that is not a local file needs: its ``.log`` (open), and the
+    arguments of :func:`~kafkaks.store.files.iter_offset_index` for it and for the offset index
+    beside it (base offset, ``data=`` bytes)."""
+
+    log: BinaryIO
+    base_offset: int
+    data: bytes
+    offset_index: bytes
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +181,7 @@ class PartitionReport:
         return any(problem.kind.damage for problem in self.problems)
 
 
-def first_batch(log: str, position: int, max_size: int) -> Batch | None:
+def first_batch(log: LogSource, position: int, max_size: int) -> Batch | None:
     """The batch that starts exactly at ``position`` within ``max_size`` bytes, if any (Kafka's
     ``fileRecords.slice(position, maxMessageSize).batches.iterator.next``)."""
     for batch in read_log(log, start=position, end=position + max_size, verify_crc=False, on_problem=ignore):
@@ -160,7 +189,7 @@ def first_batch(log: str, position: int, max_size: int) -> Batch | None:
     return None
 
 
-def batch_reaching(log: str, position: int, offset: int, end: int | None = None) -> Batch | None:
+def batch_reaching(log: LogSource, position: int, offset: int, end: int | None = None) -> Batch | None:
     """The first batch from ``position`` (up to ``end``) whose last offset is at least ``offset``."""
     for batch in read_log(log, start=position, end=end, verify_crc=False, on_problem=ignore):
         if batch.last_offset >= offset:
@@ -304,9 +333,13 @@ class _Checker:
         check = checks.get(FileKind.of(path))
         if check is None:
             return  # not a file Kafka's tools read: .deleted, .swap, checkpoints of offsets, ...
+        self.guarded(path, partial(check, path))
+
+    def guarded(self, path: str, check: Callable[[], None]) -> None:
+        """Run the check of one file; what makes it fail is an ``unreadable_file`` problem."""
         self.report.files += 1
         try:
-            check(path)
+            check()
         except KafkaksError as exc:
             self.problem(ProblemKind.UNREADABLE_FILE, path, exc.reason, exc.position or 0, exc.offset)
         except BrokenPipeError:  # from on_problem writing to a closed pipe, not from the file
@@ -315,14 +348,17 @@ class _Checker:
             self.problem(ProblemKind.UNREADABLE_FILE, exc.filename or path, exc.strerror or str(exc))
 
     def batches(
-        self, path: str, on_record: Callable[[Record], None] | None = None
+        self,
+        path: str,
+        on_record: Callable[[Record], None] | None = None,
+        source: BinaryIO | None = None,
     ) -> tuple[int, int, int | None, int | None]:
-        """(batches, records, first offset, last offset) of a .log or .checkpoint, checking each
-        batch's CRC, its records, and that offsets increase; each record that decodes goes to
-        ``on_record``."""
+        """(batches, records, first offset, last offset) of a .log or .checkpoint (read from
+        ``source`` when given, else from ``path``), checking each batch's CRC, its records, and
+        that offsets increase; each record that decodes goes to ``on_record``."""
         batches = records = 0
         first = last = None
-        for batch in read_log(path, on_problem=self.add):
+        for batch in read_log(path if source is None else source, on_problem=self.add):
             batches += 1
             base = None
             count = 0  # what decodes, not what the header claims: a failure is reported instead
@@ -365,8 +401,35 @@ class _Checker:
         return batches, records, first, last
 
     def log(self, path: str) -> None:
-        base_offset = base_offset_of(path)
-        batches, records, first, last = self.batches(path)
+        self.segment(path, base_offset_of(path))
+
+    def log_object(self, log: LogObject) -> None:
+        with log.open() as stream:
+            self.segment(log.name, log.base_offset, stream)
+
+    def index_objects(self, log: LogObject, parts: Mapping[FileKind, tuple[str, bytes]]) -> None:
+        """The checks of a ``.log`` object's index files (``parts``: name and bytes by kind, the
+        empty ones left out as Kafka leaves out an empty file), each as that of a local file."""
+        offset_index = parts.get(FileKind.INDEX, ("", b""))[1]
+        for kind, (name, data) in parts.items():
+            if not data:
+                continue
+            if kind in (FileKind.INDEX, FileKind.TIMEINDEX):
+                check = self.index if kind is FileKind.INDEX else self.time_index
+
+                def indexed(check: Callable[..., None] = check, name: str = name, data: bytes = data) -> None:
+                    with log.open() as stream:
+                        check(name, RemoteIndex(stream, log.base_offset, data, offset_index))
+
+                self.guarded(name, indexed)
+            elif kind is FileKind.TXNINDEX:
+                self.guarded(name, partial(self.txn_index, name, data))
+            elif kind is FileKind.SNAPSHOT:
+                self.guarded(name, partial(self.producer_snapshot, name, data))
+
+    def segment(self, path: str, base_offset: int, source: BinaryIO | None = None) -> None:
+        """The checks of a ``.log`` (read from ``source`` when given) whose base offset is ``base_offset``."""
+        batches, records, first, last = self.batches(path, source=source)
         if first is not None and first < base_offset:
             self.problem(
                 ProblemKind.OFFSET_ORDER,
@@ -375,7 +438,7 @@ class _Checker:
                 0,
                 first,
             )
-        size = os.path.getsize(path)
+        size = os.path.getsize(path) if source is None else source.seek(0, os.SEEK_END)
         self.report.segments.append(SegmentSummary(path, base_offset, size, batches, records, first, last))
 
     def kraft_snapshot(self, path: str) -> None:
@@ -400,11 +463,15 @@ class _Checker:
         self.problem(ProblemKind.MISSING_LOG, path, reason)
         return False
 
-    def index(self, path: str) -> None:
-        log = sibling(path, FileKind.LOG)
-        entries = iter_offset_index(path)
+    def index(self, path: str, remote: RemoteIndex | None = None) -> None:
+        log: LogSource = sibling(path, FileKind.LOG) if remote is None else remote.log
+        entries = (
+            iter_offset_index(path, remote.base_offset, data=remote.data)
+            if remote
+            else iter_offset_index(path)
+        )
         first = next(entries, None)
-        if first is None or not self.can_verify(path, log):
+        if first is None or (remote is None and not self.can_verify(path, str(log))):
             return
         previous: OffsetIndexEntry | None = None
         for number, (entry, following) in enumerate(_with_next(itertools.chain([first], entries))):
@@ -425,14 +492,19 @@ class _Checker:
             previous = entry
 
     def index_entry(
-        self, path: str, log: str, number: int, entry: OffsetIndexEntry, following: OffsetIndexEntry | None
+        self,
+        path: str,
+        log: LogSource,
+        number: int,
+        entry: OffsetIndexEntry,
+        following: OffsetIndexEntry | None,
     ) -> None:
         batch = first_batch(log, entry.position, self.max_size)
         if batch is None:
             self.problem(
                 ProblemKind.INDEX_NO_BATCH,
                 path,
-                f"no batch starts at position {entry.position} of {log}",
+                f"no batch starts at position {entry.position} of {getattr(log, 'name', log)}",
                 number * INDEX_ENTRY,
                 entry.offset,
                 INDEX_ENTRY,
@@ -462,13 +534,20 @@ class _Checker:
                     INDEX_ENTRY,
                 )
 
-    def time_index(self, path: str) -> None:
-        log, index = sibling(path, FileKind.LOG), sibling(path, FileKind.INDEX)
-        entries = iter_time_index(path)
+    def time_index(self, path: str, remote: RemoteIndex | None = None) -> None:
+        log: LogSource = sibling(path, FileKind.LOG) if remote is None else remote.log
+        entries = (
+            iter_time_index(path, remote.base_offset, data=remote.data) if remote else iter_time_index(path)
+        )
         first = next(entries, None)
-        if first is None or not self.can_verify(path, log):
+        if first is None or (remote is None and not self.can_verify(path, str(log))):
             return
-        with open_offset_index(index) as offsets:
+        offsets_of = (
+            open_offset_index(sibling(path, FileKind.INDEX))
+            if remote is None
+            else contextlib.nullcontext(read_offset_index(path, remote.base_offset, data=remote.offset_index))
+        )
+        with offsets_of as offsets:
             previous: TimeIndexEntry | None = None
             for number, entry in enumerate(itertools.chain([first], entries)):
                 where = number * TIME_INDEX_ENTRY
@@ -500,7 +579,9 @@ class _Checker:
                 TIME_INDEX_ENTRY,
             )
 
-    def time_entry(self, path: str, log: str, position: int, timestamp: int, offset: int, where: int) -> None:
+    def time_entry(
+        self, path: str, log: LogSource, position: int, timestamp: int, offset: int, where: int
+    ) -> None:
         batch = batch_reaching(log, position, offset)
         first = None if batch is None else _first_offset(batch)
         if batch is None or first is None or not first <= offset <= batch.last_offset:
@@ -548,10 +629,13 @@ class _Checker:
                 TIME_INDEX_ENTRY,
             )
 
-    def cleaned_gap(self, path: str, log: str, offset: int, next_first: int, where: int) -> bool:
+    def cleaned_gap(self, path: str, log: LogSource, offset: int, next_first: int, where: int) -> bool:
         """Reports an index entry whose offset lies in a gap the log cleaner left before the batch
         starting at ``next_first`` (:mod:`kafkaks.store.cleaning`), as information; False when the
-        offset is in no such gap."""
+        offset is in no such gap, or the ``.log`` is no local file (a remote segment: a topic with
+        tiered storage is never compacted, KIP-405)."""
+        if not isinstance(log, str):
+            return False
         cleaning = self.cleanings.get(log)
         if cleaning is None:
             cleaning = self.cleanings[log] = cleaning_of(log)
@@ -571,8 +655,8 @@ class _Checker:
         )
         return True
 
-    def txn_index(self, path: str) -> None:
-        for number, txn in enumerate(iter_txn_index(path)):
+    def txn_index(self, path: str, data: bytes | None = None) -> None:
+        for number, txn in enumerate(iter_txn_index(path, data=data)):
             if txn.version > 0:
                 self.problem(
                     ProblemKind.TXN_INDEX_VERSION,
@@ -583,8 +667,8 @@ class _Checker:
                     TXN_INDEX_ENTRY,
                 )
 
-    def producer_snapshot(self, path: str) -> None:
-        snapshot = read_producer_snapshot(path)
+    def producer_snapshot(self, path: str, data: bytes | None = None) -> None:
+        snapshot = read_producer_snapshot(path, data=data)
         if not snapshot.crc_valid:
             self.problem(
                 ProblemKind.SNAPSHOT_CRC_MISMATCH,
@@ -596,8 +680,10 @@ class _Checker:
                 layout.ProducerSnapshotHeader.CRC_LENGTH,
             )
 
-    def cross_segment(self) -> None:
-        """Segments in offset order: each base offset above the previous segment's last offset."""
+    def cross_segment(self, copies: bool = False) -> None:
+        """Segments in offset order: each base offset above the previous segment's last offset.
+        With ``copies`` (segments that may hold the same offsets, read once), one that does not
+        is ``segment_overlap`` information instead of ``offset_order`` damage."""
         previous: SegmentSummary | None = None
         for segment in sorted(self.report.segments, key=lambda s: s.base_offset):
             if (
@@ -605,14 +691,18 @@ class _Checker:
                 and previous.last_offset is not None
                 and segment.base_offset <= previous.last_offset
             ):
-                self.problem(
-                    ProblemKind.OFFSET_ORDER,
-                    segment.path,
-                    f"segment base offset {segment.base_offset} is not above the last offset "
-                    f"{previous.last_offset} of {os.path.basename(previous.path)}",
-                    0,
-                    segment.first_offset,
-                )
+                name = os.path.basename(previous.path)
+                if copies:
+                    last = min(previous.last_offset, segment.last_offset or segment.base_offset)
+                    kind = ProblemKind.SEGMENT_OVERLAP
+                    message = f"offsets {segment.base_offset}..{last} are also in {name}: read once"
+                else:
+                    kind = ProblemKind.OFFSET_ORDER
+                    message = (
+                        f"segment base offset {segment.base_offset} is not above the last offset "
+                        f"{previous.last_offset} of {name}"
+                    )
+                self.problem(kind, segment.path, message, 0, segment.first_offset)
             if segment.last_offset is not None or previous is None:
                 previous = segment
 
@@ -645,6 +735,39 @@ def verify_files(
         if checker.report.files:
             reports.append(checker.report)
     return reports + _merged_reports(reports, on_problem)
+
+
+def verify_logs(
+    directory: str,
+    logs: Iterable[LogObject],
+    *,
+    max_message_size: int = DEFAULT_MAX_MESSAGE_SIZE,
+    on_problem: ProblemHandler | None = None,
+    progress: Progress | None = None,
+    problems: Iterable[Problem] = (),
+) -> PartitionReport:
+    """The report of ``.log`` objects held elsewhere than in local files (the remote segments of
+    one partition), named ``directory``: each checked as :func:`verify_files` checks a ``.log``,
+    then their base offsets in order: remote segments may be copies of the same offsets (a copy
+    retried under a new id), read once, so where they overlap it is ``segment_overlap``
+    information, as reading them reports it. ``problems`` found before (gaps between them) come
+    first."""
+    checker = _Checker(PartitionReport(directory), on_problem, progress, max_message_size)
+    for problem in problems:
+        checker.add(problem)
+    for log in logs:
+        checker.guarded(log.name, partial(checker.log_object, log))
+        if log.indexes is not None:
+            try:
+                parts = log.indexes()
+            except KafkaksError as exc:
+                checker.problem(
+                    ProblemKind.UNREADABLE_FILE, exc.path or log.name, exc.reason, exc.position or 0
+                )
+            else:
+                checker.index_objects(log, parts)
+    checker.cross_segment(copies=True)
+    return checker.report
 
 
 def _overlap(report: PartitionReport) -> bool:
