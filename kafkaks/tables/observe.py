@@ -71,7 +71,7 @@ def _print(fs_uri: str, segment: Segment) -> SegmentPrint:
 def _log_end(fs_uri: str, segments: list[Segment]) -> int | None:
     """The last offset of the last whole batch of the last segment that has one."""
     for segment in reversed(segments):
-        probe = Probe(fs_uri, segment)
+        probe = Probe.of(fs_uri, segment)
         try:
             start = position_before(offset_index(fs_uri, segment), 1 << 62, probe)
             last = probe.last_offset_from(start)
