@@ -126,6 +126,14 @@ class RemoteSegment:
                 f"the {kind} index does not decrypt: {exc}", path=self.store.location(key)
             ) from None
 
+    def log_size(self) -> int:
+        """The bytes of the segment (the broker's ``.log`` file): an Aiven segment's manifest says
+        it (its ``.log`` object holds the chunks, compressed or encrypted), a LocalTieredStorage
+        ``.log`` is a plain copy."""
+        if self.layout == "aiven":
+            return self.manifest().chunk_index.original_file_size
+        return self.objects[self.log_suffix][1]
+
     def offset_index(self, keyring: Keyring | None = None) -> list[OffsetIndexEntry]:
         """The entries of the segment's offset index: the ``offset`` part of an Aiven segment's
         ``.indexes`` object (a ranged read), or a LocalTieredStorage segment's ``.index``; none

@@ -104,8 +104,8 @@ def remote_splits(
             ):
                 continue
             full = first == segment.start_offset and last == end
-            size = segment.objects[segment.log_suffix][1]
-            for start, stop in _byte_ranges(segment, size, options.max_bytes_per_partition, remote.keyring):
+            size, ranges = _byte_ranges(segment, options.max_bytes_per_partition, remote.keyring)
+            for start, stop in ranges:
                 splits.append(
                     SegmentSplit(
                         source.store,
@@ -162,23 +162,28 @@ def tiered_transactions(
 
 
 def _byte_ranges(
-    segment: RemoteSegment, size: int, max_bytes: int, keyring: Keyring | None
-) -> list[tuple[int, int | None]]:
-    """The byte ranges of a remote segment, a split each: the whole segment, or for one larger
-    than ``max_bytes``, pieces of about that size cut at its offset index's positions as a local
-    segment is cut (:func:`~kafkaks.spark.probing.cut_edges`: each cut confirmed as a batch start
-    by reading its batch, a chunk or two, from the store). A segment whose index or bytes do not
-    read on the driver is one split: its task reports what is wrong."""
+    segment: RemoteSegment, max_bytes: int, keyring: Keyring | None
+) -> tuple[int, list[tuple[int, int | None]]]:
+    """The size of a remote segment (its manifest's, for Aiven's layout) and its byte ranges, a
+    split each: the whole segment, or for one larger than ``max_bytes``, pieces of about that size
+    cut at its offset index's positions as a local segment is cut
+    (:func:`~kafkaks.spark.probing.cut_edges`: each cut confirmed as a batch start by reading its
+    batch, a chunk or two, from the store). A segment whose manifest, index or bytes do not read
+    on the driver is one split (of its stored size): its task reports what is wrong."""
+    try:
+        size = segment.log_size()
+    except KafkaksError:
+        return segment.objects[segment.log_suffix][1], [(0, None)]
     if size <= max_bytes:
-        return [(0, None)]
+        return size, [(0, None)]
     probe = Probe(lambda: cast(BinaryIO, segment.open(keyring)), size)
     try:  # no walk of the headers where the index gives no cut: that would read the whole segment
         edges = cut_edges(segment.offset_index(keyring), 0, size, False, max_bytes, probe)
     except KafkaksError:
-        return [(0, None)]
+        return size, [(0, None)]
     finally:
         probe.close()
-    return [(start, None if stop == size else stop) for start, stop in itertools.pairwise(edges)]
+    return size, [(start, None if stop == size else stop) for start, stop in itertools.pairwise(edges)]
 
 
 def _end(spans: list[tuple[int, int | None, str]], number: int, local_start: int | None) -> int | None:
