@@ -524,6 +524,7 @@ def test_a_partition_across_tiers_is_one_log_to_the_watermarks(tmp_path: Path) -
     logdir, store = tmp_path / "logdir", tmp_path / "store"
     shutil.copytree(LOGDIR / "orders-0", logdir / "orders-0")
     segment = enc.SegmentFiles.of(LOGDIR / "orders-0" / "00000000000000000000.log", 15, {0: 0})
+    segment_size = len(segment.log)
     options = enc.AivenOptions(chunk_size=100, compression=True)
     topic_id = enc.kafka_uuid()
     enc.aiven_copy(enc.put_files(store), segment, "orders", topic_id, 0, enc.kafka_uuid(), options)
@@ -547,6 +548,12 @@ def test_a_partition_across_tiers_is_one_log_to_the_watermarks(tmp_path: Path) -
     other = Watermark(15, enc.kafka_uuid(), alone.segments)
     assert "started over: its topic id is" in str(decide(alone, other).skip)
     assert decide(alone, Watermark(15, topic_id, alone.segments)).up_to_date
+    # LocalTieredStorage's layout, without __remote_log_metadata: no end offset is written down,
+    # so the last segment's batch headers are walked from its last offset index entry.
+    tiered = tmp_path / "tiered"
+    enc.local_tiered_copy(enc.put_files(tiered), segment, "orders", topic_id, 0, enc.kafka_uuid())
+    [walked] = observe(remote_options(tiered))
+    assert (walked.log_start, walked.log_end, walked.segments[0].size) == (0, 15, segment_size)
 
 
 @pytest.mark.parametrize("format", FORMATS)

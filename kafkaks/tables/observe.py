@@ -21,6 +21,7 @@ import pyarrow.fs as pafs
 
 from ..errors import KafkaksError
 from ..models import OffsetIndexEntry
+from ..remote.crypto import Keyring
 from ..remote.segments import RemoteSegment
 from ..remote.tiers import Remote
 from ..spark.filesystems import filesystem, open_file, read_bytes
@@ -101,14 +102,19 @@ def _remote_end(remote: Remote, segments: list[RemoteSegment]) -> int | None:
     for segment in reversed(segments):
         end = remote.end_offsets.get(segment.segment_id)
         if end is None:
-            try:
-                probe = Probe(lambda s=segment: cast(BinaryIO, s.open(remote.keyring)), segment.log_size())
-                end = _last_offset(probe, segment.offset_index(remote.keyring))
-            except KafkaksError:
-                end = None  # unreadable: reported when read
+            end = _walked_end(segment, remote.keyring)
         if end is not None:
             return end
     return None
+
+
+def _walked_end(segment: RemoteSegment, keyring: Keyring | None) -> int | None:
+    """A remote segment's last offset by its batch headers (None: unreadable, reported when read)."""
+    try:
+        probe = Probe(lambda: cast(BinaryIO, segment.open(keyring)), segment.log_size())
+        return _last_offset(probe, segment.offset_index(keyring))
+    except KafkaksError:
+        return None
 
 
 def _observe(part: PartitionFiles, topic: str, partition: int) -> Observed:
