@@ -6,7 +6,8 @@ its ``partition.metadata``, where its log starts (the first segment's first batc
 (the last whole batch of its last segment, walked by batch headers from its last ``.index`` entry)
 and a print of every segment (base offset, size, CRC of the first batch), and whether the log
 dir's ``cleaner-offset-checkpoint`` names it (a rewritten segment is then compaction). This reads a few
-headers a segment, through the same ``pyarrow.fs`` layer as the data source.
+headers a segment, through the same ``pyarrow.fs`` layer as the data source. With the option
+``remote``, a topic-partition's log is that of both tiers (:func:`_across_tiers`).
 """
 
 from __future__ import annotations
