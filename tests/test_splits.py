@@ -340,3 +340,29 @@ def test_a_remote_segment_within_the_size_is_one_split(
     size = str(SEGMENT.stat().st_size)
     parsed = Options.parse({"remote": str(tmp_path / "store"), "maxBytesPerPartition": size})
     assert [(s.start, s.end) for s in plan(parsed)] == [(0, None)]
+
+
+@pytest.mark.parametrize("max_bytes", [1, 200])
+def test_read_committed_over_a_cut_remote_segment(tmp_path: Path, max_bytes: int) -> None:
+    """txn-topic-0 (an aborted transaction, its .index and .txnindex) as one remote segment cut into
+    splits: read_committed gives the rows kafkaks.read_arrow gives of the segment file."""
+    import remote_encoder as enc
+
+    source = FIXTURES / "logdir" / "txn-topic-0"
+    last = max(batch.last_offset for batch in kafkaks.read_partition_batches(source))
+    files = enc.SegmentFiles.of(source / "00000000000000000000.log", last, {0: 0})
+    put = enc.put_files(tmp_path / "store")
+    enc.aiven_copy(put, files, "txn-topic", enc.kafka_uuid(), 0, enc.kafka_uuid(), enc.AivenOptions(100))
+    parsed = Options.parse(
+        {
+            "remote": str(tmp_path / "store"),
+            "isolationLevel": "read_committed",
+            "maxBytesPerPartition": str(max_bytes),
+        }
+    )
+    splits = plan(parsed)
+    assert len(splits) > 1
+    got = [o for s in splits for batch in read_split(s, parsed) for o in batch.column("offset").to_pylist()]
+    expected = kafkaks.read_arrow(source, isolation="read_committed")
+    assert got == [o for batch in expected for o in batch.column("offset").to_pylist()]
+    assert len(got) < len(list(kafkaks.read_partition(source)))
