@@ -347,6 +347,11 @@ def source_options(
     return options
 
 
+def _sources(paths: list[str], remote: Mapping[str, str] | None) -> list[str]:
+    """What a run reads, for :meth:`Destination.check`: SRC and the store of remote segments."""
+    return [*paths, *([remote["remote"]] if remote else [])]
+
+
 def _survey(paths: list[str], options: dict[str, str], say: Callable[[str], None]) -> tuple[Any, int]:
     """List SRC on the driver (the first progress line) and set up the decoding of values: the
     parsed options and the bytes of the segments; what holds no Kafka data is refused."""
@@ -459,7 +464,7 @@ def write_parquet(
     paths = [src] if isinstance(src, str) else list(src)
     options = source_options(isolation, mode, include_metadata, max_bytes_per_partition, decode_values)
     options.update(remote or {})
-    target = Destination.check(dest, [*paths, *([remote["remote"]] if remote else [])], write_mode)
+    target = Destination.check(dest, _sources(paths, remote), write_mode)
     parsed, total = _survey(paths, options, say)
     splits = plan(_sized(parsed, total, master, conf, spark))
     if dry_run:
@@ -612,6 +617,7 @@ def append_to_table(
     decode_values: str | None = None,
     conf: dict[str, str] | None = None,
     dry_run: bool = False,
+    remote: Mapping[str, str] | None = None,
 ) -> Any:
     """Append ``src`` to the Iceberg or Delta table at ``dest`` (``format``), incrementally: only
     the offsets above what the table holds of each topic-partition, in one commit
@@ -622,7 +628,8 @@ def append_to_table(
     a missing ``tables`` extra is a :class:`RefusedError` naming it. ``decode_values`` is as for
     :func:`write_parquet`: the decoded columns go into the table, whose schema takes the fields a newer
     schema version adds (:mod:`kafkaks.tables.evolution`). ``dry_run`` returns the plan (what each
-    topic-partition would get) without starting Spark."""
+    topic-partition would get) without starting Spark. ``remote`` is as for :func:`write_parquet`:
+    a topic-partition's log, its watermark's checks included, is then that of both tiers."""
     try:
         from .tables import open_table
         from .tables.appending import plan_append
@@ -634,7 +641,8 @@ def append_to_table(
     say = progress if progress is not None else (lambda _line: None)
     paths = [src] if isinstance(src, str) else list(src)
     options = source_options(isolation, mode, True, max_bytes_per_partition, decode_values)  # lineage columns
-    target = Destination.check(dest, paths, "append")
+    options.update(remote or {})
+    target = Destination.check(dest, _sources(paths, remote), "append")
     parsed, total = _survey(paths, options, say)
     parsed = _sized(parsed, total, master, conf, spark)
     try:

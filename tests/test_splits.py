@@ -9,6 +9,7 @@ snappy, lz4, zstd) and an ``.index`` written by the broker. No Spark session is 
 
 from __future__ import annotations
 
+import itertools
 import shutil
 from pathlib import Path
 
@@ -270,6 +271,98 @@ def test_read_committed_across_tiers(tmp_path: Path) -> None:
     got = [
         row for s in splits for batch in read_split(s, parsed) for row in batch.column("offset").to_pylist()
     ]
+    expected = kafkaks.read_arrow(source, isolation="read_committed")
+    assert got == [o for batch in expected for o in batch.column("offset").to_pylist()]
+    assert len(got) < len(list(kafkaks.read_partition(source)))
+
+
+@pytest.mark.parametrize("layout", ["aiven", "aiven encrypted", "local_tiered"])
+@pytest.mark.parametrize("max_bytes", [1, 150, 700])
+def test_a_large_remote_segment_is_cut_at_its_offset_index(
+    tmp_path: Path, layout: str, max_bytes: int
+) -> None:
+    """A remote segment larger than maxBytesPerPartition is cut into byte ranges at its offset
+    index's positions (Aiven's ``.indexes`` object, encrypted or not, or LocalTieredStorage's
+    ``.index``), each a split its task reads from the store: every batch read once, the rows those
+    of the whole segment. Chunks of 100 bytes, so that cuts fall inside chunks."""
+    import remote_encoder as enc
+
+    topic_id, segment_id = enc.kafka_uuid(), enc.kafka_uuid()
+    put = enc.put_files(tmp_path / "store")
+    files = enc.SegmentFiles.of(SEGMENT, 15, {0: 0})
+    keys = ""
+    if layout == "local_tiered":
+        enc.local_tiered_copy(put, files, "orders", topic_id, 0, segment_id)
+    else:
+        encryption = None
+        if layout == "aiven encrypted":
+            private, public = enc.rsa_key_pair()
+            (tmp_path / "private.pem").write_bytes(private)
+            encryption, keys = ("key-1", public), f"key-1={tmp_path / 'private.pem'}"
+        options = enc.AivenOptions(chunk_size=100, compression=True, encryption=encryption)
+        enc.aiven_copy(put, files, "orders", topic_id, 0, segment_id, options)
+    given = {
+        "remote": str(tmp_path / "store"),
+        "includeHeaders": "true",
+        "includeMetadata": "true",
+        "maxBytesPerPartition": str(max_bytes),
+    }
+    parsed = Options.parse({**given, "remoteKeys": keys} if keys else given)
+    splits = plan(parsed)
+    index = {e.position for e in kafkaks.read_offset_index(SEGMENT.with_suffix(".index"))}
+    assert all(split.remote is not None and split.offsets is None for split in splits)
+    assert set(cuts(splits)) <= index - {0}
+    assert [split.start for split in splits] == sorted({split.start for split in splits})
+    assert splits[-1].end is None and all(a.end == b.start for a, b in itertools.pairwise(splits))
+    if max_bytes == 1:  # every entry is a cut
+        assert cuts(splits) == sorted(index - {0})
+    assert len(splits) > 1
+    assert rows_of(splits, parsed).equals(whole(SEGMENT))
+
+
+def test_a_remote_segment_within_the_size_is_one_split(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A remote segment of at most maxBytesPerPartition bytes: one split, its index not read."""
+    import remote_encoder as enc
+
+    from kafkaks.remote.segments import RemoteSegment
+
+    put = enc.put_files(tmp_path / "store")
+    files = enc.SegmentFiles.of(SEGMENT, 15, {0: 0})
+    options = enc.AivenOptions(chunk_size=100)
+    enc.aiven_copy(put, files, "orders", enc.kafka_uuid(), 0, enc.kafka_uuid(), options)
+
+    def unread(*_args: object) -> None:
+        raise AssertionError("the offset index is read")
+
+    monkeypatch.setattr(RemoteSegment, "offset_index", unread)
+    size = str(SEGMENT.stat().st_size)
+    parsed = Options.parse({"remote": str(tmp_path / "store"), "maxBytesPerPartition": size})
+    assert [(s.start, s.end) for s in plan(parsed)] == [(0, None)]
+
+
+@pytest.mark.parametrize("max_bytes", [1, 200])
+def test_read_committed_over_a_cut_remote_segment(tmp_path: Path, max_bytes: int) -> None:
+    """txn-topic-0 (an aborted transaction, its .index and .txnindex) as one remote segment cut into
+    splits: read_committed gives the rows kafkaks.read_arrow gives of the segment file."""
+    import remote_encoder as enc
+
+    source = FIXTURES / "logdir" / "txn-topic-0"
+    last = max(batch.last_offset for batch in kafkaks.read_partition_batches(source))
+    files = enc.SegmentFiles.of(source / "00000000000000000000.log", last, {0: 0})
+    put = enc.put_files(tmp_path / "store")
+    enc.aiven_copy(put, files, "txn-topic", enc.kafka_uuid(), 0, enc.kafka_uuid(), enc.AivenOptions(100))
+    parsed = Options.parse(
+        {
+            "remote": str(tmp_path / "store"),
+            "isolationLevel": "read_committed",
+            "maxBytesPerPartition": str(max_bytes),
+        }
+    )
+    splits = plan(parsed)
+    assert len(splits) > 1
+    got = [o for s in splits for batch in read_split(s, parsed) for o in batch.column("offset").to_pylist()]
     expected = kafkaks.read_arrow(source, isolation="read_committed")
     assert got == [o for batch in expected for o in batch.column("offset").to_pylist()]
     assert len(got) < len(list(kafkaks.read_partition(source)))

@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pyarrow as pa
 import pytest
 from conftest import FIXTURES
 from kafka.record import MemoryRecords
@@ -496,3 +497,104 @@ def test_a_table_error_is_reported_in_one_line_not_a_traceback() -> None:
     assert _table_error(CommitFailedException("branch main has changed"))
     assert _table_error(CommitFailedError("version 1 already exists"))
     assert not _table_error(RuntimeError("a bug"))
+
+
+# --- tiered storage (--remote) --------------------------------------------------------------------
+
+
+def remote_options(store: Path, logdir: Path | None = None) -> Any:
+    from kafkaks.spark.options import Options
+
+    paths = [str(logdir)] if logdir is not None else []
+    return Options.parse({"paths": json.dumps(paths), "remote": str(store)})
+
+
+def test_a_partition_across_tiers_is_one_log_to_the_watermarks(tmp_path: Path) -> None:
+    """orders-0's segment 0 copied to a store (Aiven's layout, zstd: its object smaller than the
+    segment), then deleted from the log dir by retention, as a broker with tiered storage does: the
+    partition is observed as one log (starting at 0, its segments 0, 16, 30 and ending at 41), so
+    the run after the deletion has nothing to append and notes nothing. The store alone: its
+    topic id is the objects' keys', and one that differs from the table's is a partition that
+    started over."""
+    import remote_encoder as enc
+
+    from kafkaks.tables.observe import observe
+    from kafkaks.tables.watermarks import advance
+
+    logdir, store = tmp_path / "logdir", tmp_path / "store"
+    shutil.copytree(LOGDIR / "orders-0", logdir / "orders-0")
+    segment = enc.SegmentFiles.of(LOGDIR / "orders-0" / "00000000000000000000.log", 15, {0: 0})
+    segment_size = len(segment.log)
+    options = enc.AivenOptions(chunk_size=100, compression=True)
+    topic_id = enc.kafka_uuid()
+    enc.aiven_copy(enc.put_files(store), segment, "orders", topic_id, 0, enc.kafka_uuid(), options)
+
+    [before] = observe(remote_options(store, logdir))
+    mark = advance(None, before, before.log_end)
+    assert mark is not None and mark.high == 41
+    for path in logdir.glob("orders-0/00000000000000000000.*"):
+        path.unlink()  # retention: the segment is in the store only
+    [after] = observe(remote_options(store, logdir))
+    assert (after.log_start, after.log_end) == (0, 41)
+    assert [(p.base_offset, p.size) for p in after.segments] == [
+        (p.base_offset, p.size) for p in before.segments
+    ]
+    assert [p.base_offset for p in after.segments] == [0, 16, 30]
+    decision = decide(after, mark)
+    assert (decision.reads, decision.skip, decision.notes) == (False, None, [])
+
+    [alone] = observe(remote_options(store))
+    assert (alone.topic_id, alone.log_start, alone.log_end) == (topic_id, 0, 15)
+    other = Watermark(15, enc.kafka_uuid(), alone.segments)
+    assert "started over: its topic id is" in str(decide(alone, other).skip)
+    assert decide(alone, Watermark(15, topic_id, alone.segments)).up_to_date
+    # LocalTieredStorage's layout, without __remote_log_metadata: no end offset is written down,
+    # so the last segment's batch headers are walked from its last offset index entry.
+    tiered = tmp_path / "tiered"
+    enc.local_tiered_copy(enc.put_files(tiered), segment, "orders", topic_id, 0, enc.kafka_uuid())
+    [walked] = observe(remote_options(tiered))
+    assert (walked.log_start, walked.log_end, walked.segments[0].size) == (0, 15, segment_size)
+
+
+@pytest.mark.parametrize("format", FORMATS)
+def test_a_table_run_reads_remote_segments(spark: Any, tmp_path: Path, format: str) -> None:
+    """--remote in a table run: orders-0's offsets 0..29 in a store (one remote segment, cut into
+    several splits by a small maxBytesPerPartition, and a retried copy of 0..15), 16..41 in the log
+    dir. The table gets the rows read_arrow reads of both tiers, each offset once, and a watermark
+    of the log across tiers; the run after it appends nothing."""
+    from test_splits import tiered
+
+    import kafkaks
+    from kafkaks.cli import pipeline
+    from kafkaks.remote.tiers import Remote
+
+    (tmp_path / "src").mkdir()
+    store, logdir = tiered(tmp_path / "src")
+    dest = tmp_path / "table"
+
+    def run() -> Any:
+        return pipeline.run_table(
+            [str(logdir)],
+            str(dest),
+            format=format,
+            spark=spark,
+            echo=None,
+            max_bytes_per_partition=300,
+            remote={"remote": str(store)},
+        )
+
+    first = run()
+    noted: list[Any] = []  # the overlaps of the tiers and of the retried copy
+    read = kafkaks.read_arrow([logdir], remote=Remote.open(store), on_problem=noted.append)
+    expected = pa.Table.from_batches(list(read))
+    assert {problem.kind for problem in noted} == {"segment_overlap"}
+    columns = [expected[name].to_pylist() for name in ("topic", "partition", "offset", "key", "value")]
+    assert table_rows(format, dest) == sorted(zip(*columns, strict=True), key=lambda row: row[:3])
+    assert [row[2] for row in table_rows(format, dest)] == list(range(42))
+    assert first.commit is not None and [(a.first_offset, a.last_offset) for a in first.appended] == [(0, 41)]
+    [mark] = load_watermarks(commits(format, dest)[-1][PROPERTY]).values()
+    assert (mark.high, [s.base_offset for s in mark.segments]) == (41, [0, 16, 30])
+    again = run()
+    assert again.commit is None and again.appended == []
+    assert [(d.skip, d.notes, d.up_to_date) for d in again.decisions] == [(None, [], True)]
+    assert len(commits(format, dest)) == 1

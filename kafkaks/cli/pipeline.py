@@ -439,9 +439,6 @@ def command(args: argparse.Namespace) -> int:
         args.command_parser.print_usage(sys.stderr)
         progress("error: no SRC: give log dirs (or partition dirs, segments), or --remote STORE")
         return 2
-    if args.remote and args.format != "parquet":
-        progress(f"error: --format {args.format} does not take --remote yet: --format parquet does")
-        return 2
     try:
         remote = _remote_options(args)
     except ValueError as exc:
@@ -482,6 +479,7 @@ def command(args: argparse.Namespace) -> int:
                 decode_values=decode_values,
                 conf=dict(args.conf),
                 dry_run=args.dry_run,
+                remote=remote,
             )
             if done.skipped:
                 return 3

@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ..errors import KafkaksError
+from ..models import OffsetIndexEntry
+from ..store.files import read_offset_index
 from . import aiven
 from .chunked import ChunkedSegment, Detransform
 from .crypto import Keyring, decrypt_chunk
@@ -123,6 +125,31 @@ class RemoteSegment:
             raise KafkaksError(
                 f"the {kind} index does not decrypt: {exc}", path=self.store.location(key)
             ) from None
+
+    def log_size(self) -> int:
+        """The bytes of the segment (the broker's ``.log`` file): an Aiven segment's manifest says
+        it (its ``.log`` object holds the chunks, compressed or encrypted), a LocalTieredStorage
+        ``.log`` is a plain copy."""
+        if self.layout == "aiven":
+            return self.manifest().chunk_index.original_file_size
+        return self.objects[self.log_suffix][1]
+
+    def offset_index(self, keyring: Keyring | None = None) -> list[OffsetIndexEntry]:
+        """The entries of the segment's offset index: the ``offset`` part of an Aiven segment's
+        ``.indexes`` object (a ranged read), or a LocalTieredStorage segment's ``.index``; none
+        without one."""
+        if self.layout == "aiven":
+            data = self.index_part("offset", keyring)
+        elif ".index" in self.objects:
+            key, _size = self.objects[".index"]
+            blob = self.store.open(key)
+            try:
+                data = blob.read_at(0, blob.size)
+            finally:
+                blob.close()
+        else:
+            return []
+        return read_offset_index(self.location, self.start_offset, data=data)
 
     def open(self, keyring: Keyring | None = None, manifest: aiven.Manifest | None = None) -> ChunkedSegment:
         """The segment's bytes as a seekable binary file (:class:`~kafkaks.remote.chunked.ChunkedSegment`).

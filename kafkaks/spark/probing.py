@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import itertools
 import os
+from collections.abc import Callable
+from typing import BinaryIO
 
 from ..generated.layout import RecordBatchHeader
 from ..models import OffsetIndexEntry
@@ -25,9 +27,9 @@ from ..wire.batch import (
     frame,
 )
 from .bounds import Bounds
-from .filesystems import NamedReader, open_file
+from .filesystems import open_file
 
-__all__ = ["Probe", "offset_index", "overlapping", "position_before", "segment_ranges"]
+__all__ = ["Probe", "cut_edges", "offset_index", "overlapping", "position_before", "segment_ranges"]
 
 MAX_HEADER_WALK = 4096  # batch headers the planner reads past a .timeindex entry
 
@@ -46,7 +48,7 @@ def overlapping(fs_uri: str, segments: list[Segment]) -> bool:
     but the last segment's headers are walked from its last ``.index`` entry (from its start
     without one) to find its last offset."""
     for segment, following in itertools.pairwise(segments):
-        probe = Probe(fs_uri, segment)
+        probe = Probe.of(fs_uri, segment)
         try:
             start = position_before(offset_index(fs_uri, segment), following.base_offset, probe)
             last = probe.last_offset_from(start)
@@ -58,15 +60,21 @@ def overlapping(fs_uri: str, segments: list[Segment]) -> bool:
 
 
 class Probe:
-    """Reads a few bytes of one segment on the driver, opening it only when first needed."""
+    """Reads a few bytes of one segment of ``size`` bytes on the driver, opening it (``opener``)
+    only when first needed: a segment file (:meth:`of`) or a remote segment."""
 
-    def __init__(self, fs_uri: str, segment: Segment) -> None:
-        self.fs_uri, self.segment = fs_uri, segment
-        self._stream: NamedReader | None = None
+    def __init__(self, opener: Callable[[], BinaryIO], size: int) -> None:
+        self.opener, self.size = opener, size
+        self._stream: BinaryIO | None = None
 
-    def stream(self) -> NamedReader:
+    @classmethod
+    def of(cls, fs_uri: str, segment: Segment) -> Probe:
+        """A probe of a segment file."""
+        return cls(lambda: open_file(fs_uri, os.fspath(segment.path)), segment.size)
+
+    def stream(self) -> BinaryIO:
         if self._stream is None:
-            self._stream = open_file(self.fs_uri, os.fspath(self.segment.path))
+            self._stream = self.opener()
         return self._stream
 
     def close(self) -> None:
@@ -78,14 +86,14 @@ class Probe:
         header checks first): an index entry is only trusted as a cut point after this check."""
         if position == 0:
             return True
-        if position + HEADER_SIZE_UP_TO_MAGIC > self.segment.size:  # a stale entry past the log's end
+        if position + HEADER_SIZE_UP_TO_MAGIC > self.size:  # a stale entry past the log's end
             return False  # (and object stores' files refuse to seek there)
         stream = self.stream()
         stream.seek(position)
         head = stream.read(HEADER_SIZE_UP_TO_MAGIC)
         if len(head) < HEADER_SIZE_UP_TO_MAGIC or head[MAGIC_OFFSET] > 2:
             return False
-        size = frame(head, 0, self.segment.size - position)
+        size = frame(head, 0, self.size - position)
         if isinstance(size, Unframed):
             return False
         head += stream.read(min(RecordBatchHeader.SIZE, size) - HEADER_SIZE_UP_TO_MAGIC)
@@ -101,7 +109,7 @@ class Probe:
             head = stream.read(RecordBatchHeader.SIZE)
             if len(head) < HEADER_SIZE_UP_TO_MAGIC:
                 return last
-            size = frame(head, 0, self.segment.size - position)
+            size = frame(head, 0, self.size - position)
             if isinstance(size, Unframed):
                 return last
             if ensure_valid(stream, position, head) is None:
@@ -121,7 +129,7 @@ class Probe:
             head = stream.read(LOG_OVERHEAD)
             if len(head) < LOG_OVERHEAD:
                 return cuts
-            size = frame(head, 0, self.segment.size - position)
+            size = frame(head, 0, self.size - position)
             if isinstance(size, Unframed):
                 return cuts
             position += size
@@ -176,7 +184,7 @@ def segment_ranges(
         or bounds.timestamp_min_ms is not None
     )
     index = offset_index(fs_uri, segment) if seeks or size > max_bytes else []
-    probe = Probe(fs_uri, segment)
+    probe = Probe.of(fs_uri, segment)
     try:
         # An entry (o, p) says the batch at p holds offset o, so every batch before p ends below o.
         if bounds.offset_min is not None:
@@ -196,30 +204,39 @@ def segment_ranges(
             start = first
         if start >= end:
             return []
-        # Pieces of one size (not max_bytes and a small rest), so that tasks take as long.
-        every = -(-(end - start) // -(-(end - start) // max_bytes))
-        cuts, last = [], start
-        for entry in index:
-            if (
-                last < entry.position < end
-                and entry.position - last >= every
-                and probe.batch_starts_at(entry.position)
-            ):
-                cuts.append(entry.position)
-                last = entry.position
-        # Where the index gave no cut for twice the size (missing, damaged, or sparser than the
-        # size asked for), the batch headers are walked.
-        edges = [start]
-        for begin, stop in itertools.pairwise([start, *cuts, end]):
-            if stop - begin >= 2 * every and size > max_bytes:
-                edges += probe.walked_cuts(begin, stop, every)
-            edges.append(stop)
+        edges = cut_edges(index, start, end, size > max_bytes, max_bytes, probe)
     finally:
         probe.close()
     ranges: list[tuple[int, int | None]] = list(itertools.pairwise(edges))
     if end == size:
         ranges[-1] = (ranges[-1][0], None)  # to the end: a damaged tail is then reported
     return ranges
+
+
+def cut_edges(
+    index: list[OffsetIndexEntry], start: int, end: int, walk: bool, max_bytes: int, probe: Probe
+) -> list[int]:
+    """``start``, the batch starts where ``[start, end)`` is cut into pieces of about
+    ``max_bytes``, and ``end``: at ``index`` positions that :meth:`Probe.batch_starts_at` confirms
+    and, with ``walk``, where the index gave no cut for twice the size (missing, damaged, or
+    sparser than the size asked for), at batch starts found by walking the headers."""
+    # Pieces of one size (not max_bytes and a small rest), so that tasks take as long.
+    every = -(-(end - start) // -(-(end - start) // max_bytes))
+    cuts, last = [], start
+    for entry in index:
+        if (
+            last < entry.position < end
+            and entry.position - last >= every
+            and probe.batch_starts_at(entry.position)
+        ):
+            cuts.append(entry.position)
+            last = entry.position
+    edges = [start]
+    for begin, stop in itertools.pairwise([start, *cuts, end]):
+        if walk and stop - begin >= 2 * every:
+            edges += probe.walked_cuts(begin, stop, every)
+        edges.append(stop)
+    return edges
 
 
 def position_before(index: list[OffsetIndexEntry], offset: int, probe: Probe) -> int:

@@ -4,7 +4,9 @@ itself (:func:`open_segment`).
 
 The driver lists the store once (:class:`~kafkaks.remote.tiers.Remote`: the live segments, from
 ``__remote_log_metadata`` when ``remoteMetadata`` names log dirs holding it) and plans one split
-per remote segment, without reading any of it. A split carries its segment's description (a
+per remote segment, or, for a segment larger than ``maxBytesPerPartition``, per byte range of it,
+cut at its offset index's positions (the index read by a ranged read, each cut checked by reading
+the batch there), as a local segment is cut. A split carries its segment's description (a
 :class:`~kafkaks.remote.segments.RemoteSegment`: the store, which pickles as its folder or URI, the
 object keys and sizes, names and numbers), never its bytes nor its records: the task opens the
 store and reads the segment's chunks by ranged reads (:class:`~kafkaks.remote.chunked.ChunkedSegment`),
@@ -26,10 +28,12 @@ split of the partition.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from typing import BinaryIO, cast
 
+from ..errors import KafkaksError
 from ..models import Problem
 from ..problems import ProblemKind
 from ..remote.crypto import Keyring
@@ -43,6 +47,7 @@ from ..wire.batch import Batch
 from .bounds import Bounds
 from .options import Options, RemoteSource
 from .planning import PartitionFiles, SegmentSplit, aborted_of, scan_batches
+from .probing import Probe, cut_edges
 
 __all__ = ["open_remote", "open_segment", "remote_splits", "tiered_transactions"]
 
@@ -99,20 +104,22 @@ def remote_splits(
             ):
                 continue
             full = first == segment.start_offset and last == end
-            splits.append(
-                SegmentSplit(
-                    source.store,
-                    segment.location,
-                    topic,
-                    partition,
-                    segment.start_offset,
-                    0,
-                    None,
-                    segment_size=segment.objects[segment.log_suffix][1],
-                    remote=segment,
-                    offsets=None if full else (first, last),
+            size, ranges = _byte_ranges(segment, options.max_bytes_per_partition, remote.keyring)
+            for start, stop in ranges:
+                splits.append(
+                    SegmentSplit(
+                        source.store,
+                        segment.location,
+                        topic,
+                        partition,
+                        segment.start_offset,
+                        start,
+                        stop,
+                        segment_size=size,
+                        remote=segment,
+                        offsets=None if full else (first, last),
+                    )
                 )
-            )
         if splits:
             splits[0] = replace(splits[0], problems=tuple(problems))
             found[topic, partition] = splits
@@ -139,7 +146,11 @@ def tiered_transactions(
             first, last = split.offsets or (split.base_offset, None)
             with open_segment(split.remote, keys) as stream:
                 for batch in read_log(
-                    stream, on_problem=ignore, max_decompressed_bytes=options.max_decompressed_bytes
+                    stream,
+                    on_problem=ignore,
+                    start=split.start,
+                    end=split.end,
+                    max_decompressed_bytes=options.max_decompressed_bytes,
                 ):
                     if batch.last_offset >= first and (last is None or first_offset(batch) <= last):
                         yield batch
@@ -148,6 +159,31 @@ def tiered_transactions(
 
     aborted = aborted_of((local[0], segment) for segment in local[0].segments) if local else ()
     return Transactions.scan(aborted, batches())
+
+
+def _byte_ranges(
+    segment: RemoteSegment, max_bytes: int, keyring: Keyring | None
+) -> tuple[int, list[tuple[int, int | None]]]:
+    """The size of a remote segment (its manifest's, for Aiven's layout) and its byte ranges, a
+    split each: the whole segment, or for one larger than ``max_bytes``, pieces of about that size
+    cut at its offset index's positions as a local segment is cut
+    (:func:`~kafkaks.spark.probing.cut_edges`: each cut confirmed as a batch start by reading its
+    batch, a chunk or two, from the store). A segment whose manifest, index or bytes do not read
+    on the driver is one split (of its stored size): its task reports what is wrong."""
+    try:
+        size = segment.log_size()
+    except KafkaksError:
+        return segment.objects[segment.log_suffix][1], [(0, None)]
+    if size <= max_bytes:
+        return size, [(0, None)]
+    probe = Probe(lambda: cast(BinaryIO, segment.open(keyring)), size)
+    try:  # no walk of the headers where the index gives no cut: that would read the whole segment
+        edges = cut_edges(segment.offset_index(keyring), 0, size, False, max_bytes, probe)
+    except KafkaksError:
+        return size, [(0, None)]
+    finally:
+        probe.close()
+    return size, [(start, None if stop == size else stop) for start, stop in itertools.pairwise(edges)]
 
 
 def _end(spans: list[tuple[int, int | None, str]], number: int, local_start: int | None) -> int | None:

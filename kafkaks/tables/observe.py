@@ -6,7 +6,8 @@ its ``partition.metadata``, where its log starts (the first segment's first batc
 (the last whole batch of its last segment, walked by batch headers from its last ``.index`` entry)
 and a print of every segment (base offset, size, CRC of the first batch), and whether the log
 dir's ``cleaner-offset-checkpoint`` names it (a rewritten segment is then compaction). This reads a few
-headers a segment, through the same ``pyarrow.fs`` layer as the data source.
+headers a segment, through the same ``pyarrow.fs`` layer as the data source. With the option
+``remote``, a topic-partition's log is that of both tiers (:func:`_across_tiers`).
 """
 
 from __future__ import annotations
@@ -15,11 +16,15 @@ import os
 import posixpath
 import tempfile
 from collections.abc import Callable
-from typing import TypeVar
+from typing import BinaryIO, TypeVar, cast
 
 import pyarrow.fs as pafs
 
 from ..errors import KafkaksError
+from ..models import OffsetIndexEntry
+from ..remote.crypto import Keyring
+from ..remote.segments import RemoteSegment
+from ..remote.tiers import Remote
 from ..spark.filesystems import filesystem, open_file, read_bytes
 from ..spark.options import Options
 from ..spark.planning import PartitionFiles, partitions
@@ -35,7 +40,8 @@ T = TypeVar("T")
 
 
 def observe(options: Options) -> list[Observed]:
-    """Every wanted topic-partition the options' paths hold, in topic and partition order."""
+    """Every wanted topic-partition the options' paths (and store of remote segments, option
+    ``remote``) hold, in topic and partition order."""
     seen: dict[tuple[str, int], Observed] = {}
     for part in partitions(options):
         topic, partition = part.topic, part.partition
@@ -43,7 +49,73 @@ def observe(options: Options) -> list[Observed]:
             continue
         if (topic, partition) not in seen:
             seen[topic, partition] = _observe(part, topic, partition)
+    if options.remote is not None:
+        from ..spark.tiers import open_remote
+
+        remote = open_remote(options.remote)
+        for key, segments in remote.partitions.items():
+            if options.wants_topic(key[0]):
+                seen[key] = _across_tiers(seen.get(key), remote, segments)
     return [seen[key] for key in sorted(seen)]
+
+
+def _across_tiers(local: Observed | None, remote: Remote, segments: list[RemoteSegment]) -> Observed:
+    """A topic-partition's log across tiers: it starts at its first remote segment, ends where its
+    local segments end (at its last remote segment's end without them), and its segments are the
+    remote ones and the local ones, a local one where both tiers hold a segment of the same base
+    offset. A remote segment's print is its start offset and size (the broker's ``.log``, as a
+    local print of the segment it was copied from has it), without a first CRC: a remote segment
+    is never rewritten, and reading its first batch would cost a chunk a segment. Its topic id is
+    that of the objects' keys where no ``partition.metadata`` gives one."""
+    first = segments[0]
+    local_prints = {p.base_offset: p for p in local.segments} if local is not None else {}
+    prints = {s.start_offset: SegmentPrint(s.start_offset, _size(s), None) for s in segments}
+    prints.update(local_prints)
+    end = local.log_end if local is not None else None
+    if end is None:
+        end = _remote_end(remote, segments)
+    starts = [
+        first.start_offset,
+        *([local.log_start] if local is not None and local.log_start is not None else []),
+    ]
+    return Observed(
+        first.topic,
+        first.partition,
+        (local.topic_id if local is not None else None) or first.topic_id,
+        min(starts),
+        end,
+        tuple(prints[base] for base in sorted(prints)),
+        local.cleaned if local is not None else None,
+    )
+
+
+def _size(segment: RemoteSegment) -> int:
+    try:
+        return segment.log_size()
+    except KafkaksError:  # no manifest: its stored size (the segment is reported when read)
+        return segment.objects[segment.log_suffix][1]
+
+
+def _remote_end(remote: Remote, segments: list[RemoteSegment]) -> int | None:
+    """The last offset of the last remote segment that has a whole batch: from
+    ``__remote_log_metadata`` or the manifest, else by its batch headers from its last offset
+    index entry (a chunk or two read)."""
+    for segment in reversed(segments):
+        end = remote.end_offsets.get(segment.segment_id)
+        if end is None:
+            end = _walked_end(segment, remote.keyring)
+        if end is not None:
+            return end
+    return None
+
+
+def _walked_end(segment: RemoteSegment, keyring: Keyring | None) -> int | None:
+    """A remote segment's last offset by its batch headers (None: unreadable, reported when read)."""
+    try:
+        probe = Probe(lambda: cast(BinaryIO, segment.open(keyring)), segment.log_size())
+        return _last_offset(probe, segment.offset_index(keyring))
+    except KafkaksError:
+        return None
 
 
 def _observe(part: PartitionFiles, topic: str, partition: int) -> Observed:
@@ -71,15 +143,18 @@ def _print(fs_uri: str, segment: Segment) -> SegmentPrint:
 def _log_end(fs_uri: str, segments: list[Segment]) -> int | None:
     """The last offset of the last whole batch of the last segment that has one."""
     for segment in reversed(segments):
-        probe = Probe(fs_uri, segment)
-        try:
-            start = position_before(offset_index(fs_uri, segment), 1 << 62, probe)
-            last = probe.last_offset_from(start)
-        finally:
-            probe.close()
+        last = _last_offset(Probe.of(fs_uri, segment), offset_index(fs_uri, segment))
         if last is not None:
             return last
     return None
+
+
+def _last_offset(probe: Probe, index: list[OffsetIndexEntry]) -> int | None:
+    """The last offset of the last whole batch of a segment, walked from its last index entry."""
+    try:
+        return probe.last_offset_from(position_before(index, 1 << 62, probe))
+    finally:
+        probe.close()
 
 
 def _topic_id(part: PartitionFiles) -> str | None:
