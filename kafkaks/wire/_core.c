@@ -10,7 +10,7 @@
  * It returns None when there are no records, else (timestamp deltas, offset deltas, key, value,
  * headers): the deltas as int64 buffers, a binary column as (validity or None, offsets, data,
  * large: offsets are int64), headers (None unless asked for) as (list validity or None, int32 list
- * offsets, key column, value column). kafkaks.wire.columnar turns them into Arrow arrays.
+ * offsets, key column, value column). kafkaks.wire.columnar calls it, and kafkaks.wire.arrays turns the buffers into Arrow arrays.
  *
  * Acceptance is that of kafkaks.wire.records.decode_records, the readable reference (but for values
  * outside int64, which Arrow columns cannot hold): every record exactly fills its
