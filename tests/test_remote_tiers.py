@@ -22,6 +22,7 @@ import remote_encoder as enc
 
 import kafkaks
 from kafkaks.cli import main
+from kafkaks.errors import KafkaksWarning
 from kafkaks.models import Problem
 from kafkaks.remote.metadata import read_metadata
 from kafkaks.remote.tiers import Remote, read_tiered_partition, tiered_runs
@@ -450,3 +451,28 @@ def test_verify_remote_overlapping_copies(tiers: Tiers, capsys: pytest.CaptureFi
     assert "offsets 0..15 are also in" in str(problems[0]["message"]) and "incomplete_copy" in err
     (summary,) = [o for o in got if o["type"] == "summary"]
     assert (summary["segments"], summary["first_offset"], summary["last_offset"]) == (3, 0, 29)
+
+
+def test_custom_metadata_that_does_not_parse_is_reported(tmp_path: Path) -> None:
+    """A COPY_SEGMENT_FINISHED record whose custom metadata is not SegmentCustomMetadataSerde's
+    (a tag whose size runs past the end) is an undecodable_internal_record problem naming the
+    record's offset, and the segment is found under the configured keys all the same."""
+    put = enc.put_files(tmp_path / "store")
+    segment_id = enc.kafka_uuid()
+    enc.aiven_copy(put, files(0), "orders", TOPIC_ID, 0, segment_id, enc.AivenOptions(chunk_size=300))
+    size = (ORDERS / f"{0:020d}.log").stat().st_size
+    folder = tmp_path / "meta"
+    enc.write_metadata_log(
+        folder,
+        [
+            enc.segment_record("orders", TOPIC_ID, 0, segment_id, 0, ENDS[0], {0: 0}, size),
+            enc.update_record("orders", TOPIC_ID, 0, segment_id, 1, b"\x01\x01\x7f\x00"),
+        ],
+    )
+    problems: list[Problem] = []
+    remote = Remote.open(tmp_path / "store", metadata=[folder], on_problem=problems.append)
+    assert [(p.kind, p.offset) for p in problems] == [("undecodable_internal_record", 1)]
+    assert f"segment {segment_id}'s custom metadata" in problems[0].message
+    assert [s.start_offset for s in remote.segments("orders", 0)] == [0]
+    with pytest.warns(KafkaksWarning, match="custom metadata"):
+        Remote.open(tmp_path / "store", metadata=[folder])

@@ -29,14 +29,17 @@ from __future__ import annotations
 
 import base64
 import binascii
-import contextlib
 import os
-from collections.abc import Iterable, Sequence
+import warnings
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any
 
+from ..errors import KafkaksWarning
 from ..internal_topics.remote_log_metadata import decode_remote_log_metadata
+from ..models import Problem, Record
+from ..problems import ProblemKind
 from ..store.partition import read_log_dir
 from ..store.segment import ProblemHandler
 from .aiven import SUFFIXES, CustomMetadata, main_path, parse_custom_metadata
@@ -97,19 +100,39 @@ def read_metadata(
 ) -> MetadataState:
     """The state of every remote segment from the ``__remote_log_metadata`` partitions in
     ``log_dirs`` (broker log dirs, or the partition directories themselves); records of other
-    topics are skipped, and so are records that do not decode (``kafkaks dump`` shows them)."""
+    topics are skipped. A record that does not decode, or whose custom metadata does not parse, is
+    an ``undecodable_internal_record`` problem (information) for ``on_problem`` (a warning without
+    it), and the state is made without it (with the configured keys, for custom metadata)."""
     state = MetadataState()
     for record in read_log_dir(*log_dirs, on_problem=on_problem):
         if record.topic != "__remote_log_metadata":
             continue
+
+        def skipped(reason: str, record: Record = record) -> None:
+            problem = Problem(
+                ProblemKind.UNDECODABLE_INTERNAL_RECORD,
+                f"{record.topic}-{record.partition}",
+                0,
+                0,
+                f"left out of the remote segments' state: {reason}",
+                record.offset,
+            )
+            if on_problem is not None:
+                on_problem(problem)
+            else:
+                warnings.warn(str(problem), KafkaksWarning, stacklevel=4)
+
         decoded = decode_remote_log_metadata(record.value)
         if decoded.value is None or decoded.problem is not None:
+            skipped(decoded.problem or "a record without a value")
             continue
-        _apply(state, decoded.value_type, decoded.value)
+        _apply(state, decoded.value_type, decoded.value, skipped)
     return state
 
 
-def _apply(state: MetadataState, kind: str | None, data: dict[str, Any]) -> None:
+def _apply(
+    state: MetadataState, kind: str | None, data: dict[str, Any], skipped: Callable[[str], None]
+) -> None:
     if kind == "RemoteLogSegmentMetadataRecord":
         ident = data["remoteLogSegmentId"]
         where = ident["topicIdPartition"]
@@ -136,8 +159,10 @@ def _apply(state: MetadataState, kind: str | None, data: dict[str, Any]) -> None
             segment.state = SegmentState(data["remoteLogSegmentState"])
             custom = data.get("customMetadata")
             if segment.state == SegmentState.COPY_SEGMENT_FINISHED and custom:
-                with contextlib.suppress(ValueError, binascii.Error):  # else the configured keys
+                try:
                     segment.custom = parse_custom_metadata(base64.b64decode(custom))
+                except (ValueError, binascii.Error) as exc:  # the configured keys, then
+                    skipped(f"segment {ident['id']}'s custom metadata: {exc}")
     elif kind == "RemotePartitionDeleteMetadataRecord":
         where = data["topicIdPartition"]
         state.deleted_partitions.add((where["id"], where["partition"]))
