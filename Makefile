@@ -42,9 +42,10 @@ PYTEST := PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(CURDIR)/build/pycache $
 
 # tests/test_state.py also loads `kafkaks state --html`'s page in headless Chromium where it is
 # installed (Debian: apt-get install chromium), and says it skipped that check where it is not.
-# TEST_WORKERS processes share the tests (pytest-xdist); the Spark ones all run on one of them
-# (tests/conftest.py), so one JVM runs at a time. TEST_WORKERS=0 runs everything in this process.
-TEST_WORKERS ?= 2
+# TEST_WORKERS processes share the tests (pytest-xdist), each with its own Spark session when one of
+# its tests asks for it; more workers than cores, since the Spark tests wait on JVMs and processes
+# much of their time. The cluster's tests run on one worker. TEST_WORKERS=0: all in this process.
+TEST_WORKERS ?= 3
 XDIST = $(if $(filter 0,$(TEST_WORKERS)),-p no:xdist,-n $(TEST_WORKERS) --dist loadgroup)
 test: $(VENV) node_modules check-generated lint
 	$(PYTEST) $(XDIST) $(PYTEST_ARGS)

@@ -22,7 +22,7 @@ import os
 import shutil
 import signal
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -103,18 +103,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         marks = {mark for name, given in MARKS_OF_FIXTURE.items() if name in used for mark in given}
         for mark in sorted(marks):
             item.add_marker(mark)
-        if item.get_closest_marker("spark"):  # pytest-xdist: see xdist_group
-            item.add_marker(pytest.mark.xdist_group(xdist_group(used)))
+        if "cluster" in marks:  # pytest-xdist: one worker starts the cluster (its ports are fixed)
+            item.add_marker(pytest.mark.xdist_group("cluster"))
     if os.environ.get("KAFKAKS_HYPOTHESIS") == "fast":
         fewer_examples(items)
-
-
-def xdist_group(fixtures: Sequence[str]) -> str:
-    """Under pytest-xdist (``make test``), the tests that use the test session's Spark session
-    run on one worker, so that one session serves them all, and those that start Spark in
-    processes of their own (``kafkaks pipeline``, the cluster) on one other: at most two JVMs at a
-    time, beside the tests without Spark that the workers share."""
-    return "spark-session" if "spark" in fixtures and "cluster" not in fixtures else "spark-processes"
 
 
 def fewer_examples(items: list[pytest.Item]) -> None:
