@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import os
 import warnings
 from collections.abc import Callable, Iterable, Sequence
@@ -107,27 +108,29 @@ def read_metadata(
     for record in read_log_dir(*log_dirs, on_problem=on_problem):
         if record.topic != "__remote_log_metadata":
             continue
-
-        def skipped(reason: str, record: Record = record) -> None:
-            problem = Problem(
-                ProblemKind.UNDECODABLE_INTERNAL_RECORD,
-                f"{record.topic}-{record.partition}",
-                0,
-                0,
-                f"left out of the remote segments' state: {reason}",
-                record.offset,
-            )
-            if on_problem is not None:
-                on_problem(problem)
-            else:
-                warnings.warn(str(problem), KafkaksWarning, stacklevel=4)
-
         decoded = decode_remote_log_metadata(record.value)
         if decoded.value is None or decoded.problem is not None:
-            skipped(decoded.problem or "a record without a value")
+            _skipped(on_problem, record, decoded.problem or "a record without a value")
             continue
-        _apply(state, decoded.value_type, decoded.value, skipped)
+        _apply(state, decoded.value_type, decoded.value, functools.partial(_skipped, on_problem, record))
     return state
+
+
+def _skipped(on_problem: ProblemHandler | None, record: Record, reason: str) -> None:
+    """A ``__remote_log_metadata`` record left out of the state, as an
+    ``undecodable_internal_record`` problem (a warning without ``on_problem``)."""
+    problem = Problem(
+        ProblemKind.UNDECODABLE_INTERNAL_RECORD,
+        f"{record.topic}-{record.partition}",
+        0,
+        0,
+        f"left out of the remote segments' state: {reason}",
+        record.offset,
+    )
+    if on_problem is not None:
+        on_problem(problem)
+    else:
+        warnings.warn(str(problem), KafkaksWarning, stacklevel=4)
 
 
 def _apply(

@@ -273,12 +273,6 @@ def read_partition(
     if remote is not None:
         paths = [path] if isinstance(path, str | os.PathLike) else list(path)
         return _records_of(remote.partition_runs(paths, options), options)
-    return _records(path, options, include_temp_files)
-
-
-def _records(
-    path: PathArg | Iterable[PathArg], options: ReadOptions, include_temp_files: bool
-) -> Iterator[Record]:
     return _records_of(read_partition_runs(path, options, include_temp_files), options)
 
 
@@ -329,4 +323,4 @@ def read_log_dir(
             yield from _records_of(source, options)
         return
     for copies in partition_copies(listings):
-        yield from _records(copies, options, include_temp_files)
+        yield from _records_of(read_partition_runs(copies, options, include_temp_files), options)
