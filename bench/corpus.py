@@ -8,9 +8,10 @@ built once into a cache directory and reused while their parameters stay the sam
 
 from __future__ import annotations
 
+import itertools
 import random
 import struct
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from kafka.codec import gzip_encode, lz4_encode, snappy_encode, zstd_encode
@@ -87,27 +88,45 @@ def build_segment(
 INDEX_INTERVAL_BYTES = 4096  # the broker's index.interval.bytes default
 
 
-def build_mixed_segment(path: Path, records: int, *, seed: int = 6) -> Path:
-    """Write ``records`` uncompressed records to ``path`` (if not already there), a 500-record batch
-    then 100 one-record batches, over and over (the shape a producer with a lull writes), with an
-    ``.index`` beside it holding an entry every :data:`INDEX_INTERVAL_BYTES`, as a broker writes it."""
+MIXED = (RECORDS_PER_BATCH, *[1] * 100)
+"""A 500-record batch then 100 one-record batches: the shape a producer with a lull writes."""
+UNIT_RECORDS = 100_000
+
+
+def build_indexed_segment(path: Path, records: int, pattern: Sequence[int] = MIXED, *, seed: int = 6) -> Path:
+    """Write ``records`` uncompressed records to ``path`` (if not already there), in batches of the
+    sizes of ``pattern``, over and over, with an ``.index`` beside it holding an entry every
+    :data:`INDEX_INTERVAL_BYTES`, as a broker writes it.
+
+    The batches of the first :data:`UNIT_RECORDS` records are built with kafka-python's builder;
+    larger segments repeat them, renumbered (the base offset is outside the CRC-covered bytes), so
+    that a segment of millions of records takes seconds to make, not minutes."""
     if path.exists():
         return path
     rng = random.Random(seed)
+    unit: list[tuple[int, bytes]] = []
+    sizes, built = itertools.cycle(pattern), 0
+    while built < min(records, UNIT_RECORDS):
+        count = min(next(sizes), records - built)
+        unit.append((count, _batch(0, built, count, rng)))
+        built += count
     path.parent.mkdir(parents=True, exist_ok=True)
     partial, index = path.with_suffix(".partial"), bytearray()
     with partial.open("wb") as out:
-        base, position, indexed = 0, 0, 0
+        base = position = indexed = 0
         while base < records:
-            for count in [RECORDS_PER_BATCH] + [1] * 100:
+            for count, batch in unit:
                 if base >= records:
                     break
-                batch = _batch(0, base, min(count, records - base), rng)
-                if position - indexed >= INDEX_INTERVAL_BYTES:
-                    index += OffsetIndexEntry.STRUCT.pack(base, position)
+                if count > records - base:
+                    count, batch = records - base, _batch(0, base, records - base, rng)
+                data = bytearray(batch)
+                struct.pack_into(">q", data, 0, base)
+                if position - indexed > INDEX_INTERVAL_BYTES:  # LogSegment.append: the batch's last offset
+                    index += OffsetIndexEntry.STRUCT.pack(base + count - 1, position)
                     indexed = position
-                out.write(batch)
-                position += len(batch)
+                out.write(data)
+                position += len(data)
                 base += count
     path.with_suffix(".index").write_bytes(bytes(index))
     partial.rename(path)

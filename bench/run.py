@@ -16,8 +16,9 @@ median is reported, so a busy moment of the machine hurts every reader alike. Kn
     BENCH_STATE_RECORDS      offset commits in __consumer_offsets for `kafkaks state` (default
                              1000000; a quarter as many too)
     BENCH_BOMB_RECORDS       records of the record bomb's one batch (default 36000000)
-    BENCH_SPARK_RECORDS      records of the smaller log dir of the Spark pipeline section (the
-                             larger holds twice as many; default 1000000)
+    BENCH_SPARK_RECORDS      records of the smaller log dirs of the Spark pipeline section (the
+                             larger hold twice as many; those of one-record batches a fifth as
+                             many; default 1000000)
     BENCH_SPARK_REPEATS      rounds of the Spark pipeline section (default 3)
     BENCH_SPARK_MAX_BYTES    the pipeline's --max-bytes-per-partition there (default: its own,
                              128 MiB; smaller for smaller log dirs, to cut them as large ones)
@@ -51,7 +52,7 @@ from pathlib import Path
 
 import crc32c
 from cold_start import table as cold_start_table
-from corpus import CODECS, build_mixed_segment, build_segment, corpus
+from corpus import CODECS, RECORDS_PER_BATCH, build_indexed_segment, build_segment, corpus
 from kafka.record import MemoryRecords as KafkaPythonMemoryRecords
 from kafkaks.generated.kafka_record_batch import KafkaRecordBatch
 from kaitaistruct import BytesIO, KaitaiStream
@@ -265,72 +266,128 @@ def machine() -> list[str]:
     ]
 
 
+SPARK_PARTITIONS = 16
+"""Partitions of the many-partition log dir of the Spark section."""
+
+
+def spark_logdirs() -> dict[str, dict[int, Path]]:
+    """The Spark section's log dirs by shape, each at SPARK_RECORDS and twice as many records: one
+    segment of 500-record batches, one of one-record batches (a fifth as many records: they cost
+    several times more each), and SPARK_PARTITIONS partitions of one segment of 500-record batches."""
+    shapes: dict[str, dict[int, Path]] = {"500 a batch": {}, "1 a batch": {}, "16 partitions": {}}
+    for size in (SPARK_RECORDS, 2 * SPARK_RECORDS):
+        one = CACHE / f"spark-500-{size}"
+        build_indexed_segment(one / "bench-0" / SEGMENT_NAME, size, (RECORDS_PER_BATCH,))
+        shapes["500 a batch"][size] = one
+        single = CACHE / f"spark-1-{size // 5}"
+        build_indexed_segment(single / "bench-0" / SEGMENT_NAME, size // 5, (1,))
+        shapes["1 a batch"][size // 5] = single
+        many = CACHE / f"spark-partitions-{size}"
+        for partition in range(SPARK_PARTITIONS):
+            path = many / f"bench-{partition}" / SEGMENT_NAME
+            build_indexed_segment(path, size // SPARK_PARTITIONS, (RECORDS_PER_BATCH,), seed=partition)
+        shapes["16 partitions"][size] = many
+    return shapes
+
+
 def spark_section() -> list[str]:
-    """``kafkaks pipeline`` as whole processes on log dirs of one uncompressed segment of
-    SPARK_RECORDS and twice as many records (a 500-record batch then 100 one-record batches, over
-    and over), against ``read_arrow`` + pyarrow's Parquet writer in one process; the marginal cost
-    per record leaves start-up out. Then the whole run on the demo log dir against a bare Spark
-    session running one trivial job (:mod:`spark_bench`)."""
+    """``kafkaks pipeline`` as whole processes on the log dirs of :func:`spark_logdirs` at two sizes,
+    against ``read_arrow`` + pyarrow's Parquet writer in one process; the marginal cost per record
+    leaves start-up out. Then the whole run on the demo log dir against a bare Spark session running
+    one trivial job (:mod:`spark_bench`)."""
     try:
         import pyspark  # noqa: F401
         import spark_bench
+        from spark_bench import CLUSTER, Run
     except ImportError as exc:
         return [f"Skipped: PySpark is not installed ({exc}); `make .venv` installs it."]
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    sizes = (SPARK_RECORDS, 2 * SPARK_RECORDS)
-    logdirs = {
-        n: build_mixed_segment(CACHE / f"mixed-{n}" / "bench-0" / SEGMENT_NAME, n).parent.parent
-        for n in sizes
+    shapes = spark_logdirs()
+    baseline = Run("`read_arrow` + `pyarrow.parquet` in one process, one thread (no Spark)")
+    local1 = Run("`kafkaks pipeline` (Parquet), `local[1]`", "local[1]")
+    local2 = Run("the same, `local[2]`", "local[2]")
+    cluster = Run("the same, a standalone cluster of two one-core workers", CLUSTER)
+    tables = [
+        Run("`kafkaks pipeline --format iceberg`, `local[1]`", "local[1]", "iceberg"),
+        Run("`kafkaks pipeline --format delta`, `local[1]`", "local[1]", "delta"),
+    ]
+    runs = {
+        "500 a batch": [baseline, local1, local2, *tables, cluster],
+        "1 a batch": [baseline, local1, local2, *tables],
+        "16 partitions": [baseline, local1, local2, cluster],
     }
     demo = CACHE / "demo"
     if not demo.exists():
         subprocess.run([sys.executable, str(ROOT / "examples" / "make_sample.py"), str(demo)], check=True)
-    times, fixed = spark_bench.pipeline_runs(logdirs, demo, SPARK_REPEATS, SPARK_MAX_BYTES)
+    timings = spark_bench.pipeline_runs(shapes, runs, demo, SPARK_REPEATS, SPARK_MAX_BYTES)
 
-    def marginal(name: str) -> float:
+    def marginal(shape: str, run: Run) -> float:
         """Seconds per extra record."""
-        return (times[name, sizes[1]] - times[name, sizes[0]]) / (sizes[1] - sizes[0])
+        small, large = shapes[shape]
+        seconds = timings.seconds
+        return (seconds[shape, run.name, large] - seconds[shape, run.name, small]) / (large - small)
 
-    base = marginal("baseline")
-
-    def row(name: str, what: str) -> str:
-        each = marginal(name)
-        return (
-            f"| {what} | {times[name, sizes[0]]:.1f} s | {times[name, sizes[1]]:.1f} s | {each * 1e6:.2f} µs "
-            f"| **{1 / each / 1e3:.0f}k** | **{base / each:.2f}x** |"
-        )
-
-    local1, local2 = marginal("parquet local[1]"), marginal("parquet local[2]")
-    over = fixed["demo"] - fixed["bare"]
-    max_bytes = "" if SPARK_MAX_BYTES is None else f" BENCH_SPARK_MAX_BYTES={SPARK_MAX_BYTES}"
     lines = [
-        f"One uncompressed segment of {sizes[0]:,} and {sizes[1]:,} records (a 500-record batch, then 100 "
-        "one-record batches, over and over; 100-byte values, 3 headers), with its `.index`; whole "
-        f"processes, median of {SPARK_REPEATS} interleaved rounds (`bench/spark_bench.py`). Marginal: "
-        f"`(t({sizes[1]:,}) - t({sizes[0]:,})) / {sizes[1] - sizes[0]:,}` records, "
-        "so that each process's start (Spark's above all) is left out.",
+        "Log dirs of uncompressed segments with their `.index` (100-byte values, 3 headers), each at "
+        "two sizes; whole processes, median of "
+        f"{SPARK_REPEATS} interleaved rounds (`bench/spark_bench.py`). Marginal: `(t(large) - t(small)) / "
+        "(large - small)` records, so that each process's start (Spark's above all) is left out. Peak "
+        "memory: the largest resident set of a Spark Python worker (for the baseline, of its process) "
+        "over the larger runs.",
         "",
-        f"| run | {sizes[0]:,} records | {sizes[1]:,} records | marginal a record | marginal records/s "
-        "| vs one process |",
-        "|---|---|---|---|---|---|",
-        row("baseline", "`read_arrow` + `pyarrow.parquet` in one process, one thread (no Spark)"),
-        row("parquet local[1]", "`kafkaks pipeline` (Parquet), `local[1]`"),
-        row("parquet local[2]", "the same, `local[2]`"),
-        row("iceberg local[1]", "`kafkaks pipeline --format iceberg`, `local[1]`"),
-        row("delta local[1]", "`kafkaks pipeline --format delta`, `local[1]`"),
-        "",
-        f"The demo log dir (`make demo`): the whole `kafkaks pipeline` run {fixed['demo']:.1f} s, a bare "
-        f"Spark session running one trivial `mapInArrow` job {fixed['bare']:.1f} s: {over:.1f} s more.",
+    ]
+    verdicts = []
+    for shape, listed in runs.items():
+        small, large = shapes[shape]
+        base = marginal(shape, baseline)
+        first = {
+            "500 a batch": "one segment, 500-record batches",
+            "1 a batch": "one segment, one-record batches",
+            "16 partitions": f"{SPARK_PARTITIONS} partitions of one segment each, 500-record batches",
+        }[shape]
+        lines += [
+            f"**{first}**: {small:,} and {large:,} records.",
+            "",
+            f"| run | {small:,} records | {large:,} records | marginal a record | marginal records/s "
+            "| vs one process | peak memory |",
+            "|---|---|---|---|---|---|---|",
+        ]
+        for run in listed:
+            each = marginal(shape, run)
+            lines.append(
+                f"| {run.name} | {timings.seconds[shape, run.name, small]:.1f} s "
+                f"| {timings.seconds[shape, run.name, large]:.1f} s | {each * 1e6:.2f} µs "
+                f"| **{1 / each / 1e3:.0f}k** | **{base / each:.2f}x** "
+                f"| {timings.peak_mib[shape, run.name]:.0f} MiB |"
+            )
+        lines.append("")
+        for run in listed[1:]:
+            if run.master == "local[1]":
+                ratio = base / marginal(shape, run)
+                verdicts.append(
+                    f"{shape}, {run.format} `local[1]` {ratio:.2f}x the one process "
+                    f"({'reached' if ratio >= 0.7 else 'not reached'})"
+                )
+            elif run is not local1:
+                ratio = marginal(shape, local1) / marginal(shape, run)
+                where = "`local[2]`" if run is local2 else "the cluster"
+                reached = "reached" if ratio >= 1.7 else "not reached"
+                verdicts.append(f"{shape}, {where} {ratio:.2f}x `local[1]` ({reached})")
+    over = timings.fixed["demo"] - timings.fixed["bare"]
+    max_bytes = "" if SPARK_MAX_BYTES is None else f" BENCH_SPARK_MAX_BYTES={SPARK_MAX_BYTES}"
+    lines += [
+        f"The demo log dir (`make demo`): the whole `kafkaks pipeline` run {timings.fixed['demo']:.1f} s, "
+        f"a bare Spark session running one trivial `mapInArrow` job {timings.fixed['bare']:.1f} s: "
+        f"{over:.1f} s more.",
         "",
         f"Command: `BENCH_SECTIONS=spark BENCH_SPARK_RECORDS={SPARK_RECORDS} "
         f"BENCH_SPARK_REPEATS={SPARK_REPEATS}{max_bytes} python bench/run.py` (load average at its "
         f"start: {load}; on a busy machine the wall times of whole processes swing).",
         "",
-        "Targets: `local[1]` at least 0.7x the one-process marginal: "
-        f"{'reached' if base / local1 >= 0.7 else 'not reached'} ({base / local1:.2f}x); "
-        f"`local[2]` at least 1.7x `local[1]`: {'reached' if local1 / local2 >= 1.7 else 'not reached'} "
-        f"({local1 / local2:.2f}x); the demo run at most 3 s over the bare session: "
-        f"{'reached' if over <= 3 else 'not reached'}.",
+        "Targets (marginal figures): each format on `local[1]` at least 0.7x the one process; "
+        "`local[2]` and the cluster at least 1.7x `local[1]`; the demo run at most 3 s over the bare "
+        "session. This run: " + "; ".join(verdicts) + f"; the demo run {over:.1f} s over "
+        f"({'reached' if over <= 3 else 'not reached'}).",
     ]
     return lines
 

@@ -22,13 +22,16 @@ given no column pruning, so every column of every row is copied).
 
 from __future__ import annotations
 
+import contextlib
 import os
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -154,57 +157,142 @@ spark.stop()
 """A bare Spark session running one trivial job that starts a Python worker."""
 
 
-def _seconds(argv: Sequence[str]) -> float:
-    """The wall time of a whole process (its output thrown away); a failure raises."""
+@dataclass(frozen=True)
+class Run:
+    """One way to write a log dir to Parquet or a table: ``master`` None is :data:`BASELINE`."""
+
+    name: str
+    master: str | None = None
+    format: str = "parquet"
+
+
+CLUSTER = "cluster"
+"""A :class:`Run`'s master that stands for the standalone cluster :func:`pipeline_runs` starts."""
+
+
+def _python_workers() -> list[int]:
+    """Every PySpark Python worker on the machine: the daemons and the workers they fork, which
+    keep the daemon's command line (the driver's workers, and the cluster executors')."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            if b"pyspark.daemon" in Path(f"/proc/{entry}/cmdline").read_bytes():
+                found.append(int(entry))
+        except OSError:  # a process that just ended
+            continue
+    return found
+
+
+def _peak_mib(pid: int) -> float:
+    """The peak resident memory of a process so far (``VmHWM``), 0 once it has ended."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def _timed(argv: Sequence[str], workers: bool) -> tuple[float, float]:
+    """The wall time of a whole process (its output thrown away; a failure raises) and the peak
+    resident memory, in MiB, of the largest of its Python workers (``workers``) or of the process
+    itself, read from ``/proc`` every 50 ms while it runs (a peak is a high-water mark, so it is
+    not missed between two looks, only after a worker's end: PySpark reuses its workers, which
+    end with the application)."""
     start = time.perf_counter()
-    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-    return time.perf_counter() - start
+    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    peak = 0.0
+    while process.poll() is None:
+        pids = _python_workers() if workers else [process.pid]
+        peak = max([peak, *(_peak_mib(pid) for pid in pids)])
+        time.sleep(0.05)
+    seconds = time.perf_counter() - start
+    if process.returncode != 0:
+        raise subprocess.CalledProcessError(process.returncode, argv)
+    return seconds, peak
 
 
-def pipeline_argv(src: Path, dest: Path, master: str, format: str, max_bytes: int | None = None) -> list[str]:
+def pipeline_argv(
+    src: Path,
+    dest: Path,
+    master: str,
+    format: str,
+    max_bytes: int | None = None,
+    conf: dict[str, str] | None = None,
+) -> list[str]:
     """``kafkaks pipeline`` (this interpreter's) writing ``format`` to ``dest`` on ``master``."""
     argv = [sys.executable, "-m", "kafkaks.cli.main", "pipeline", "--master", master, "--format", format]
     if max_bytes is not None:
         argv += ["--max-bytes-per-partition", str(max_bytes)]
+    for name, value in (conf or {}).items():
+        argv += ["--conf", f"{name}={value}"]
     return [*argv, *(["--mode", "overwrite"] if format == "parquet" else []), str(src), str(dest)]
 
 
+@dataclass
+class Timings:
+    """What :func:`pipeline_runs` measured: medians of wall seconds by ``(shape, run, records)``,
+    the largest worker (or baseline process) peak in MiB by ``(shape, run)``, and the medians of the
+    bare session and of the demo run (``fixed``)."""
+
+    seconds: dict[tuple[str, str, int], float]
+    peak_mib: dict[tuple[str, str], float]
+    fixed: dict[str, float]
+
+
 def pipeline_runs(
-    logdirs: dict[int, Path], demo: Path, repeats: int, max_bytes: int | None = None
-) -> tuple[dict[tuple[str, int], float], dict[str, float]]:
-    """Median wall seconds of whole processes, rounds interleaved: ``(run, records)`` for each log dir
-    of ``logdirs`` (records -> log dir) and each run (``baseline``, ``parquet local[1]``, ...), and
-    ``{"bare": ..., "demo": ...}`` for the demo log dir. A table's destination is made afresh for
-    each run (a rerun would append nothing). ``max_bytes``: the pipeline's
-    ``--max-bytes-per-partition`` (smaller log dirs cut as the default cuts large ones)."""
-    runs = {
-        "baseline": None,
-        "parquet local[1]": ("local[1]", "parquet"),
-        "parquet local[2]": ("local[2]", "parquet"),
-        "iceberg local[1]": ("local[1]", "iceberg"),
-        "delta local[1]": ("local[1]", "delta"),
-    }
-    times: dict[tuple[str, int], list[float]] = {}
+    shapes: dict[str, dict[int, Path]],
+    runs: dict[str, list[Run]],
+    demo: Path,
+    repeats: int,
+    max_bytes: int | None = None,
+) -> Timings:
+    """Time every run of ``runs[shape]`` on each log dir of ``shapes[shape]`` (records -> log dir),
+    whole processes, rounds interleaved; and the whole run on the demo log dir against a bare
+    Spark session running one trivial job. A table's destination is made afresh for each run (a
+    rerun would append nothing). ``max_bytes``: the pipeline's ``--max-bytes-per-partition``.
+    Runs on :data:`CLUSTER` go to a standalone cluster of two one-core workers started here from
+    the installed PySpark (tests/spark_cluster.py) and stopped at the end."""
+    seconds: dict[tuple[str, str, int], list[float]] = {}
+    peaks: dict[tuple[str, str], float] = {}
     fixed: dict[str, list[float]] = {"bare": [], "demo": []}
-    with tempfile.TemporaryDirectory(prefix="kafkaks-bench-") as scratch:
-        out = Path(scratch)
+    with contextlib.ExitStack() as stack:
+        out = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="kafkaks-bench-")))
+        cluster_master, cluster_conf = "", {}
+        if any(run.master == CLUSTER for listed in runs.values() for run in listed):
+            sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+            from spark_cluster import driver_conf, standalone
+
+            (out / "cluster").mkdir()
+            cluster_master = stack.enter_context(standalone(out / "cluster")).master
+            cluster_conf = driver_conf()
         for round_ in range(repeats):
-            for records, logdir in logdirs.items():
-                segment = next(logdir.rglob("*.log"))
-                for name, how in runs.items():
-                    # pyarrow's URIs (a table's folders) refuse brackets: local[1] -> local1
-                    named = name.replace(" ", "-").replace("[", "").replace("]", "")
-                    dest = out / f"{named}-{records}-{round_}"
-                    if how is None:
-                        argv = [sys.executable, "-c", BASELINE, str(segment), str(dest)]
-                    else:
-                        argv = pipeline_argv(logdir, dest, *how, max_bytes)
-                    times.setdefault((name, records), []).append(_seconds(argv))
-            fixed["bare"].append(_seconds([sys.executable, "-c", BARE, "local[1]"]))
+            for shape, logdirs in shapes.items():
+                for records, logdir in logdirs.items():
+                    for run in runs[shape]:
+                        # pyarrow's URIs (a table's folders) refuse brackets: local[1] -> local1
+                        named = "".join(c if c.isalnum() else "-" for c in f"{shape}-{run.name}")
+                        dest = out / f"{named}-{records}-{round_}"
+                        if run.master is None:
+                            argv = [sys.executable, "-c", BASELINE, str(logdir), str(dest)]
+                        else:
+                            on_cluster = run.master == CLUSTER
+                            master = cluster_master if on_cluster else run.master
+                            conf = cluster_conf if on_cluster else None
+                            argv = pipeline_argv(logdir, dest, master, run.format, max_bytes, conf)
+                        took, peak = _timed(argv, workers=run.master is not None)
+                        seconds.setdefault((shape, run.name, records), []).append(took)
+                        peaks[shape, run.name] = max(peaks.get((shape, run.name), 0.0), peak)
+                        shutil.rmtree(dest, ignore_errors=True)
+            fixed["bare"].append(_timed([sys.executable, "-c", BARE, "local[1]"], workers=False)[0])
             dest = out / f"demo-{round_}"
-            fixed["demo"].append(_seconds(pipeline_argv(demo, dest, "local[1]", "parquet")))
+            fixed["demo"].append(_timed(pipeline_argv(demo, dest, "local[1]", "parquet"), workers=False)[0])
             print(f"  round {round_ + 1}/{repeats} done", file=sys.stderr, flush=True)
-    return (
-        {key: statistics.median(seconds) for key, seconds in times.items()},
-        {key: statistics.median(seconds) for key, seconds in fixed.items()},
+    return Timings(
+        {key: statistics.median(values) for key, values in seconds.items()},
+        peaks,
+        {key: statistics.median(values) for key, values in fixed.items()},
     )
