@@ -33,6 +33,15 @@ FIXTURES = ROOT / "tests" / "fixtures"
 REAL_DATA = Path(os.environ.get("KAFKAKS_REAL_DATA", ROOT.parent / "shared" / "testdata" / "real"))
 NO_REAL_DATA = f"real Kafka data not found at {REAL_DATA} (set KAFKAKS_REAL_DATA to read it elsewhere)"
 
+# Every JVM the tests start (Spark's driver in this process and in each process a test runs, the
+# cluster's daemons and executors: tests/spark_cluster.py) compiles with C1 only and collects with
+# one thread. A test's JVM lives seconds and does little work of its own (the records stay in
+# Python), so the optimising compiler's threads cost more than they give back: a `kafkaks pipeline`
+# run on the demo log dir took 33 CPU seconds with the defaults and 19-21 with these, on 2 cores.
+JVM_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
+os.environ.setdefault("SPARK_SUBMIT_OPTS", JVM_OPTIONS)  # spark-submit's JVM: every driver
+os.environ.setdefault("SPARK_DAEMON_JAVA_OPTS", JVM_OPTIONS)  # the standalone master and workers
+
 
 def real_data_available() -> bool:
     return REAL_DATA.is_dir()
@@ -93,6 +102,10 @@ MARKS_OF_FIXTURE = {
     "js_dir": ("node",),  # tests/test_webide.py: the specs compiled to JavaScript
     "debug_parsers": ("node",),  # tests/test_layout.py: the specs compiled to debug Python
 }
+# pytest-xdist (`make test`) runs the tests that use one of these fixtures on one worker: the cluster
+# (its ports are fixed), and the specs compiled by node and the real files parsed with them, which
+# would otherwise be made again by each worker that runs one of those tests.
+GROUP_OF_FIXTURE = {"cluster": "cluster", "js_dir": "webide", "debug_parsers": "layout"}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -103,8 +116,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         marks = {mark for name, given in MARKS_OF_FIXTURE.items() if name in used for mark in given}
         for mark in sorted(marks):
             item.add_marker(mark)
-        if "cluster" in marks:  # pytest-xdist: one worker starts the cluster (its ports are fixed)
-            item.add_marker(pytest.mark.xdist_group("cluster"))
+        groups = {group for name, group in GROUP_OF_FIXTURE.items() if name in used}
+        for group in sorted(groups):
+            item.add_marker(pytest.mark.xdist_group(group))
     if os.environ.get("KAFKAKS_HYPOTHESIS") == "fast":
         fewer_examples(items)
 

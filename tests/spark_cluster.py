@@ -177,6 +177,12 @@ def driver_conf() -> dict[str, str]:
         "spark.sql.shuffle.partitions": "2",
         "spark.sql.python.filterPushdown.enabled": "true",
         "spark.task.maxFailures": "1",  # a task failing on damaged data fails the job at once
+        # executors start their JVMs as drivers do here (tests/conftest.py: JVM_OPTIONS)
+        **(
+            {"spark.executor.extraJavaOptions": os.environ["SPARK_SUBMIT_OPTS"]}
+            if "SPARK_SUBMIT_OPTS" in os.environ
+            else {}
+        ),
     }
 
 
