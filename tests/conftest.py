@@ -108,6 +108,7 @@ MARKS_OF_FIXTURE = {
 GROUP_OF_FIXTURE = {"cluster": "cluster", "js_dir": "webide", "debug_parsers": "layout"}
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's, which reads the groups given here
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Each test that uses one of :data:`MARKS_OF_FIXTURE` (directly or through another fixture)
     gets its markers, so ``-m "not spark"`` leaves out every test that would start Spark."""
