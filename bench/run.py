@@ -24,7 +24,7 @@ median is reported, so a busy moment of the machine hurts every reader alike. Kn
                              128 MiB; smaller for smaller log dirs, to cut them as large ones)
     BENCH_OUTPUT             where to write the report (default BENCHMARKS.md)
     BENCH_SECTIONS           the sections to run, comma-separated, of deep, shapes, process, scan,
-                             cold, generated, memory, spark, entries, state, remote,
+                             cold, generated, memory, spark, source, entries, state, remote,
                              bomb (default all). Fewer than all
                              replace only their own sections in BENCH_OUTPUT, and build only the
                              uncompressed segment when no other is needed:
@@ -91,6 +91,7 @@ ALL_SECTIONS = (
     "generated",
     "memory",
     "spark",
+    "source",
     "entries",
     "state",
     "remote",
@@ -388,6 +389,45 @@ def spark_section() -> list[str]:
         "`local[2]` and the cluster at least 1.7x `local[1]`; the demo run at most 3 s over the bare "
         "session. This run: " + "; ".join(verdicts) + f"; the demo run {over:.1f} s over "
         f"({'reached' if over <= 3 else 'not reached'}).",
+    ]
+    return lines
+
+
+def source_section() -> list[str]:
+    """The ``kafka-log`` source in one warm ``local[1]`` session (:func:`spark_bench.source_runs`)
+    on the Spark section's log dirs of one segment of 500-record batches."""
+    try:
+        import spark_bench
+    except ImportError as exc:
+        return [f"Skipped: PySpark is not installed ({exc}); `make .venv` installs it."]
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    logdirs = spark_logdirs()["500 a batch"]
+    small, large = logdirs
+    seconds, split = spark_bench.source_runs(logdirs, SPARK_REPEATS)
+    lines = [
+        f'`spark.read.format(...).load(logdir).write.format("noop")` (every row of the query made, '
+        f"nothing written) in one warm `local[1]` session, on one segment of 500-record batches of "
+        f"{small:,} and {large:,} records (the Spark pipeline section's); median of {SPARK_REPEATS} "
+        "interleaved rounds. Marginal: `(t(large) - t(small)) / (large - small)`, so that the query's "
+        "own fixed cost is left out.",
+        "",
+        f"| query | {small:,} records | {large:,} records | marginal a record | marginal records/s |",
+        "|---|---|---|---|---|",
+    ]
+    for name in spark_bench.SOURCE_QUERIES:
+        each = (seconds[name, large] - seconds[name, small]) / (large - small)
+        lines.append(
+            f"| {name} | {seconds[name, small]:.1f} s | {seconds[name, large]:.1f} s "
+            f"| {each * 1e6:.2f} µs | **{1 / each / 1e3:.0f}k** |"
+        )
+    total = split["jvm"] + split["python"]
+    lines += [
+        "",
+        f"CPU time of the every-column query on {large:,} records: {split['jvm']:.1f} s in the JVM, "
+        f"{split['python']:.1f} s in the Python worker ({split['jvm'] / total:.0%} JVM).",
+        "",
+        f"Command: `BENCH_SECTIONS=source BENCH_SPARK_RECORDS={SPARK_RECORDS} "
+        f"BENCH_SPARK_REPEATS={SPARK_REPEATS} python bench/run.py` (load average at its start: {load}).",
     ]
     return lines
 
@@ -767,6 +807,10 @@ def main() -> None:
     if "spark" in SECTIONS:
         print("spark", file=sys.stderr)
         lines += ["## Spark pipeline", "", *spark_section(), ""]
+
+    if "source" in SECTIONS:
+        print("spark source", file=sys.stderr)
+        lines += ["## Spark source (`kafka-log`)", "", *source_section(), ""]
 
     if "entries" in SECTIONS:
         print("generated parsers, one entry at a time", file=sys.stderr)

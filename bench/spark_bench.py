@@ -1,18 +1,18 @@
 """Spark in ``make bench``: ``kafkaks pipeline`` as whole processes against ``read_arrow`` and
-pyarrow's Parquet writer in one process, and what bounds the ``kafka-log`` source.
+pyarrow's Parquet writer in one process, and the ``kafka-log`` source in a warm session.
 
-:func:`pipeline_runs` times whole processes (``kafkaks pipeline`` on ``local[1]`` and ``local[2]``,
-each format, and the one-process baseline, :data:`BASELINE`) on log dirs of 1M and 2M records, so
-that the marginal cost per record, ``(t2M - t1M) / 1M``, leaves each process's start-up out; and the
-whole run on the demo log dir against a bare Spark session running one trivial job (:data:`BARE`).
+:func:`pipeline_runs` times whole processes (``kafkaks pipeline`` on ``local[1]``, ``local[2]`` and a
+standalone cluster, each format, and the one-process baseline, :data:`BASELINE`) on log dirs of two
+sizes, so that the marginal cost per record, ``(t(large) - t(small)) / (large - small)``, leaves
+each process's start-up out; and the whole run on the demo log dir against a bare Spark session
+running one trivial job (:data:`BARE`).
 
-For the source:
-
-``DecodedDataSource`` (``format("kafka-log-decoded")``) yields Arrow batches already decoded and
-saved by :func:`save_decoded` (an Arrow IPC file, memory-mapped): the same rows, columns, types
-and batch sizes as ``kafka-log``, with no reading or decoding at all. What a query over it costs
-is what Spark spends on any Python data source of this schema: the Arrow stream from the Python
-worker to the JVM, and the JVM turning each row of it into an ``UnsafeRow``
+:func:`source_runs` times queries of the ``kafka-log`` source in one warm session at two sizes, and
+beside them ``DecodedDataSource`` (``format("kafka-log-decoded")``), which yields Arrow batches
+already decoded and saved by :func:`save_decoded` (an Arrow IPC file, memory-mapped): the same
+rows, columns, types and batch sizes as ``kafka-log``, with no reading or decoding at all. What a
+query over it costs is what Spark spends on any Python data source of this schema: the Arrow stream
+from the Python worker to the JVM, and the JVM turning each row of it into an ``UnsafeRow``
 (``MapInBatchEvaluatorFactory``: a Python data source gives rows, never columnar batches, and is
 given no column pruning, so every column of every row is copied).
 
@@ -296,3 +296,74 @@ def pipeline_runs(
         peaks,
         {key: statistics.median(values) for key, values in fixed.items()},
     )
+
+
+SOURCE_QUERIES = {
+    "`kafka-log`, every column (headers too)": ("kafka-log", {"includeHeaders": "true"}),
+    "`kafka-log`, `columns` = `partition,offset,timestamp`": (
+        "kafka-log",
+        {"columns": "partition,offset,timestamp"},
+    ),
+    "the same rows decoded beforehand (no reading, no decoding)": ("kafka-log-decoded", {}),
+}
+"""The ``kafka-log`` source's queries of :func:`source_runs`, and the bound of any Python source of
+its schema (:class:`DecodedDataSource`)."""
+
+
+def source_runs(
+    logdirs: dict[int, Path], repeats: int
+) -> tuple[dict[tuple[str, int], float], dict[str, float]]:
+    """Median wall seconds of ``df.write.format("noop")`` (every row of the query made, nothing
+    written) in one warm ``local[1]`` session, by ``(query, records)`` for each query of
+    :data:`SOURCE_QUERIES` and each log dir of ``logdirs`` (records -> a log dir of one segment);
+    a first query on the smallest log dir starts the session's Python worker before any is timed.
+    Also, for the largest log dir's every-column query, the share of its CPU time spent by the JVM
+    and by the Python workers (:func:`cpu_seconds`)."""
+    from pyspark.sql import SparkSession
+
+    from kafkaks.spark import KafkaLogDataSource
+
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    # The Python workers unpickle DecodedDataSource by reference: they import this module.
+    here = str(Path(__file__).resolve().parent)
+    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [here, os.environ.get("PYTHONPATH")]))
+    spark = (
+        SparkSession.builder.master("local[1]")
+        .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
+        .config("spark.sql.session.timeZone", "UTC")
+        .getOrCreate()
+    )
+    spark.sparkContext.setLogLevel("ERROR")
+    spark.dataSource.register(KafkaLogDataSource)
+    spark.dataSource.register(DecodedDataSource)
+    seconds: dict[tuple[str, int], list[float]] = {}
+    split: dict[str, float] = {}
+    try:
+        with tempfile.TemporaryDirectory(prefix="kafkaks-bench-source-") as scratch:
+            saved = {
+                records: save_decoded(next(logdir.rglob("*.log")), Path(scratch) / f"{records}.arrow")
+                for records, logdir in logdirs.items()
+            }
+
+            def query(name: str, records: int) -> Any:
+                source, options = SOURCE_QUERIES[name]
+                path = saved[records] if source == "kafka-log-decoded" else logdirs[records]
+                return spark.read.format(source).options(**options).load(str(path))
+
+            first = next(iter(SOURCE_QUERIES))
+            query(first, min(logdirs)).write.format("noop").mode("overwrite").save()
+            jvm = jvm_pid()
+            for _ in range(repeats):
+                for records in logdirs:
+                    for name in SOURCE_QUERIES:
+                        before = cpu_seconds(jvm)
+                        start = time.perf_counter()
+                        query(name, records).write.format("noop").mode("overwrite").save()
+                        seconds.setdefault((name, records), []).append(time.perf_counter() - start)
+                        if name == first and records == max(logdirs):
+                            after = cpu_seconds(jvm)
+                            split = {"jvm": after[0] - before[0], "python": after[1] - before[1]}
+    finally:
+        spark.stop()
+    return {key: statistics.median(values) for key, values in seconds.items()}, split
