@@ -379,8 +379,8 @@ def _survey(paths: list[str], options: dict[str, str], say: Callable[[str], None
 def _sized(options: Any, total: int, master: str | None, conf: dict[str, str] | None, spark: Any) -> Any:
     """``options`` with ``maxBytesPerPartition`` lowered so that a run of more than one task has a
     multiple of the cores' count of tasks of one size (three tasks on two cores take two rounds,
-    one of them half idle), when the cores are known: ``local[N]``, a session given, or
-    ``spark.default.parallelism``."""
+    one of them half idle), when the cores are known: ``local[N]``, a session given,
+    ``spark.default.parallelism``, or a cluster's ``spark.cores.max``."""
     cores = _cores(master, conf or {}, spark)
     pieces = -(-total // options.max_bytes_per_partition)
     if cores is None or pieces <= 1:
@@ -400,8 +400,8 @@ def _cores(master: str | None, conf: dict[str, str], spark: Any) -> int | None:
     if master is None and "PYSPARK_GATEWAY_PORT" in os.environ:  # spark-submit's master
         return None
     found = re.fullmatch(r"local(?:\[(\d+|\*)(?:,\d+)?\])?", master or "local[*]")
-    if found is None:  # a cluster: its cores are known once the session runs
-        return None
+    if found is None:  # a cluster: the cores it gives the application at most, if they are set
+        return int(conf["spark.cores.max"]) if "spark.cores.max" in conf else None
     if found[1] is None:  # "local": one thread
         return 1
     return os.cpu_count() or 1 if found[1] == "*" else int(found[1])

@@ -321,7 +321,16 @@ def test_importing_the_source_prints_no_pandas_warning() -> None:
 
 @pytest.mark.parametrize(
     ("total", "master", "tasks"),
-    [(300, "local[1]", 3), (300, "local[2]", 4), (200, "local[2]", 2), (50, "local[2]", 1), (300, "yarn", 3)],
+    [
+        (300, "local[1]", 3),
+        (300, "local[2]", 4),
+        (200, "local[2]", 2),
+        (50, "local[2]", 1),
+        (300, "yarn", 3),
+        (300, "spark://127.0.0.1:7077", 3),
+        (300, "spark://127.0.0.1:7077 spark.cores.max=2", 4),  # the cores the cluster gives it at most
+        (300, "local[2] spark.cores.max=3", 4),  # not a cluster: local[2] says the cores
+    ],
 )
 def test_a_run_of_several_tasks_has_as_many_as_the_cores_take_in_rounds(
     total: int, master: str, tasks: int
@@ -333,7 +342,8 @@ def test_a_run_of_several_tasks_has_as_many_as_the_cores_take_in_rounds(
     from kafkaks.spark.options import Options
 
     options = Options.parse({"path": str(LOGDIR), "maxBytesPerPartition": "100"})
-    sized = _sized(options, total, master, None, None)
+    master, _, conf = master.partition(" ")
+    sized = _sized(options, total, master, dict([conf.split("=")]) if conf else None, None)
     assert -(-total // sized.max_bytes_per_partition) == tasks
 
 
