@@ -319,23 +319,13 @@ def source_runs(
     a first query on the smallest log dir starts the session's Python worker before any is timed.
     Also, for the largest log dir's every-column query, the share of its CPU time spent by the JVM
     and by the Python workers (:func:`cpu_seconds`)."""
-    from pyspark.sql import SparkSession
+    from kafkaks.pipeline import session  # kafka-log registered, as kafkaks pipeline starts it
 
-    from kafkaks.spark import KafkaLogDataSource
-
-    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     # The Python workers unpickle DecodedDataSource by reference: they import this module.
     here = str(Path(__file__).resolve().parent)
     os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [here, os.environ.get("PYTHONPATH")]))
-    spark = (
-        SparkSession.builder.master("local[1]")
-        .config("spark.ui.enabled", "false")
-        .config("spark.ui.showConsoleProgress", "false")
-        .config("spark.sql.session.timeZone", "UTC")
-        .getOrCreate()
-    )
+    spark = session("local[1]", "kafkaks bench: source", conf={"spark.ui.enabled": "false"})
     spark.sparkContext.setLogLevel("ERROR")
-    spark.dataSource.register(KafkaLogDataSource)
     spark.dataSource.register(DecodedDataSource)
     seconds: dict[tuple[str, int], list[float]] = {}
     split: dict[str, float] = {}
