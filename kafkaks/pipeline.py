@@ -392,7 +392,7 @@ def _sized(options: Any, total: int, master: str | None, conf: dict[str, str] | 
 def _cores(master: str | None, conf: dict[str, str], spark: Any) -> int | None:
     """The tasks Spark runs at once, where it can be told before a session starts."""
     if "spark.default.parallelism" in conf:
-        return int(conf["spark.default.parallelism"])
+        return _whole(conf, "spark.default.parallelism")
     if spark is not None:
         with contextlib.suppress(Exception):  # Spark Connect has no SparkContext on the client
             return int(spark.sparkContext.defaultParallelism)
@@ -401,10 +401,18 @@ def _cores(master: str | None, conf: dict[str, str], spark: Any) -> int | None:
         return None
     found = re.fullmatch(r"local(?:\[(\d+|\*)(?:,\d+)?\])?", master or "local[*]")
     if found is None:  # a cluster: the cores it gives the application at most, if they are set
-        return int(conf["spark.cores.max"]) if "spark.cores.max" in conf else None
+        return _whole(conf, "spark.cores.max") if "spark.cores.max" in conf else None
     if found[1] is None:  # "local": one thread
         return 1
     return os.cpu_count() or 1 if found[1] == "*" else int(found[1])
+
+
+def _whole(conf: dict[str, str], name: str) -> int:
+    """A ``--conf`` that counts cores, as a number; one that is not is refused before Spark starts."""
+    try:
+        return int(conf[name])
+    except ValueError:
+        raise RefusedError(f"--conf {name}={conf[name]}: not a whole number") from None
 
 
 def _start_session(

@@ -347,6 +347,17 @@ def test_a_run_of_several_tasks_has_as_many_as_the_cores_take_in_rounds(
     assert -(-total // sized.max_bytes_per_partition) == tasks
 
 
+@pytest.mark.parametrize("name", ["spark.cores.max", "spark.default.parallelism"])
+def test_a_count_of_cores_that_is_no_number_is_refused_naming_it(
+    name: str, source: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("pyspark", reason="PySpark is not installed: pip install 'kafkaks[spark]'")
+    argv = ["--master", "spark://127.0.0.1:1", "--conf", f"{name}=two", "--dry-run"]
+    code, _, err = pipeline([*argv, str(source), str(tmp_path / "out")], capsys)
+    assert code == 2
+    assert err.splitlines()[-1] == f"kafkaks pipeline: error: --conf {name}=two: not a whole number"
+
+
 def test_remote_is_tiered_storage_and_spark_connect_goes_to_master(
     source: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
