@@ -269,25 +269,29 @@ def machine() -> list[str]:
 
 SPARK_PARTITIONS = 16
 """Partitions of the many-partition log dir of the Spark section."""
+BATCHES_OF_500 = "one segment, 500-record batches"
+BATCHES_OF_1 = "one segment, one-record batches"
+PARTITIONS = f"{SPARK_PARTITIONS} partitions of one segment each, 500-record batches"
+"""The Spark section's shapes of log dir (:func:`spark_logdirs`), as its tables name them."""
 
 
 def spark_logdirs() -> dict[str, dict[int, Path]]:
     """The Spark section's log dirs by shape, each at SPARK_RECORDS and twice as many records: one
     segment of 500-record batches, one of one-record batches (a fifth as many records: they cost
     several times more each), and SPARK_PARTITIONS partitions of one segment of 500-record batches."""
-    shapes: dict[str, dict[int, Path]] = {"500 a batch": {}, "1 a batch": {}, "16 partitions": {}}
+    shapes: dict[str, dict[int, Path]] = {BATCHES_OF_500: {}, BATCHES_OF_1: {}, PARTITIONS: {}}
     for size in (SPARK_RECORDS, 2 * SPARK_RECORDS):
         one = CACHE / f"spark-500-{size}"
         build_indexed_segment(one / "bench-0" / SEGMENT_NAME, size, (RECORDS_PER_BATCH,))
-        shapes["500 a batch"][size] = one
+        shapes[BATCHES_OF_500][size] = one
         single = CACHE / f"spark-1-{size // 5}"
         build_indexed_segment(single / "bench-0" / SEGMENT_NAME, size // 5, (1,))
-        shapes["1 a batch"][size // 5] = single
+        shapes[BATCHES_OF_1][size // 5] = single
         many = CACHE / f"spark-partitions-{size}"
         for partition in range(SPARK_PARTITIONS):
             path = many / f"bench-{partition}" / SEGMENT_NAME
             build_indexed_segment(path, size // SPARK_PARTITIONS, (RECORDS_PER_BATCH,), seed=partition)
-        shapes["16 partitions"][size] = many
+        shapes[PARTITIONS][size] = many
     return shapes
 
 
@@ -313,9 +317,9 @@ def spark_section() -> list[str]:
         Run("`kafkaks pipeline --format delta`, `local[1]`", "local[1]", "delta"),
     ]
     runs = {
-        "500 a batch": [baseline, local1, local2, *tables, cluster],
-        "1 a batch": [baseline, local1, local2, *tables],
-        "16 partitions": [baseline, local1, local2, cluster],
+        BATCHES_OF_500: [baseline, local1, local2, *tables, cluster],
+        BATCHES_OF_1: [baseline, local1, local2, *tables],
+        PARTITIONS: [baseline, local1, local2, cluster],
     }
     demo = CACHE / "demo"
     if not demo.exists():
@@ -341,13 +345,8 @@ def spark_section() -> list[str]:
     for shape, listed in runs.items():
         small, large = shapes[shape]
         base = marginal(shape, baseline)
-        first = {
-            "500 a batch": "one segment, 500-record batches",
-            "1 a batch": "one segment, one-record batches",
-            "16 partitions": f"{SPARK_PARTITIONS} partitions of one segment each, 500-record batches",
-        }[shape]
         lines += [
-            f"**{first}**: {small:,} and {large:,} records.",
+            f"**{shape}**: {small:,} and {large:,} records.",
             "",
             f"| run | {small:,} records | {large:,} records | marginal a record | marginal records/s "
             "| vs one process | peak memory |",
@@ -401,7 +400,7 @@ def source_section() -> list[str]:
     except ImportError as exc:
         return [f"Skipped: PySpark is not installed ({exc}); `make .venv` installs it."]
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    logdirs = spark_logdirs()["500 a batch"]
+    logdirs = spark_logdirs()[BATCHES_OF_500]
     small, large = logdirs
     seconds, split = spark_bench.source_runs(logdirs, SPARK_REPEATS)
     lines = [
