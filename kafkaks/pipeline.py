@@ -275,19 +275,48 @@ def _output_to(path: str) -> Iterator[None]:
             os.close(copy)
 
 
+PIPELINE_JVM_OPTIONS = "-XX:TieredStopAtLevel=1"
+"""The JVM options of a pipeline's own driver and of its executors: those JVMs only schedule the
+tasks and collect their reports (no record passes through them), so the C1 compiler alone does,
+and the cores stay with the Python tasks (BENCHMARKS.md: about 2 s less a run on ``local[*]``,
+and ``local[2]``'s gain over ``local[1]``)."""
+
+
+@contextlib.contextmanager
+def _java_options(options: str | None) -> Iterator[None]:
+    """``options`` put before ``JDK_JAVA_OPTIONS`` meanwhile: a JVM started now takes them, and
+    anything on its command line (``spark.driver.extraJavaOptions``, ``SPARK_SUBMIT_OPTS``)
+    overrides them, so a user's own options still win."""
+    if options is None:
+        yield
+        return
+    held = os.environ.get("JDK_JAVA_OPTIONS")
+    os.environ["JDK_JAVA_OPTIONS"] = options if held is None else f"{options} {held}"
+    try:
+        yield
+    finally:
+        if held is None:
+            del os.environ["JDK_JAVA_OPTIONS"]
+        else:
+            os.environ["JDK_JAVA_OPTIONS"] = held
+
+
 def session(
     master: str | None = None,
     app_name: str = "kafkaks pipeline",
     log: str | None = None,
     conf: dict[str, str] | None = None,
+    jvm_options: str | None = None,
 ) -> Any:
     """A SparkSession with the ``kafka-log`` source registered and filter pushdown on.
 
     ``master`` None keeps what spark-submit set, else ``local[*]``; an ``sc://`` URL is a Spark
     Connect server (this process is then its client: no JVM here, and the data source is
     registered from here, shipped to the server with cloudpickle). With ``log``, a JVM started
-    here writes its output (Spark's log4j console, executor stderr) to that file. ``conf`` is set
-    on the builder last (``--conf`` on the command line), so it can change any of the above."""
+    here writes its output (Spark's log4j console, executor stderr) to that file.
+    ``jvm_options`` go to a JVM started here and to its executors, as ``JDK_JAVA_OPTIONS``
+    (``spark.executorEnv.JDK_JAVA_OPTIONS`` for executors). ``conf`` is set on the builder last
+    (``--conf`` on the command line), so it can change any of the above."""
     import warnings
 
     # An operator's terminal gets the progress lines, not PySpark's notice about pandas 3 (which
@@ -318,9 +347,11 @@ def session(
     )
     if master is not None:
         builder = builder.master(master)
+    if jvm_options is not None:
+        builder = builder.config("spark.executorEnv.JDK_JAVA_OPTIONS", jvm_options)
     for name, value in (conf or {}).items():
         builder = builder.config(name, value)
-    with _output_to(log) if log is not None else contextlib.nullcontext():
+    with _output_to(log) if log is not None else contextlib.nullcontext(), _java_options(jvm_options):
         spark = builder.getOrCreate()
     spark.dataSource.register(KafkaLogDataSource)
     return spark
@@ -425,7 +456,7 @@ def _start_session(
     else:
         say(f"starting Spark (about 30 s the first time; {where})")
     try:
-        return session(master, log=spark_log, conf=conf)
+        return session(master, log=spark_log, conf=conf, jvm_options=PIPELINE_JVM_OPTIONS)
     except Exception as exc:  # no Java, an unwritable log, a bad master URL, ...
         first = next(iter(str(exc).splitlines()), type(exc).__name__)
         raise RefusedError(f"Spark did not start ({where}): {first}") from exc

@@ -30,6 +30,7 @@ from kafka_python_rows import kafka_python_rows
 from spark_cluster import Cluster, driver_conf, executor_logs, logs, loopback_env, standalone
 
 import kafkaks
+from kafkaks.pipeline import PIPELINE_JVM_OPTIONS
 
 LOGDIR = FIXTURES / "logdir"
 NO_TABLES = "the tables extra is not installed: pip install 'kafkaks[tables]'"
@@ -100,6 +101,10 @@ def test_pipeline_to_iceberg_on_the_standalone_cluster(cluster: Cluster, tmp_pat
     # The workers started executors for it: not local[*].
     executors = executor_logs(cluster, cluster.app_id("kafkaks pipeline"))
     assert all(executors[worker] for worker in ("worker-0", "worker-1")), executors
+    # Its driver and its executors ran with the pipeline's own JVM options.
+    note = f"Picked up JDK_JAVA_OPTIONS: {PIPELINE_JVM_OPTIONS}"
+    assert note in log.read_text()
+    assert all(note in (folder / "stderr").read_text() for found in executors.values() for folder in found)
 
 
 CONNECT_CLIENT = """

@@ -225,6 +225,23 @@ def test_failfast_stops_at_a_truncated_segment_and_says_why_in_one_line(tmp_path
     assert sorted(p.name for p in tmp_path.iterdir()) == ["logdir", "spark.log"]  # no staging left
 
 
+def test_java_options_go_first_and_are_taken_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pipeline's JVM options come before a user's JDK_JAVA_OPTIONS (Java takes the later of
+    two settings, so the user's win) and only while a JVM starts; none set, none added."""
+    from kafkaks.pipeline import _java_options
+
+    monkeypatch.setenv("JDK_JAVA_OPTIONS", "-XX:TieredStopAtLevel=4")
+    with _java_options("-XX:TieredStopAtLevel=1"):
+        assert os.environ["JDK_JAVA_OPTIONS"] == "-XX:TieredStopAtLevel=1 -XX:TieredStopAtLevel=4"
+    assert os.environ["JDK_JAVA_OPTIONS"] == "-XX:TieredStopAtLevel=4"
+    monkeypatch.delenv("JDK_JAVA_OPTIONS")
+    with _java_options("-Xss2m"):
+        assert os.environ["JDK_JAVA_OPTIONS"] == "-Xss2m"
+    assert "JDK_JAVA_OPTIONS" not in os.environ
+    with _java_options(None):
+        assert "JDK_JAVA_OPTIONS" not in os.environ
+
+
 def test_links_in_dest_are_not_followed(source: Path, tmp_path: Path) -> None:
     """A link in DEST to a big tree (``/usr``, ``/``) must not make the check walk it, and a link
     to another directory's Kafka data is a link, not Kafka data of DEST's own."""
