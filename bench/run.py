@@ -374,11 +374,12 @@ def spark_section() -> list[str]:
                 reached = "reached" if ratio >= 1.7 else "not reached"
                 verdicts.append(f"{shape}, {where} {ratio:.2f}x `local[1]` ({reached})")
     over = timings.fixed["demo"] - timings.fixed["bare"]
+    than_bare = f"{over:.1f} s more" if over >= 0 else f"{-over:.1f} s less"
     max_bytes = "" if SPARK_MAX_BYTES is None else f" BENCH_SPARK_MAX_BYTES={SPARK_MAX_BYTES}"
     lines += [
         f"The demo log dir (`make demo`): the whole `kafkaks pipeline` run {timings.fixed['demo']:.1f} s, "
-        f"a bare Spark session running one trivial `mapInArrow` job {timings.fixed['bare']:.1f} s: "
-        f"{over:.1f} s more.",
+        f"a bare Spark session running one trivial `mapInArrow` job {timings.fixed['bare']:.1f} s "
+        f"(Spark's JVM options; the pipeline's own are in docs/spark.md, \"The JVMs\"): {than_bare}.",
         "",
         f"Command: `BENCH_SECTIONS=spark BENCH_SPARK_RECORDS={SPARK_RECORDS} "
         f"BENCH_SPARK_REPEATS={SPARK_REPEATS}{max_bytes} python bench/run.py` (load average at its "
@@ -386,7 +387,7 @@ def spark_section() -> list[str]:
         "",
         "Targets (marginal figures): each format on `local[1]` at least 0.7x the one process; "
         "`local[2]` and the cluster at least 1.7x `local[1]`; the demo run at most 3 s over the bare "
-        "session. This run: " + "; ".join(verdicts) + f"; the demo run {over:.1f} s over "
+        "session. This run: " + "; ".join(verdicts) + f"; the demo run {than_bare} than the bare session "
         f"({'reached' if over <= 3 else 'not reached'}).",
     ]
     return lines
