@@ -335,7 +335,8 @@ def spark_section() -> list[str]:
     lines = [
         "Log dirs of uncompressed segments with their `.index` (100-byte values, 3 headers), each at "
         "two sizes; whole processes, median of "
-        f"{SPARK_REPEATS} interleaved rounds (`bench/spark_bench.py`). Marginal: `(t(large) - t(small)) / "
+        f"{SPARK_REPEATS} interleaved rounds (`bench/spark_bench.py`), each run's log dir read once "
+        "just before it (page cache warm). Marginal: `(t(large) - t(small)) / "
         "(large - small)` records, so that each process's start (Spark's above all) is left out. Peak "
         "memory: the largest resident set of a Spark Python worker (for the baseline, of its process) "
         "over the larger runs.",

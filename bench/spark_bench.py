@@ -196,6 +196,18 @@ def _peak_mib(pid: int) -> float:
     return 0.0
 
 
+def _warm(logdir: Path) -> None:
+    """Read every file of ``logdir`` once, untimed, so that a run starts with its input in the page
+    cache: a machine that reclaims cold page cache on its own (Linux's DAMON ``pageout``, as this
+    one does) had put back on disk some of what the previous round read, and runs then read their
+    input from disk by chance."""
+    for path in sorted(logdir.rglob("*")):
+        if path.is_file():
+            with path.open("rb") as file:
+                while file.read(1 << 23):
+                    pass
+
+
 def _timed(argv: Sequence[str], workers: bool) -> tuple[float, float]:
     """The wall time of a whole process (its output thrown away; a failure raises) and the peak
     resident memory, in MiB, of the largest of its Python workers (``workers``) or of the process
@@ -283,12 +295,14 @@ def pipeline_runs(
                             master = cluster_master if on_cluster else run.master
                             conf = cluster_conf if on_cluster else None
                             argv = pipeline_argv(logdir, dest, master, run.format, max_bytes, conf)
+                        _warm(logdir)
                         took, peak = _timed(argv, workers=run.master is not None)
                         seconds.setdefault((shape, run.name, records), []).append(took)
                         peaks[shape, run.name] = max(peaks.get((shape, run.name), 0.0), peak)
                         shutil.rmtree(dest, ignore_errors=True)
             fixed["bare"].append(_timed([sys.executable, "-c", BARE, "local[1]"], workers=False)[0])
             dest = out / f"demo-{round_}"
+            _warm(demo)
             fixed["demo"].append(_timed(pipeline_argv(demo, dest, "local[1]", "parquet"), workers=False)[0])
             print(f"  round {round_ + 1}/{repeats} done", file=sys.stderr, flush=True)
     return Timings(
