@@ -278,8 +278,8 @@ def _output_to(path: str) -> Iterator[None]:
 PIPELINE_JVM_OPTIONS = "-XX:TieredStopAtLevel=1"
 """The JVM options of a pipeline's own driver and of its executors: those JVMs only schedule the
 tasks and collect their reports (no record passes through them), so the C1 compiler alone does,
-and the cores stay with the Python tasks (BENCHMARKS.md: about 2 s less a run on ``local[*]``,
-and ``local[2]``'s gain over ``local[1]``)."""
+and the cores stay with the Python tasks (docs/spark.md, "How fast": about 2 s less a run, and
+``local[2]``'s gain over ``local[1]`` measured with and without them)."""
 
 
 @contextlib.contextmanager
