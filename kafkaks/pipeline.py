@@ -505,7 +505,8 @@ def write_parquet(
     options.update(remote or {})
     target = Destination.check(dest, _sources(paths, remote), write_mode)
     parsed, total = _survey(paths, options, say)
-    splits = plan(_sized(parsed, total, master, conf, spark))
+    parsed = _sized(parsed, total, master, conf, spark)  # the tasks are grouped by this size too
+    splits = plan(parsed)
     if dry_run:
         say(
             f"dry run: would write Parquet to {target.uri}{_tasks(splits, parsed)}; "

@@ -364,6 +364,23 @@ def test_a_run_of_several_tasks_has_as_many_as_the_cores_take_in_rounds(
     assert -(-total // sized.max_bytes_per_partition) == tasks
 
 
+def test_a_parquet_run_groups_its_segments_by_the_size_cut_for_the_cores(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Six equal segments, at most four a task, on three cores: groups of two (three tasks, one
+    round), not of four and two (two tasks, one core idle)."""
+    pytest.importorskip("pyspark", reason="PySpark is not installed: pip install 'kafkaks[spark]'")
+    segment = LOGDIR / "orders-0" / "00000000000000000000.log"
+    for partition in range(6):
+        (tmp_path / "src" / f"t-{partition}").mkdir(parents=True)
+        shutil.copy(segment, tmp_path / "src" / f"t-{partition}" / segment.name)
+    most = str(4 * segment.stat().st_size)
+    argv = ["--dry-run", "--master", "local[3]", "--max-bytes-per-partition", most]
+    code, _, err = pipeline([*argv, str(tmp_path / "src"), str(tmp_path / "out")], capsys)
+    assert code == 0, err
+    assert ": 6 splits in 3 tasks;" in err
+
+
 @pytest.mark.parametrize("name", ["spark.cores.max", "spark.default.parallelism"])
 def test_a_count_of_cores_that_is_no_number_is_refused_naming_it(
     name: str, source: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
