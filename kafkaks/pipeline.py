@@ -281,6 +281,10 @@ tasks and collect their reports (no record passes through them), so the C1 compi
 and the cores stay with the Python tasks (docs/spark.md, "How fast": about 2 s less a run, and
 ``local[2]``'s gain over ``local[1]`` measured with and without them)."""
 
+PIPELINE_CONF = {"spark.python.daemon.module": "kafkaks.spark.daemon"}
+"""Spark settings of a pipeline's own session (a ``--conf`` overrides them): its Python workers
+import PySpark's cached bytecode, not its zip (:mod:`kafkaks.spark.daemon`)."""
+
 
 @contextlib.contextmanager
 def _java_options(options: str | None) -> Iterator[None]:
@@ -307,8 +311,11 @@ def session(
     log: str | None = None,
     conf: dict[str, str] | None = None,
     jvm_options: str | None = None,
+    source: bool = True,
 ) -> Any:
-    """A SparkSession with the ``kafka-log`` source registered and filter pushdown on.
+    """A SparkSession with the ``kafka-log`` source registered (unless ``source`` is False: the
+    pipeline's own runs read no DataFrame of it, and registering costs Spark 2-3 s) and filter
+    pushdown on.
 
     ``master`` None keeps what spark-submit set, else ``local[*]``; an ``sc://`` URL is a Spark
     Connect server (this process is then its client: no JVM here, and the data source is
@@ -335,7 +342,8 @@ def session(
         for name, value in (conf or {}).items():
             remote = remote.config(name, value)
         spark = remote.getOrCreate()
-        spark.dataSource.register(KafkaLogDataSource)
+        if source:
+            spark.dataSource.register(KafkaLogDataSource)
         return spark
     # Python workers must run this interpreter (the one with kafkaks and pyarrow), not `python3`.
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
@@ -353,7 +361,8 @@ def session(
         builder = builder.config(name, value)
     with _output_to(log) if log is not None else contextlib.nullcontext(), _java_options(jvm_options):
         spark = builder.getOrCreate()
-    spark.dataSource.register(KafkaLogDataSource)
+    if source:
+        spark.dataSource.register(KafkaLogDataSource)
     return spark
 
 
@@ -456,7 +465,14 @@ def _start_session(
     else:
         say(f"starting Spark (about 30 s the first time; {where})")
     try:
-        return session(master, log=spark_log, conf=conf, jvm_options=PIPELINE_JVM_OPTIONS)
+        own = {} if master is not None and master.startswith("sc://") else PIPELINE_CONF
+        return session(
+            master,
+            log=spark_log,
+            conf={**own, **(conf or {})},
+            jvm_options=PIPELINE_JVM_OPTIONS,
+            source=False,
+        )
     except Exception as exc:  # no Java, an unwritable log, a bad master URL, ...
         first = next(iter(str(exc).splitlines()), type(exc).__name__)
         raise RefusedError(f"Spark did not start ({where}): {first}") from exc

@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -242,6 +243,28 @@ def test_java_options_go_first_and_are_taken_back(monkeypatch: pytest.MonkeyPatc
         assert "JDK_JAVA_OPTIONS" not in os.environ
 
 
+@pytest.mark.parametrize(
+    ("master", "conf", "daemon"),
+    [
+        ("local[1]", {}, "kafkaks.spark.daemon"),
+        ("local[1]", {"spark.python.daemon.module": "pyspark.daemon"}, "pyspark.daemon"),  # --conf wins
+        ("sc://127.0.0.1:15002", {}, None),  # a Spark Connect server's workers are its own
+    ],
+)
+def test_the_pipelines_own_session_sets_its_daemon_and_registers_no_source(
+    monkeypatch: pytest.MonkeyPatch, master: str, conf: dict[str, str], daemon: str | None
+) -> None:
+    import kafkaks.pipeline
+
+    started: list[dict[str, object]] = []
+    monkeypatch.setattr(kafkaks.pipeline, "session", lambda master, **kwargs: started.append(kwargs))
+    kafkaks.pipeline._start_session(master, None, conf, lambda _line: None)
+    assert (
+        started[0]["source"] is False and started[0]["jvm_options"] == kafkaks.pipeline.PIPELINE_JVM_OPTIONS
+    )
+    assert started[0]["conf"].get("spark.python.daemon.module") == daemon  # type: ignore[attr-defined]
+
+
 def test_links_in_dest_are_not_followed(source: Path, tmp_path: Path) -> None:
     """A link in DEST to a big tree (``/usr``, ``/``) must not make the check walk it, and a link
     to another directory's Kafka data is a link, not Kafka data of DEST's own."""
@@ -409,3 +432,38 @@ def test_remote_is_tiered_storage_and_spark_connect_goes_to_master(
     table = ["--format", "iceberg", "--dry-run", "--remote", str(store), str(source), str(tmp_path / "t")]
     code, out, _ = pipeline(table, capsys)  # tables take --remote too
     assert code == 0 and "plan for" in out
+
+
+def test_the_pipelines_python_workers_import_the_installed_pyspark_not_sparks_zip(tmp_path: Path) -> None:
+    """Spark puts pyspark.zip first on its workers' path; the pipeline's daemon module moves the
+    zips of an installed version after it (Python would compile each module of a zip afresh in
+    every worker), and leaves a zip of another version first."""
+    pyspark = pytest.importorskip("pyspark", reason="PySpark is not installed: pip install 'kafkaks[spark]'")
+    import importlib.metadata
+
+    from kafkaks.spark.daemon import installed_first
+
+    lib = Path(pyspark.__file__).parent / "python" / "lib"
+    zips = sorted(str(path) for path in lib.glob("*.zip"))
+    assert [Path(z).name for z in zips] == [
+        "py4j-" + importlib.metadata.version("py4j") + "-src.zip",
+        "pyspark.zip",
+    ]
+    code = (
+        "import sys\n"
+        "from kafkaks.spark.daemon import installed_first\n"
+        "sys.path[:] = installed_first(sys.path)\n"
+        "import pyspark.daemon, py4j\n"
+        "print(pyspark.daemon.__file__, py4j.__file__)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(zips)}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert ".zip" not in done.stdout and done.stdout.count(".py") == 2
+    # another version of PySpark in the zip: the zip stays where Spark put it
+    other = tmp_path / "pyspark.zip"
+    with zipfile.ZipFile(other, "w") as archive:
+        archive.writestr("pyspark/version.py", "__version__: str = '0.0.1'\n")
+    assert installed_first([str(other), "/site-packages"]) == [str(other), "/site-packages"]
+    assert installed_first([zips[1], "/site-packages"]) == ["/site-packages", zips[1]]
+    assert installed_first(["/elsewhere/other.zip", "/x"]) == ["/elsewhere/other.zip", "/x"]
