@@ -326,20 +326,29 @@ def spark_section() -> list[str]:
         subprocess.run([sys.executable, str(ROOT / "examples" / "make_sample.py"), str(demo)], check=True)
     timings = spark_bench.pipeline_runs(shapes, runs, demo, SPARK_REPEATS, SPARK_MAX_BYTES)
 
+    def marginals(shape: str, run: Run) -> list[float]:
+        """Seconds per extra record, a figure for each round."""
+        return timings.marginals(shape, run.name, *shapes[shape])
+
     def marginal(shape: str, run: Run) -> float:
-        """Seconds per extra record."""
-        small, large = shapes[shape]
-        seconds = timings.seconds
-        return (seconds[shape, run.name, large] - seconds[shape, run.name, small]) / (large - small)
+        return statistics.median(marginals(shape, run))
+
+    def ratios(shape: str, over: Run, run: Run) -> str:
+        """How many times ``over``'s marginal ``run``'s is: the median's, and each round's range."""
+        each = [a / b for a, b in zip(marginals(shape, over), marginals(shape, run), strict=True)]
+        return (
+            f"{marginal(shape, over) / marginal(shape, run):.2f}x (rounds: {min(each):.2f}-{max(each):.2f}x)"
+        )
 
     lines = [
         "Log dirs of uncompressed segments with their `.index` (100-byte values, 3 headers), each at "
-        "two sizes; whole processes, median of "
-        f"{SPARK_REPEATS} interleaved rounds (`bench/spark_bench.py`), each run's log dir read once "
-        "just before it (page cache warm). Marginal: `(t(large) - t(small)) / "
-        "(large - small)` records, so that each process's start (Spark's above all) is left out. Peak "
-        "memory: the largest resident set of a Spark Python worker (for the baseline, of its process) "
-        "over the larger runs.",
+        f"two sizes; whole processes in {SPARK_REPEATS} rounds (`bench/spark_bench.py`), each run's "
+        "log dir read once just before it (page cache warm); in a round, each run on one size straight "
+        "after the same run on the other. Marginal: `(t(large) - t(small)) / (large - small)` records "
+        "of one round's two runs, so that each process's start (Spark's above all) is left out; the "
+        "median of the rounds' marginals, and in brackets the fastest and slowest round's (how far "
+        "this machine swings). Sizes: the median of the rounds' whole runs. Peak memory: the largest "
+        "resident set of a Spark Python worker (for the baseline, of its process) over the larger runs.",
         "",
     ]
     verdicts = []
@@ -349,15 +358,17 @@ def spark_section() -> list[str]:
         lines += [
             f"**{shape}**: {small:,} and {large:,} records.",
             "",
-            f"| run | {small:,} records | {large:,} records | marginal a record | marginal records/s "
-            "| vs one process | peak memory |",
+            f"| run | {small:,} records | {large:,} records | marginal a record (rounds) "
+            "| marginal records/s | vs one process | peak memory |",
             "|---|---|---|---|---|---|---|",
         ]
         for run in listed:
             each = marginal(shape, run)
+            rounds = marginals(shape, run)
             lines.append(
-                f"| {run.name} | {timings.seconds[shape, run.name, small]:.1f} s "
-                f"| {timings.seconds[shape, run.name, large]:.1f} s | {each * 1e6:.2f} µs "
+                f"| {run.name} | {timings.median(shape, run.name, small):.1f} s "
+                f"| {timings.median(shape, run.name, large):.1f} s | {each * 1e6:.2f} µs "
+                f"({min(rounds) * 1e6:.2f}-{max(rounds) * 1e6:.2f}) "
                 f"| **{1 / each / 1e3:.0f}k** | **{base / each:.2f}x** "
                 f"| {timings.peak_mib[shape, run.name]:.0f} MiB |"
             )
@@ -366,21 +377,23 @@ def spark_section() -> list[str]:
             if run.master == "local[1]":
                 ratio = base / marginal(shape, run)
                 verdicts.append(
-                    f"{shape}, {run.format} `local[1]` {ratio:.2f}x the one process "
+                    f"{shape}, {run.format} `local[1]` {ratios(shape, baseline, run)} the one process "
                     f"({'reached' if ratio >= 0.7 else 'not reached'})"
                 )
             elif run is not local1:
                 ratio = marginal(shape, local1) / marginal(shape, run)
                 where = "`local[2]`" if run is local2 else "the cluster"
                 reached = "reached" if ratio >= 1.7 else "not reached"
-                verdicts.append(f"{shape}, {where} {ratio:.2f}x `local[1]` ({reached})")
-    over = timings.fixed["demo"] - timings.fixed["bare"]
+                verdicts.append(f"{shape}, {where} {ratios(shape, local1, run)} `local[1]` ({reached})")
+    fixed = {name: statistics.median(values) for name, values in timings.fixed.items()}
+    over = fixed["demo"] - fixed["bare"]
     than_bare = f"{over:.1f} s more" if over >= 0 else f"{-over:.1f} s less"
     max_bytes = "" if SPARK_MAX_BYTES is None else f" BENCH_SPARK_MAX_BYTES={SPARK_MAX_BYTES}"
     lines += [
-        f"The demo log dir (`make demo`): the whole `kafkaks pipeline` run {timings.fixed['demo']:.1f} s, "
-        f"a bare Spark session running one trivial `mapInArrow` job {timings.fixed['bare']:.1f} s "
-        f"(Spark's JVM options; the pipeline's own are in docs/spark.md, \"The JVMs\"): {than_bare}.",
+        f"The demo log dir (`make demo`): the whole `kafkaks pipeline` run {fixed['demo']:.1f} s, "
+        f"a bare Spark session running one trivial `mapInArrow` job {fixed['bare']:.1f} s "
+        "(Spark's own JVM options and Python daemon; the pipeline's are in docs/spark.md, "
+        f'"The JVMs"): {than_bare}.',
         "",
         f"Command: `BENCH_SECTIONS=spark BENCH_SPARK_RECORDS={SPARK_RECORDS} "
         f"BENCH_SPARK_REPEATS={SPARK_REPEATS}{max_bytes} python bench/run.py` (load average at its "

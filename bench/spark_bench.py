@@ -40,6 +40,7 @@ from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
 from pyspark.sql.pandas.types import from_arrow_schema
 
 import kafkaks
+from kafkaks.pipeline import PIPELINE_CONF
 
 _TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -170,6 +171,10 @@ CLUSTER = "cluster"
 """A :class:`Run`'s master that stands for the standalone cluster :func:`pipeline_runs` starts."""
 
 
+DAEMONS = (b"pyspark.daemon", PIPELINE_CONF["spark.python.daemon.module"].encode())
+"""The modules a Python worker's daemon runs: Spark's, and the pipeline's own sessions'."""
+
+
 def _python_workers() -> list[int]:
     """Every PySpark Python worker on the machine: the daemons and the workers they fork, which
     keep the daemon's command line (the driver's workers, and the cluster executors')."""
@@ -178,10 +183,11 @@ def _python_workers() -> list[int]:
         if not entry.isdigit():
             continue
         try:
-            if b"pyspark.daemon" in Path(f"/proc/{entry}/cmdline").read_bytes():
-                found.append(int(entry))
+            command = Path(f"/proc/{entry}/cmdline").read_bytes()
         except OSError:  # a process that just ended
             continue
+        if any(name in command for name in DAEMONS):
+            found.append(int(entry))
     return found
 
 
@@ -246,13 +252,23 @@ def pipeline_argv(
 
 @dataclass
 class Timings:
-    """What :func:`pipeline_runs` measured: medians of wall seconds by ``(shape, run, records)``,
-    the largest worker (or baseline process) peak in MiB by ``(shape, run)``, and the medians of the
-    bare session and of the demo run (``fixed``)."""
+    """What :func:`pipeline_runs` measured: every round's wall seconds by ``(shape, run,
+    records)``, in round order, the largest worker (or baseline process) peak in MiB by ``(shape,
+    run)``, and every round's seconds of the bare session and of the demo run (``fixed``)."""
 
-    seconds: dict[tuple[str, str, int], float]
+    seconds: dict[tuple[str, str, int], list[float]]
     peak_mib: dict[tuple[str, str], float]
-    fixed: dict[str, float]
+    fixed: dict[str, list[float]]
+
+    def median(self, shape: str, run: str, records: int) -> float:
+        return statistics.median(self.seconds[shape, run, records])
+
+    def marginals(self, shape: str, run: str, small: int, large: int) -> list[float]:
+        """Seconds per extra record, one figure a round: ``(t(large) - t(small)) / (large - small)``
+        of that round's two runs, which ran one after the other (so a machine slower for some
+        minutes slows both)."""
+        pairs = zip(self.seconds[shape, run, small], self.seconds[shape, run, large], strict=True)
+        return [(big - little) / (large - small) for little, big in pairs]
 
 
 def pipeline_runs(
@@ -263,7 +279,9 @@ def pipeline_runs(
     max_bytes: int | None = None,
 ) -> Timings:
     """Time every run of ``runs[shape]`` on each log dir of ``shapes[shape]`` (records -> log dir),
-    whole processes, rounds interleaved; and the whole run on the demo log dir against a bare
+    whole processes, in rounds: in each, a run on one size straight after the same run on the
+    other (the larger first every other round), so that :meth:`Timings.marginals` pairs runs a
+    minute apart; and the whole run on the demo log dir against a bare
     Spark session running one trivial job. A table's destination is made afresh for each run (a
     rerun would append nothing). ``max_bytes``: the pipeline's ``--max-bytes-per-partition``.
     Runs on :data:`CLUSTER` go to a standalone cluster of two one-core workers started here from
@@ -283,18 +301,20 @@ def pipeline_runs(
             cluster_conf = driver_conf()
         for round_ in range(repeats):
             for shape, logdirs in shapes.items():
-                for records, logdir in logdirs.items():
-                    for run in runs[shape]:
+                for run in runs[shape]:
+                    sizes = list(logdirs.items())
+                    for records, logdir in sizes[::-1] if round_ % 2 else sizes:
                         # pyarrow's URIs (a table's folders) refuse brackets: local[1] -> local1
                         named = "".join(c if c.isalnum() else "-" for c in f"{shape}-{run.name}")
                         dest = out / f"{named}-{records}-{round_}"
                         if run.master is None:
                             argv = [sys.executable, "-c", BASELINE, str(logdir), str(dest)]
+                        elif run.master == CLUSTER:
+                            argv = pipeline_argv(
+                                logdir, dest, cluster_master, run.format, max_bytes, cluster_conf
+                            )
                         else:
-                            on_cluster = run.master == CLUSTER
-                            master = cluster_master if on_cluster else run.master
-                            conf = cluster_conf if on_cluster else None
-                            argv = pipeline_argv(logdir, dest, master, run.format, max_bytes, conf)
+                            argv = pipeline_argv(logdir, dest, run.master, run.format, max_bytes)
                         _warm(logdir)
                         took, peak = _timed(argv, workers=run.master is not None)
                         seconds.setdefault((shape, run.name, records), []).append(took)
@@ -305,11 +325,7 @@ def pipeline_runs(
             _warm(demo)
             fixed["demo"].append(_timed(pipeline_argv(demo, dest, "local[1]", "parquet"), workers=False)[0])
             print(f"  round {round_ + 1}/{repeats} done", file=sys.stderr, flush=True)
-    return Timings(
-        {key: statistics.median(values) for key, values in seconds.items()},
-        peaks,
-        {key: statistics.median(values) for key, values in fixed.items()},
-    )
+    return Timings(seconds, peaks, fixed)
 
 
 SOURCE_QUERIES = {
