@@ -281,9 +281,9 @@ def pipeline_runs(
     """Time every run of ``runs[shape]`` on each log dir of ``shapes[shape]`` (records -> log dir),
     whole processes, in rounds: in each, a run on one size straight after the same run on the
     other (the larger first every other round), so that :meth:`Timings.marginals` pairs runs a
-    minute apart; and the whole run on the demo log dir against a bare
-    Spark session running one trivial job. A table's destination is made afresh for each run (a
-    rerun would append nothing). ``max_bytes``: the pipeline's ``--max-bytes-per-partition``.
+    minute apart (each run's seconds go to stderr as it ends); and the whole run on the demo log
+    dir against a bare Spark session running one trivial job. A table's destination is made afresh
+    for each run (a rerun would append nothing). ``max_bytes``: the pipeline's ``--max-bytes-per-partition``.
     Runs on :data:`CLUSTER` go to a standalone cluster of two one-core workers started here from
     the installed PySpark (tests/spark_cluster.py) and stopped at the end."""
     seconds: dict[tuple[str, str, int], list[float]] = {}
@@ -318,6 +318,9 @@ def pipeline_runs(
                         _warm(logdir)
                         took, peak = _timed(argv, workers=run.master is not None)
                         seconds.setdefault((shape, run.name, records), []).append(took)
+                        print(
+                            f"  {shape} | {run.name} | {records:,}: {took:.1f} s", file=sys.stderr, flush=True
+                        )
                         peaks[shape, run.name] = max(peaks.get((shape, run.name), 0.0), peak)
                         shutil.rmtree(dest, ignore_errors=True)
             fixed["bare"].append(_timed([sys.executable, "-c", BARE, "local[1]"], workers=False)[0])
