@@ -333,12 +333,12 @@ def spark_section() -> list[str]:
     def marginal(shape: str, run: Run) -> float:
         return statistics.median(marginals(shape, run))
 
-    def ratios(shape: str, over: Run, run: Run) -> str:
-        """How many times ``over``'s marginal ``run``'s is: the median's, and each round's range."""
+    def ratio(shape: str, over: Run, run: Run) -> tuple[float, str]:
+        """How many times faster ``run``'s marginal is than ``over``'s (the medians'), and that
+        said with the range of each round's."""
         each = [a / b for a, b in zip(marginals(shape, over), marginals(shape, run), strict=True)]
-        return (
-            f"{marginal(shape, over) / marginal(shape, run):.2f}x (rounds: {min(each):.2f}-{max(each):.2f}x)"
-        )
+        value = marginal(shape, over) / marginal(shape, run)
+        return value, f"{value:.2f}x (rounds: {min(each):.2f}-{max(each):.2f}x)"
 
     lines = [
         "Log dirs of uncompressed segments with their `.index` (100-byte values, 3 headers), each at "
@@ -375,16 +375,16 @@ def spark_section() -> list[str]:
         lines.append("")
         for run in listed[1:]:
             if run.master == "local[1]":
-                ratio = base / marginal(shape, run)
+                value, said = ratio(shape, baseline, run)
                 verdicts.append(
-                    f"{shape}, {run.format} `local[1]` {ratios(shape, baseline, run)} the one process "
-                    f"({'reached' if ratio >= 0.7 else 'not reached'})"
+                    f"{shape}, {run.format} `local[1]` {said} the one process "
+                    f"({'reached' if value >= 0.7 else 'not reached'})"
                 )
             elif run is not local1:
-                ratio = marginal(shape, local1) / marginal(shape, run)
+                value, said = ratio(shape, local1, run)
                 where = "`local[2]`" if run is local2 else "the cluster"
-                reached = "reached" if ratio >= 1.7 else "not reached"
-                verdicts.append(f"{shape}, {where} {ratios(shape, local1, run)} `local[1]` ({reached})")
+                reached = "reached" if value >= 1.7 else "not reached"
+                verdicts.append(f"{shape}, {where} {said} `local[1]` ({reached})")
     fixed = {name: statistics.median(values) for name, values in timings.fixed.items()}
     over = fixed["demo"] - fixed["bare"]
     than_bare = f"{over:.1f} s more" if over >= 0 else f"{-over:.1f} s less"

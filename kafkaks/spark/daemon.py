@@ -7,7 +7,7 @@ the start of every run. Where this interpreter has the same version of PySpark (
 installed, those zips go to the end of the path, so that the installed modules, compiled once,
 are imported; a zip of another version is left where Spark put it.
 
-``kafkaks pipeline`` starts its own sessions with it (:data:`kafkaks.pipeline.DAEMON_MODULE`).
+``kafkaks pipeline`` starts its own sessions with it (:data:`kafkaks.pipeline.PIPELINE_CONF`).
 """
 
 from __future__ import annotations
