@@ -86,6 +86,7 @@ def build_segment(
 
 
 INDEX_INTERVAL_BYTES = 4096  # the broker's index.interval.bytes default
+SEGMENT_LIMIT = 2**31 - 1  # the largest segment.bytes a broker takes
 
 
 MIXED = (RECORDS_PER_BATCH, *[1] * 100)
@@ -122,6 +123,12 @@ def build_indexed_segment(path: Path, records: int, pattern: Sequence[int] = MIX
                     count, batch = records - base, _batch(0, base, records - base, rng)
                 data = bytearray(batch)
                 struct.pack_into(">q", data, 0, base)
+                if position + len(data) > SEGMENT_LIMIT:
+                    partial.unlink()
+                    raise ValueError(
+                        f"{path}: {records:,} records of these batches make more than a segment's "
+                        f"{SEGMENT_LIMIT:,} bytes (its .index holds 4-byte positions): ask for fewer"
+                    )
                 if position - indexed > INDEX_INTERVAL_BYTES:  # LogSegment.append: the batch's last offset
                     index += OffsetIndexEntry.STRUCT.pack(base + count - 1, position)
                     indexed = position

@@ -17,7 +17,7 @@ median is reported, so a busy moment of the machine hurts every reader alike. Kn
                              1000000; a quarter as many too)
     BENCH_BOMB_RECORDS       records of the record bomb's one batch (default 36000000)
     BENCH_SPARK_RECORDS      records of the smaller log dirs of the Spark pipeline section (the
-                             larger hold twice as many; those of one-record batches a fifth as
+                             larger hold four times as many; those of one-record batches a fifth as
                              many; default 1000000)
     BENCH_SPARK_REPEATS      rounds of the Spark pipeline section (default 3)
     BENCH_SPARK_MAX_BYTES    the pipeline's --max-bytes-per-partition there (default: its own,
@@ -275,12 +275,19 @@ PARTITIONS = f"{SPARK_PARTITIONS} partitions of one segment each, 500-record bat
 """The Spark section's shapes of log dir (:func:`spark_logdirs`), as its tables name them."""
 
 
+SPARK_LARGER = 4
+"""The Spark section's larger log dirs hold this many times SPARK_RECORDS: a wide gap between the
+two sizes, so that the seconds by which Spark's start swings from one process to the next are small
+beside the marginal's (at twice, they were as large as the gain of a second core)."""
+
+
 def spark_logdirs() -> dict[str, dict[int, Path]]:
-    """The Spark section's log dirs by shape, each at SPARK_RECORDS and twice as many records: one
-    segment of 500-record batches, one of one-record batches (a fifth as many records: they cost
-    several times more each), and SPARK_PARTITIONS partitions of one segment of 500-record batches."""
+    """The Spark section's log dirs by shape, each at SPARK_RECORDS and SPARK_LARGER times as many
+    records: one segment of 500-record batches, one of one-record batches (a fifth as many records:
+    they cost several times more each), and SPARK_PARTITIONS partitions of one segment of 500-record
+    batches. A segment holds at most 2 GiB: about 13 million of these 500-record batches' records."""
     shapes: dict[str, dict[int, Path]] = {BATCHES_OF_500: {}, BATCHES_OF_1: {}, PARTITIONS: {}}
-    for size in (SPARK_RECORDS, 2 * SPARK_RECORDS):
+    for size in (SPARK_RECORDS, SPARK_LARGER * SPARK_RECORDS):
         one = CACHE / f"spark-500-{size}"
         build_indexed_segment(one / "bench-0" / SEGMENT_NAME, size, (RECORDS_PER_BATCH,))
         shapes[BATCHES_OF_500][size] = one
@@ -326,18 +333,20 @@ def spark_section() -> list[str]:
         subprocess.run([sys.executable, str(ROOT / "examples" / "make_sample.py"), str(demo)], check=True)
     timings = spark_bench.pipeline_runs(shapes, runs, demo, SPARK_REPEATS, SPARK_MAX_BYTES)
 
-    def marginals(shape: str, run: Run) -> list[float]:
-        """Seconds per extra record, a figure for each round."""
-        return timings.marginals(shape, run.name, *shapes[shape])
+    def marginals(shape: str, run: Run, stage: bool = False) -> list[float]:
+        """Seconds per extra record, a figure for each round (of the write stage: ``stage``)."""
+        return timings.marginals(shape, run.name, *shapes[shape], stage=stage)
 
-    def marginal(shape: str, run: Run) -> float:
-        return statistics.median(marginals(shape, run))
+    def marginal(shape: str, run: Run, stage: bool = False) -> float:
+        return statistics.median(marginals(shape, run, stage))
 
-    def ratio(shape: str, over: Run, run: Run) -> tuple[float, str]:
+    def ratio(shape: str, over: Run, run: Run, stage: bool = False) -> tuple[float, str]:
         """How many times faster ``run``'s marginal is than ``over``'s (the medians'), and that
         said with the range of each round's."""
-        each = [a / b for a, b in zip(marginals(shape, over), marginals(shape, run), strict=True)]
-        value = marginal(shape, over) / marginal(shape, run)
+        each = [
+            a / b for a, b in zip(marginals(shape, over, stage), marginals(shape, run, stage), strict=True)
+        ]
+        value = marginal(shape, over, stage) / marginal(shape, run, stage)
         return value, f"{value:.2f}x (rounds: {min(each):.2f}-{max(each):.2f}x)"
 
     lines = [
@@ -347,7 +356,9 @@ def spark_section() -> list[str]:
         "after the same run on the other. Marginal: `(t(large) - t(small)) / (large - small)` records "
         "of one round's two runs, so that each process's start (Spark's above all) is left out; the "
         "median of the rounds' marginals, and in brackets the fastest and slowest round's (how far "
-        "this machine swings). Sizes: the median of the rounds' whole runs. Peak memory: the largest "
+        "this machine swings). Sizes: the median of the rounds' whole runs. Write stage: the same "
+        "marginal of the seconds the pipeline's `wrote ... in X s` line gives (Spark's start, planning "
+        "and the commit left out; for the one process, its whole run). Peak memory: the largest "
         "resident set of a Spark Python worker (for the baseline, of its process) over the larger runs.",
         "",
     ]
@@ -359,8 +370,8 @@ def spark_section() -> list[str]:
             f"**{shape}**: {small:,} and {large:,} records.",
             "",
             f"| run | {small:,} records | {large:,} records | marginal a record (rounds) "
-            "| marginal records/s | vs one process | peak memory |",
-            "|---|---|---|---|---|---|---|",
+            "| marginal records/s | vs one process | write stage's marginal | peak memory |",
+            "|---|---|---|---|---|---|---|---|",
         ]
         for run in listed:
             each = marginal(shape, run)
@@ -370,6 +381,7 @@ def spark_section() -> list[str]:
                 f"| {timings.median(shape, run.name, large):.1f} s | {each * 1e6:.2f} µs "
                 f"({min(rounds) * 1e6:.2f}-{max(rounds) * 1e6:.2f}) "
                 f"| **{1 / each / 1e3:.0f}k** | **{base / each:.2f}x** "
+                f"| {marginal(shape, run, stage=True) * 1e6:.2f} µs "
                 f"| {timings.peak_mib[shape, run.name]:.0f} MiB |"
             )
         lines.append("")
@@ -384,7 +396,8 @@ def spark_section() -> list[str]:
                 value, said = ratio(shape, local1, run)
                 where = "`local[2]`" if run is local2 else "the cluster"
                 reached = "reached" if value >= 1.7 else "not reached"
-                verdicts.append(f"{shape}, {where} {said} `local[1]` ({reached})")
+                stage = ratio(shape, local1, run, stage=True)[1]
+                verdicts.append(f"{shape}, {where} {said} `local[1]` ({reached}; the write stage {stage})")
     fixed = {name: statistics.median(values) for name, values in timings.fixed.items()}
     over = fixed["demo"] - fixed["bare"]
     than_bare = f"{over:.1f} s more" if over >= 0 else f"{-over:.1f} s less"

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -214,23 +215,30 @@ def _warm(logdir: Path) -> None:
                     pass
 
 
-def _timed(argv: Sequence[str], workers: bool) -> tuple[float, float]:
-    """The wall time of a whole process (its output thrown away; a failure raises) and the peak
-    resident memory, in MiB, of the largest of its Python workers (``workers``) or of the process
-    itself, read from ``/proc`` every 50 ms while it runs (a peak is a high-water mark, so it is
-    not missed between two looks, only after a worker's end: PySpark reuses its workers, which
-    end with the application)."""
-    start = time.perf_counter()
-    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    peak = 0.0
-    while process.poll() is None:
-        pids = _python_workers() if workers else [process.pid]
-        peak = max([peak, *(_peak_mib(pid) for pid in pids)])
-        time.sleep(0.05)
-    seconds = time.perf_counter() - start
+def _timed(argv: Sequence[str], workers: bool) -> tuple[float, float, str]:
+    """The wall time of a whole process (a failure raises), the peak resident memory, in MiB, of
+    the largest of its Python workers (``workers``) or of the process itself, read from ``/proc``
+    every 50 ms while it runs (a peak is a high-water mark, so it is not missed between two looks,
+    only after a worker's end: PySpark reuses its workers, which end with the application), and
+    what it wrote to stderr (its stdout is thrown away)."""
+    with tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=err)
+        peak = 0.0
+        while process.poll() is None:
+            pids = _python_workers() if workers else [process.pid]
+            peak = max([peak, *(_peak_mib(pid) for pid in pids)])
+            time.sleep(0.05)
+        seconds = time.perf_counter() - start
+        err.seek(0)
+        said = err.read().decode(errors="replace")
     if process.returncode != 0:
-        raise subprocess.CalledProcessError(process.returncode, argv)
-    return seconds, peak
+        raise subprocess.CalledProcessError(process.returncode, argv, stderr=said)
+    return seconds, peak, said
+
+
+WROTE = re.compile(r"wrote [\d,]+ records? in ([\d.]+) s")
+"""``kafkaks pipeline``'s progress line of its write stage, with its seconds."""
 
 
 def pipeline_argv(
@@ -253,21 +261,25 @@ def pipeline_argv(
 @dataclass
 class Timings:
     """What :func:`pipeline_runs` measured: every round's wall seconds by ``(shape, run,
-    records)``, in round order, the largest worker (or baseline process) peak in MiB by ``(shape,
-    run)``, and every round's seconds of the bare session and of the demo run (``fixed``)."""
+    records)``, in round order, and of the pipeline's write stage alone (``wrote``: the seconds of
+    its ``wrote ... in X s`` line; the baseline's whole run, which is all writing), the largest
+    worker (or baseline process) peak in MiB by ``(shape, run)``, and every round's seconds of the
+    bare session and of the demo run (``fixed``)."""
 
     seconds: dict[tuple[str, str, int], list[float]]
+    wrote: dict[tuple[str, str, int], list[float]]
     peak_mib: dict[tuple[str, str], float]
     fixed: dict[str, list[float]]
 
     def median(self, shape: str, run: str, records: int) -> float:
         return statistics.median(self.seconds[shape, run, records])
 
-    def marginals(self, shape: str, run: str, small: int, large: int) -> list[float]:
+    def marginals(self, shape: str, run: str, small: int, large: int, stage: bool = False) -> list[float]:
         """Seconds per extra record, one figure a round: ``(t(large) - t(small)) / (large - small)``
         of that round's two runs, which ran one after the other (so a machine slower for some
-        minutes slows both)."""
-        pairs = zip(self.seconds[shape, run, small], self.seconds[shape, run, large], strict=True)
+        minutes slows both); of the whole processes, or of their write stage (``stage``)."""
+        timed = self.wrote if stage else self.seconds
+        pairs = zip(timed[shape, run, small], timed[shape, run, large], strict=True)
         return [(big - little) / (large - small) for little, big in pairs]
 
 
@@ -287,6 +299,7 @@ def pipeline_runs(
     Runs on :data:`CLUSTER` go to a standalone cluster of two one-core workers started here from
     the installed PySpark (tests/spark_cluster.py) and stopped at the end."""
     seconds: dict[tuple[str, str, int], list[float]] = {}
+    wrote: dict[tuple[str, str, int], list[float]] = {}
     peaks: dict[tuple[str, str], float] = {}
     fixed: dict[str, list[float]] = {"bare": [], "demo": []}
     with contextlib.ExitStack() as stack:
@@ -316,10 +329,19 @@ def pipeline_runs(
                         else:
                             argv = pipeline_argv(logdir, dest, run.master, run.format, max_bytes)
                         _warm(logdir)
-                        took, peak = _timed(argv, workers=run.master is not None)
+                        took, peak, said = _timed(argv, workers=run.master is not None)
+                        stage = took
+                        if run.master is not None:
+                            found = WROTE.search(said)
+                            if found is None:
+                                raise RuntimeError(f"no write stage's line in the output of {argv}:\n{said}")
+                            stage = float(found[1])
                         seconds.setdefault((shape, run.name, records), []).append(took)
+                        wrote.setdefault((shape, run.name, records), []).append(stage)
                         print(
-                            f"  {shape} | {run.name} | {records:,}: {took:.1f} s", file=sys.stderr, flush=True
+                            f"  {shape} | {run.name} | {records:,}: {took:.1f} s (writing {stage:.1f} s)",
+                            file=sys.stderr,
+                            flush=True,
                         )
                         peaks[shape, run.name] = max(peaks.get((shape, run.name), 0.0), peak)
                         shutil.rmtree(dest, ignore_errors=True)
@@ -328,7 +350,7 @@ def pipeline_runs(
             _warm(demo)
             fixed["demo"].append(_timed(pipeline_argv(demo, dest, "local[1]", "parquet"), workers=False)[0])
             print(f"  round {round_ + 1}/{repeats} done", file=sys.stderr, flush=True)
-    return Timings(seconds, peaks, fixed)
+    return Timings(seconds, wrote, peaks, fixed)
 
 
 SOURCE_QUERIES = {
