@@ -681,6 +681,11 @@ def byte_compile() -> None:
 
 
 def main() -> None:
+    if not EVERY_SECTION and not OUTPUT.is_file():  # said before the sections run, not after
+        sys.exit(
+            f"BENCH_SECTIONS={','.join(sorted(SECTIONS))} replaces those sections of {OUTPUT}, which is "
+            "not there: copy BENCHMARKS.md there first, or run every section"
+        )
     started = time.time()
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     byte_compile()
