@@ -434,9 +434,9 @@ def source_section() -> list[str]:
     lines = [
         f'`spark.read.format(...).load(logdir).write.format("noop")` (every row of the query made, '
         f"nothing written) in one warm `local[1]` session, on one segment of 500-record batches of "
-        f"{small:,} and {large:,} records (the Spark pipeline section's); median of {SPARK_REPEATS} "
-        "interleaved rounds. Marginal: `(t(large) - t(small)) / (large - small)`, so that the query's "
-        "own fixed cost is left out.",
+        f"{small:,} and {large:,} records (built as the Spark pipeline section's are); median of "
+        f"{SPARK_REPEATS} interleaved rounds. Marginal: `(t(large) - t(small)) / (large - small)`, "
+        "so that the query's own fixed cost is left out.",
         "",
         f"| query | {small:,} records | {large:,} records | marginal a record | marginal records/s |",
         "|---|---|---|---|---|",
